@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Set up hoyle from nothing and run it. On a fresh Debian machine with python3:
+#   ./run.sh play [GAME] [options]   play Hearts in this terminal against computer players
+#   ./run.sh test                    install the test tools, then ruff, mypy and every test
+#   ./run.sh hoyle ARGS…             any other hoyle command (simulate, variants, rules, replay)
+set -euo pipefail
+cd "$(dirname "$0")"
+VENV=.venv
+
+need_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+ensure_python() {
+  if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+    echo "run.sh: installing python3-venv with apt" >&2
+    need_root apt-get update -qq
+    need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv python3-pip >/dev/null
+  fi
+  if [ ! -x "$VENV/bin/python" ]; then
+    python3 -m venv "$VENV"
+    "$VENV/bin/python" -m pip install -q --upgrade pip
+  fi
+}
+
+# Install the project (and extras) again only when pyproject.toml changed.
+install() {
+  local extras="$1" stamp="$VENV/.installed-$1"
+  local want
+  want=$(sha256sum pyproject.toml | cut -d' ' -f1)
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    if [ "$extras" = base ]; then
+      "$VENV/bin/python" -m pip install -q -e .
+    else
+      "$VENV/bin/python" -m pip install -q -e ".[$extras]"
+    fi
+    echo "$want" > "$stamp"
+  fi
+}
+
+cmd="${1:-play}"
+[ $# -gt 0 ] && shift
+ensure_python
+case "$cmd" in
+  play)
+    install base
+    if [ $# -eq 0 ]; then set -- hearts; fi
+    exec "$VENV/bin/hoyle" play "$@"
+    ;;
+  test)
+    install test
+    "$VENV/bin/ruff" check src tests benchmarks
+    "$VENV/bin/ruff" format --check src tests benchmarks
+    "$VENV/bin/mypy"
+    exec "$VENV/bin/python" -m pytest -n 2 "$@"
+    ;;
+  hoyle)
+    install base
+    exec "$VENV/bin/hoyle" "$@"
+    ;;
+  *)
+    echo "run.sh: unknown command '$cmd'; use play, test or hoyle" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,179 @@
+"""Rule options as data: typed dataclass fields, read from keywords or strings, written back.
+
+Each family's rules dataclass declares its options with :func:`option`, which records a one-line
+docstring and, for ints, the allowed range. This module turns strings such as ``"subtract"``,
+``"true"`` or ``"left,right,hold"`` into typed values, says what is allowed when a value is
+wrong, and formats values back so that a canonical game string round-trips.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hoyle.core.errors import InvalidOptionError
+
+__all__ = ["OptionInfo", "coerce", "format_value", "option", "option_infos"]
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+NONE_WORD = "default"
+"""How ``None`` (a rule computed from the table, e.g. from the number of players) is written."""
+
+
+def option(default: Any, doc: str, *, min: int | None = None, max: int | None = None) -> Any:
+    """Declare a rules-dataclass field with its one-line doc and, for ints, its range."""
+    return dataclasses.field(default=default, metadata={"doc": doc, "min": min, "max": max})
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """What one option is: name, type, default, doc and allowed values, for help and errors."""
+
+    name: str
+    hint: Any
+    default: Any
+    doc: str
+    min: int | None = None
+    max: int | None = None
+
+    @property
+    def allowed(self) -> str:
+        """The allowed values in words, e.g. ``add|subtract|choose|none`` or ``3…6``."""
+        return _describe(self.hint, self.min, self.max)
+
+
+def option_infos(rules_type: type) -> list[OptionInfo]:
+    """Every option of a rules dataclass, in declaration order."""
+    hints = typing.get_type_hints(rules_type)
+    infos = []
+    for f in dataclasses.fields(rules_type):
+        infos.append(
+            OptionInfo(
+                name=f.name,
+                hint=hints[f.name],
+                default=f.default,
+                doc=str(f.metadata.get("doc", "")),
+                min=f.metadata.get("min"),
+                max=f.metadata.get("max"),
+            )
+        )
+    return infos
+
+
+def _norm(text: str) -> str:
+    return text.strip().lower().replace("-", "_")
+
+
+def _split_union(hint: Any) -> tuple[Any, bool]:
+    """(the non-None type, whether None is allowed) for ``X | None``."""
+    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        if len(args) == 1:
+            return args[0], True
+    return hint, False
+
+
+def _describe(hint: Any, lo: int | None, hi: int | None) -> str:
+    base, nullable = _split_union(hint)
+    suffix = f" or {NONE_WORD}" if nullable else ""
+    if base is bool:
+        return "true|false" + suffix
+    if base is int:
+        if lo is not None and hi is not None:
+            return f"{lo}…{hi}" + suffix
+        if lo is not None:
+            return f"an integer ≥ {lo}" + suffix
+        return "an integer" + suffix
+    if isinstance(base, type) and issubclass(base, enum.Enum):
+        return "|".join(str(m.value) for m in base) + suffix
+    if typing.get_origin(base) is tuple:
+        inner = typing.get_args(base)[0]
+        if isinstance(inner, type) and issubclass(inner, enum.Enum):
+            return "a comma list of " + "|".join(str(m.value) for m in inner) + suffix
+        return "a comma list" + suffix
+    return "text" + suffix
+
+
+def coerce(info: OptionInfo, value: Any, family: str) -> Any:
+    """Turn ``value`` (typed or a string) into the option's type, or raise a clear error."""
+    base, nullable = _split_union(info.hint)
+
+    def bad(reason: str = "") -> InvalidOptionError:
+        extra = f" ({reason})" if reason else ""
+        return InvalidOptionError(
+            f"bad value {value!r} for {family} option {info.name!r}{extra}: "
+            f"expected {info.allowed} — {info.doc}"
+        )
+
+    if value is None or (isinstance(value, str) and _norm(value) == NONE_WORD):
+        if nullable:
+            return None
+        raise bad()
+    if base is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and _norm(value) in _TRUE | _FALSE:
+            return _norm(value) in _TRUE
+        raise bad()
+    if base is int:
+        if isinstance(value, bool):
+            raise bad()
+        if isinstance(value, int):
+            number = value
+        elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            number = int(value.strip())
+        else:
+            raise bad()
+        if (info.min is not None and number < info.min) or (
+            info.max is not None and number > info.max
+        ):
+            raise bad("out of range")
+        return number
+    if isinstance(base, type) and issubclass(base, enum.Enum):
+        return _enum_member(base, value, bad)
+    if typing.get_origin(base) is tuple:
+        inner = typing.get_args(base)[0]
+        if isinstance(value, str):
+            items: Sequence[Any] = [v for v in value.replace("+", ",").split(",") if v.strip()]
+        elif isinstance(value, Sequence):
+            items = list(value)
+        else:
+            raise bad()
+        if isinstance(inner, type) and issubclass(inner, enum.Enum):
+            return tuple(_enum_member(inner, v, bad) for v in items)
+        return tuple(str(v).strip() for v in items)
+    if base is str:
+        if not isinstance(value, str):
+            raise bad()
+        return value.strip()
+    raise bad()  # pragma: no cover - an option type this module does not know
+
+
+def _enum_member(cls: type[enum.Enum], value: Any, bad: Any) -> Any:
+    if isinstance(value, cls):
+        return value
+    if isinstance(value, str):
+        key = _norm(value)
+        for member in cls:
+            if _norm(str(member.value)) == key or member.name.lower() == key:
+                return member
+    raise bad()
+
+
+def format_value(value: Any) -> str:
+    """The string form of an option value, as a canonical game string writes it."""
+    if value is None:
+        return NONE_WORD
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, tuple):
+        return ",".join(format_value(v) for v in value)
+    return str(value)

@@ -1,0 +1,237 @@
+"""The registries: families with their presets, and agents. Families register themselves.
+
+``load("hearts(variant=omnibus,players=5)")`` and ``load("hearts", variant="omnibus", players=5)``
+give equal games. The canonical spec lists the variant when it is not the family default, then
+every option whose value differs from the preset's, in declaration order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from hoyle.core.errors import InvalidOptionError, UnknownGameError
+from hoyle.core.options import OptionInfo, coerce, format_value, option_infos
+from hoyle.core.protocol import Game, State
+
+__all__ = [
+    "Agent",
+    "Family",
+    "Variant",
+    "canonical_spec",
+    "families",
+    "family",
+    "load",
+    "make_agent",
+    "parse_spec",
+    "register_agent",
+    "register_family",
+    "variants",
+]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named preset: option values plus what a player should know about them.
+
+    Attributes:
+        name: canonical name, e.g. ``"black-lady"``.
+        aliases: other names players use for it.
+        summary: one paragraph on how it differs from the family's base game.
+        source: where its rules come from (the seed and the book or page it rests on).
+        options: the rules fields this preset sets; every other field keeps its default.
+    """
+
+    name: str
+    aliases: tuple[str, ...]
+    summary: str
+    source: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready description (options as strings)."""
+        return {
+            "name": self.name,
+            "aliases": list(self.aliases),
+            "summary": self.summary,
+            "source": self.source,
+            "options": {k: format_value(v) for k, v in self.options.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Family:
+    """A registered family: its rules dataclass, game class and presets (the first is default)."""
+
+    name: str
+    title: str
+    rules_type: type
+    make_game: Callable[[Any, str], Game[Any]]
+    presets: tuple[Variant, ...]
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def default_variant(self) -> Variant:
+        """The preset ``load(family)`` plays."""
+        return self.presets[0]
+
+    def options(self) -> list[OptionInfo]:
+        """Every rule option of the family."""
+        return option_infos(self.rules_type)
+
+    def find_variant(self, name: str) -> Variant:
+        """The preset called ``name`` or one of its aliases (case, spaces, ``_`` ignored)."""
+        key = _key(name)
+        for preset in self.presets:
+            if key == _key(preset.name) or key in (_key(a) for a in preset.aliases):
+                return preset
+        names = ", ".join(p.name for p in self.presets)
+        raise UnknownGameError(f"unknown {self.name} variant {name!r}; variants: {names}")
+
+
+_FAMILIES: dict[str, Family] = {}
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[\s_]+", "-", name.strip().lower())
+
+
+def register_family(fam: Family) -> None:
+    """Add a family to the registry (done by each family's package on import)."""
+    _FAMILIES[fam.name] = fam
+
+
+def families() -> list[str]:
+    """Names of the registered families."""
+    return list(_FAMILIES)
+
+
+def family(name: str) -> Family:
+    """The registered family called ``name`` (or an alias)."""
+    key = _key(name)
+    for fam in _FAMILIES.values():
+        if key == fam.name or key in (_key(a) for a in fam.aliases):
+            return fam
+    raise UnknownGameError(f"unknown game {name!r}; games: {', '.join(_FAMILIES) or 'none'}")
+
+
+def variants(name: str) -> list[Variant]:
+    """The presets of a family, default first."""
+    return list(family(name).presets)
+
+
+_SPEC = re.compile(r"^\s*([A-Za-z][\w-]*)\s*(?:\((.*)\))?\s*$", re.S)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``family(k=v,...)`` into the family name and the option strings.
+
+    A comma-separated piece without ``=`` continues the previous value, so list options read
+    naturally: ``hearts(pass_cycle=left,right,hold,players=5)``.
+    """
+    match = _SPEC.match(spec)
+    if not match:
+        raise UnknownGameError(
+            f"cannot read game {spec!r}: expected a name such as 'hearts' or "
+            "'hearts(variant=omnibus,players=5)'"
+        )
+    name, body = match.group(1), match.group(2)
+    opts: dict[str, str] = {}
+    last: str | None = None
+    for piece in (body or "").split(","):
+        if not piece.strip():
+            continue
+        if "=" in piece:
+            key, value = piece.split("=", 1)
+            last = key.strip().replace("-", "_")
+            if not last:
+                raise InvalidOptionError(f"option without a name in {spec!r}")
+            opts[last] = value.strip()
+        elif last is None:
+            raise InvalidOptionError(
+                f"cannot read {piece.strip()!r} in {spec!r}: options are written name=value"
+            )
+        else:
+            opts[last] += "," + piece.strip()
+    return name, opts
+
+
+def load(spec: str, **options: Any) -> Game[Any]:
+    """A game from a family name or game string, with options by keyword.
+
+    >>> import hoyle
+    >>> hoyle.load("hearts", players=5).num_players
+    5
+    """
+    name, string_opts = parse_spec(spec)
+    fam = family(name)
+    merged: dict[str, Any] = dict(string_opts)
+    merged.update({k.replace("-", "_"): v for k, v in options.items()})
+    variant_name = merged.pop("variant", None)
+    preset = fam.default_variant if variant_name is None else fam.find_variant(str(variant_name))
+    infos = {info.name: info for info in fam.options()}
+    values: dict[str, Any] = dict(preset.options)
+    for key, value in merged.items():
+        info = infos.get(key)
+        if info is None:
+            listing = "; ".join(f"{i.name} ({i.allowed})" for i in infos.values())
+            raise InvalidOptionError(
+                f"unknown {fam.name} option {key!r}; options: variant, {listing}"
+            )
+        values[key] = coerce(info, value, fam.name)
+    try:
+        rules = fam.rules_type(**values)
+    except TypeError as exc:  # pragma: no cover - a preset naming a missing field
+        raise InvalidOptionError(str(exc)) from None
+    return fam.make_game(rules, preset.name)
+
+
+def canonical_spec(game: Game[Any]) -> str:
+    """The shortest game string that loads an equal game."""
+    fam = family(game.family)
+    preset = fam.find_variant(game.variant)
+    parts = []
+    if preset is not fam.default_variant:
+        parts.append(f"variant={preset.name}")
+    base = fam.rules_type(**preset.options)
+    for f in dataclasses.fields(game.rules):
+        value = getattr(game.rules, f.name)
+        if value != getattr(base, f.name):
+            parts.append(f"{f.name}={format_value(value)}")
+    return fam.name + (f"({','.join(parts)})" if parts else "")
+
+
+class Agent(Protocol):
+    """A player: given a state where it is to act, it returns a legal action."""
+
+    def step(self, state: State) -> int:
+        """The action this agent plays in ``state``."""
+        ...
+
+
+AgentFactory = Callable[[Game[Any], int | None], Agent]
+_AGENTS: dict[tuple[str | None, str], AgentFactory] = {}
+
+
+def register_agent(name: str, factory: AgentFactory, *, family: str | None = None) -> None:
+    """Register an agent level; with ``family`` it is that family's own (e.g. its heuristic)."""
+    _AGENTS[(family, name)] = factory
+
+
+def agent_names(game: Game[Any]) -> list[str]:
+    """The agent names that can play ``game``."""
+    names = [n for (fam, n) in _AGENTS if fam is None or fam == game.family]
+    return sorted(set(names))
+
+
+def make_agent(name: str, game: Game[Any], seed: int | None = None) -> Agent:
+    """An agent by name for ``game``: the family's own first, then a generic one."""
+    factory = _AGENTS.get((game.family, name)) or _AGENTS.get((None, name))
+    if factory is None:
+        raise UnknownGameError(
+            f"unknown agent {name!r} for {game.family}; agents: {', '.join(agent_names(game))}"
+        )
+    return factory(game, seed)

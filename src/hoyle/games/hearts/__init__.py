@@ -1,0 +1,29 @@
+"""The Hearts family: Black Lady (the default) and its relatives, from one engine."""
+
+from hoyle.core.registry import Family, register_family
+from hoyle.games.hearts.rules import PRESETS, FirstLead, HeartsRules, Moon, Pass, Tie
+from hoyle.games.hearts.state import MOON_ADD, MOON_SUBTRACT, HeartsGame, HeartsState
+
+__all__ = [
+    "MOON_ADD",
+    "MOON_SUBTRACT",
+    "FirstLead",
+    "HeartsGame",
+    "HeartsRules",
+    "HeartsState",
+    "Moon",
+    "Pass",
+    "Tie",
+]
+
+register_family(
+    Family(
+        name="hearts",
+        title="Hearts",
+        rules_type=HeartsRules,
+        make_game=HeartsGame,
+        presets=PRESETS,
+    )
+)
+
+from hoyle.games.hearts import play as _play  # noqa: E402,F401  (registers the easy player)

@@ -1,0 +1,84 @@
+"""What one seat of a Hearts match may know, as JSON-ready data.
+
+Public: the table (dealer, pass direction, how many cards each seat has passed, hand sizes),
+every card played and by whom, tricks and points taken, the scores. Private to a seat: its hand,
+the cards it passed (sorted, so the order of choosing leaks nothing) and, once the pass is
+complete, the cards it received.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hoyle.cards import TOKENS
+from hoyle.games.hearts.state import MOON, OVER, PHASE_NAMES, PLAY, mask_to_list
+
+if TYPE_CHECKING:
+    from hoyle.games.hearts.state import HeartsState
+
+__all__ = ["direction_name", "observe"]
+
+
+def _tokens(mask: int) -> list[str]:
+    return [TOKENS[c] for c in mask_to_list(mask)]
+
+
+def direction_name(offset: int, n: int) -> str:
+    """``left``, ``right``, ``across`` or ``hold`` for a pass offset at an ``n``-seat table."""
+    if offset == 0:
+        return "hold"
+    if offset == 1:
+        return "left"
+    if offset == n - 1:
+        return "right"
+    return "across"
+
+
+def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
+    """The observation of ``player`` (``None``: a spectator, who sees no hand)."""
+    g = state.g
+    n = g.n
+    phase = state._phase
+    exchanged = phase in (PLAY, MOON, OVER)
+    offset = state.pass_offset()
+    obs: dict[str, Any] = {
+        "game": g.spec,
+        "players": n,
+        "seat": player,
+        "phase": PHASE_NAMES[phase],
+        "current_player": state.current_player(),
+        "deal": state._deal_no + 1 - (phase == OVER),
+        "dealer": state._dealer,
+        "pass_direction": direction_name(offset, n),
+        "pass_count": g.rules.pass_count if offset else 0,
+        "cards_passed": [len(p) for p in state._passed],
+        "removed": [TOKENS[c] for c in g.rules.removed_cards],
+        "hand_sizes": [h.bit_count() for h in state._hands],
+        "leader": state._leader if phase == PLAY else None,
+        "trick": [
+            {"seat": (state._leader + i) % n, "card": TOKENS[c]}
+            for i, c in enumerate(state._trick)
+        ],
+        "tricks": [
+            {
+                "leader": leader,
+                "cards": [TOKENS[c] for c in cards],
+                "winner": winner,
+            }
+            for leader, cards, winner in state._tricks
+        ],
+        "tricks_taken": list(state._ntricks),
+        "points": list(state._points),
+        "hearts_broken": state._broken,
+        "scores": list(state._scores),
+        "deal_scores": [list(d) for d in state._match_deals],
+        "moon_shooter": state._shooter if phase == MOON else None,
+    }
+    if player is not None:
+        obs["hand"] = _tokens(state._hands[player])
+        obs["passed"] = [TOKENS[c] for c in sorted(state._passed[player])]
+        obs["received"] = _tokens(state._received[player]) if exchanged and offset else []
+    if phase == OVER:
+        obs["returns"] = state.returns()
+    return obs
+

@@ -1,0 +1,119 @@
+"""The family's heuristic player (``easy``): sound habits, no look-ahead.
+
+It reads only its own observation and the legal actions, as every agent must. Passing: the
+Q♠ and the high spades that would catch it, then the highest hearts and high cards. Playing:
+duck under the card winning the trick, win a clean trick cheaply when last, shed the Q♠ or high
+hearts on someone else's trick when void, and lead low in suits where nobody has shown a void.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hoyle.cards import card_index
+from hoyle.core.protocol import Game, State
+from hoyle.core.registry import register_agent
+from hoyle.games.hearts.state import MOON_ADD, MOON_SUBTRACT
+
+__all__ = ["EasyHeartsAgent"]
+
+QS = card_index("QS")
+
+
+def _rank(card: int) -> int:
+    return card % 13
+
+
+def _suit(card: int) -> int:
+    return card // 13
+
+
+def _pass_danger(card: int, hand: list[int]) -> float:
+    """How much a card is worth getting rid of before play."""
+    suit, rank = _suit(card), _rank(card)
+    low_spades = sum(1 for c in hand if _suit(c) == 3 and _rank(c) < 10)
+    if card == QS:
+        return 100.0
+    if suit == 3 and rank > 10:  # A♠, K♠ catch the queen unless guarded by low spades
+        return 90.0 - 10 * low_spades + rank
+    if suit == 2:
+        return 40.0 + rank * 2
+    return float(rank * 3)
+
+
+class EasyHeartsAgent:
+    """The ``easy`` Hearts player."""
+
+    def __init__(self, game: Game[Any], seed: int | None = None) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+
+    def step(self, state: State) -> int:
+        """Pick an action for the player to move, from its observation alone."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        player = state.current_player()
+        obs = state.observation(player)
+        if obs["phase"] == "moon":
+            return self._moon(obs, player)
+        hand = [card_index(t) for t in obs["hand"]]
+        if obs["phase"] == "pass":
+            return max(legal, key=lambda c: (_pass_danger(c, hand), c))
+        trick = [card_index(p["card"]) for p in obs["trick"]]
+        if not trick:
+            return self._lead(obs, legal)
+        return self._follow(obs, legal, trick)
+
+    def _moon(self, obs: dict[str, Any], player: int) -> int:
+        scores = list(obs["scores"])
+        full = 26
+        added = [s + (0 if i == player else full) for i, s in enumerate(scores)]
+        if max(added) >= 100 and min(added) < added[player]:
+            return MOON_SUBTRACT
+        return MOON_ADD
+
+    def _lead(self, obs: dict[str, Any], legal: list[int]) -> int:
+        played = {card_index(t) for trick in obs["tricks"] for t in trick["cards"]}
+        queen_out = QS not in played
+
+        def badness(card: int) -> tuple[int, int, int]:
+            suit = _suit(card)
+            void_led = 1 if self._suit_shown_void(obs, suit) else 0
+            spade_danger = 1 if queen_out and suit == 3 and _rank(card) >= 10 else 0
+            return (void_led + spade_danger + 2 * (card == QS), _rank(card), card)
+
+        return min(legal, key=badness)
+
+    @staticmethod
+    def _suit_shown_void(obs: dict[str, Any], suit: int) -> bool:
+        for trick in obs["tricks"]:
+            cards = [card_index(t) for t in trick["cards"]]
+            if _suit(cards[0]) == suit and any(_suit(c) != suit for c in cards[1:]):
+                return True
+        return False
+
+    def _follow(self, obs: dict[str, Any], legal: list[int], trick: list[int]) -> int:
+        led = _suit(trick[0])
+        winning = max(c for c in trick if _suit(c) == led)
+        if _suit(legal[0]) != led or any(_suit(c) != led for c in legal):
+            # Void in the led suit: shed the most dangerous card on someone else's trick.
+            return max(
+                legal,
+                key=lambda c: (c == QS, _suit(c) == 2, _suit(c) == 3 and _rank(c) > 10, _rank(c)),
+            )
+        unders = [c for c in legal if c < winning]
+        if unders:
+            safe = [c for c in unders if c != QS] or unders
+            return max(safe)
+        last = len(trick) == obs["players"] - 1
+        points = any(c == QS or _suit(c) == 2 for c in trick)
+        if last and not points:
+            safe = [c for c in legal if c != QS] or legal
+            return max(safe)
+        safe = [c for c in legal if c != QS] or legal
+        return min(safe)
+
+
+register_agent("easy", lambda game, seed: EasyHeartsAgent(game, seed), family="hearts")

@@ -1,0 +1,233 @@
+"""Determinization: a full Hearts state consistent with everything one seat has seen.
+
+The other seats' hands are drawn at random subject to every public fact: cards played, suits a
+seat has shown void in, what a discard of a penalty card on the first trick or an early heart
+lead proves about the rest of a hand, the lowest club held by the first leader, and the cards
+the player passed and received. Hidden passes between other seats are drawn from the receiver's
+cards. The deal is then replayed action by action, so every public action is checked legal in
+the new state; the rare draw that breaks a rule is drawn again.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from hoyle.core.errors import IllegalActionError
+from hoyle.games.hearts.state import DEAL, HEARTS, OVER, PASS, QS_BIT, SUIT_MASK, mask_to_list
+
+if TYPE_CHECKING:
+    from hoyle.games.hearts.state import HeartsState
+
+__all__ = ["resample"]
+
+_TRIES = 500
+
+
+def resample(state: HeartsState, player: int, rng: random.Random) -> HeartsState:
+    """A state that ``player`` cannot tell apart from ``state``."""
+    n = state.g.n
+    if not 0 <= player < n:
+        raise ValueError(f"player must be a seat 0…{n - 1}, not {player}")
+    if state._phase == OVER:
+        return state.clone()  # everything that still matters is public
+    if state._phase == DEAL:
+        return _resample_dealing(state, player, rng)
+    for _ in range(_TRIES):
+        dealt, passes = (
+            _draw_before_exchange(state, player, rng)
+            if state._phase == PASS
+            else _draw_after_exchange(state, player, rng)
+        ) or (None, None)
+        if dealt is None or passes is None:
+            continue
+        try:
+            return _replay(state, dealt, passes, rng)
+        except IllegalActionError:
+            continue
+    raise RuntimeError("could not draw a deal consistent with the public play")  # pragma: no cover
+
+
+def _resample_dealing(state: HeartsState, player: int, rng: random.Random) -> HeartsState:
+    new = state.clone()
+    others = [s for s in range(state.g.n) if s != player]
+    pool = state._undealt
+    for s in others:
+        pool |= state._hands[s]
+    cards = mask_to_list(pool)
+    rng.shuffle(cards)
+    start = 0
+    for s in others:
+        size = state._hands[s].bit_count()
+        m = 0
+        for c in cards[start : start + size]:
+            m |= 1 << c
+        new._hands[s] = m
+        start += size
+    undealt = 0
+    for c in cards[start:]:
+        undealt |= 1 << c
+    new._undealt = undealt
+    # The chance history of this deal must match the new hands, card for card.
+    eldest = (state._dealer + 1) % state.g.n
+    lists = [mask_to_list(new._hands[(eldest + i) % state.g.n]) for i in range(state.g.n)]
+    dealt = state.g.hand_size * state.g.n - state._undealt.bit_count()
+    order = []
+    for k in range(dealt):
+        order.append(lists[k % state.g.n][k // state.g.n])
+    new._history = state._history[: state._deal_start] + order
+    new._legal = None
+    return new
+
+
+def _mask(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _draw_before_exchange(
+    state: HeartsState, player: int, rng: random.Random
+) -> tuple[list[int], list[list[int]]]:
+    g = state.g
+    unknown = mask_to_list(g.deck_mask & ~state._dealt[player])
+    rng.shuffle(unknown)
+    dealt = [0] * g.n
+    passes: list[list[int]] = [[] for _ in range(g.n)]
+    start = 0
+    for s in range(g.n):
+        if s == player:
+            dealt[s] = state._dealt[s]
+            passes[s] = list(state._passed[s])
+            continue
+        cards = unknown[start : start + g.hand_size]
+        start += g.hand_size
+        dealt[s] = _mask(cards)
+        passes[s] = rng.sample(cards, len(state._passed[s]))
+    return dealt, passes
+
+
+def _played_by_seat(state: HeartsState) -> list[int]:
+    n = state.g.n
+    played = [0] * n
+    for leader, cards, _ in state._tricks:
+        for i, c in enumerate(cards):
+            played[(leader + i) % n] |= 1 << c
+    for i, c in enumerate(state._trick):
+        played[(state._leader + i) % n] |= 1 << c
+    return played
+
+
+def _constraints(state: HeartsState, player: int) -> tuple[list[int], list[int]]:
+    """(allowed, required): masks that bound and must be in each seat's current hand."""
+    g = state.g
+    n = g.n
+    allowed = [g.deck_mask] * n
+    required = [0] * n
+    broken = g.broken_at_start
+    plays = [(leader, cards) for leader, cards, _ in state._tricks]
+    if state._trick:
+        plays.append((state._leader, tuple(state._trick)))
+    for number, (leader, cards) in enumerate(plays):
+        led = cards[0] // 13
+        first = number == 0
+        if not broken and led == 2:  # an unbroken heart lead: nothing else was allowed
+            allowed[leader] &= HEARTS | (QS_BIT if g.hearts_for_queen else 0)
+        if first and g.first_trick_safe and not g.first_lead_club and g.values[cards[0]] > 0:
+            allowed[leader] &= g.penalty_mask
+        if first and g.first_lead_club and cards[0] != g.lowest_club:
+            required[leader] |= 1 << g.lowest_club  # held then; played later or still held
+        for i, c in enumerate(cards):
+            seat = (leader + i) % n
+            if i and c // 13 != led:
+                allowed[seat] &= ~SUIT_MASK[led]
+                if first and g.first_trick_safe and g.values[c] > 0:
+                    allowed[seat] &= g.penalty_mask
+            if c // 13 == 2 or (c == 49 and g.queen_breaks):
+                broken = True
+    if not plays and g.first_lead_club:
+        required[state._cur] |= 1 << g.lowest_club
+    played_all = 0
+    for _, cards in plays:
+        played_all |= _mask(list(cards))
+    required = [r & ~played_all for r in required]
+    offset = state.pass_offset()
+    if offset:
+        target = (player + offset) % n
+        required[target] |= _mask(state._passed[player]) & ~played_all
+    required[player] = 0
+    return allowed, required
+
+
+def _draw_after_exchange(
+    state: HeartsState, player: int, rng: random.Random
+) -> tuple[list[int], list[list[int]]] | None:
+    g = state.g
+    n = g.n
+    allowed, required = _constraints(state, player)
+    played = _played_by_seat(state)
+    played_all = 0
+    for m in played:
+        played_all |= m
+    hands = [0] * n
+    hands[player] = state._hands[player]
+    need = [0] * n
+    taken_required = 0
+    for s in range(n):
+        if s == player:
+            continue
+        hands[s] = required[s]
+        taken_required |= required[s]
+        need[s] = state._hands[s].bit_count() - required[s].bit_count()
+    pool = mask_to_list(g.deck_mask & ~state._hands[player] & ~played_all & ~taken_required)
+    rng.shuffle(pool)
+    seats = [s for s in range(n) if s != player]
+    # Most constrained cards first, so a card few seats can hold finds one with room.
+    pool.sort(key=lambda c: sum(1 for s in seats if allowed[s] >> c & 1))
+    for c in pool:
+        options = [s for s in seats if need[s] and allowed[s] >> c & 1]
+        if not options:
+            return None
+        s = rng.choice(options)
+        hands[s] |= 1 << c
+        need[s] -= 1
+    holdings = [hands[s] | played[s] for s in range(n)]
+    offset = state.pass_offset()
+    passes: list[list[int]] = [[] for _ in range(n)]
+    dealt = list(holdings)
+    if offset:
+        for s in range(n):
+            src = (s - offset) % n
+            if src == player or s == player:
+                got = list(state._passed[src])
+            else:
+                got = rng.sample(mask_to_list(holdings[s]), g.rules.pass_count)
+            passes[src] = got
+        for s in range(n):  # give back what s received, take back what s passed
+            dealt[s] = (holdings[s] & ~_mask(passes[(s - offset) % n])) | _mask(passes[s])
+    dealt[player] = state._dealt[player]
+    return dealt, passes
+
+
+def _replay(
+    state: HeartsState, dealt: list[int], passes: list[list[int]], rng: random.Random
+) -> HeartsState:
+    g = state.g
+    n = g.n
+    new = state.clone()
+    new._history = state._history[: state._deal_start]
+    new._rng = None if state._rng is None else random.Random(rng.getrandbits(64))
+    new._start_deal(dealt)
+    skip = g.hand_size * n if state._rng is None else 0
+    own = state._history[state._deal_start + skip :]
+    if state.pass_offset():
+        done = sum(len(p) for p in state._passed)
+        eldest = (state._dealer + 1) % n
+        order = [c for i in range(n) for c in passes[(eldest + i) % n]][:done]
+        for c in order:
+            new.apply_action(c)
+        own = own[done:]
+    for action in own:
+        new.apply_action(action)
+    return new

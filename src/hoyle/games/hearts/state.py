@@ -1,0 +1,561 @@
+"""The Hearts engine: a match of deals, each dealt, passed, played trick by trick and scored.
+
+Hands are int bitmasks of card indices (suit-major: clubs 0–12, diamonds 13–25, hearts 26–38,
+spades 39–51), so following suit is ``hand & SUIT_MASK[led]`` and card ids compare by rank
+within a suit. Actions 0–51 are cards (passing or playing); 64 and 65 are the moon choice.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hoyle.cards import TOKENS
+from hoyle.core.errors import IllegalActionError
+from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
+from hoyle.games.hearts.rules import FirstLead, HeartsRules, Moon, Pass, Tie
+from hoyle.games.hearts.scoring import deal_scores, match_over, ranking
+
+__all__ = ["MOON_ADD", "MOON_SUBTRACT", "HeartsGame", "HeartsState"]
+
+MOON_ADD = 64
+MOON_SUBTRACT = 65
+_MOON_TOKENS = {MOON_ADD: "moon add", MOON_SUBTRACT: "moon subtract"}
+
+SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+HEARTS = SUIT_MASK[2]
+CLUBS = SUIT_MASK[0]
+QS_BIT = 1 << 49
+
+# Phases of a deal.
+DEAL, PASS, PLAY, MOON, OVER = range(5)
+PHASE_NAMES = ("deal", "pass", "play", "moon", "over")
+
+
+def _suit_lists() -> tuple[list[list[int]], ...]:
+    """For each suit, the card indices of every 13-bit pattern: a mask becomes a list fast."""
+    base: list[list[int]] = [[]]
+    for bit in range(13):
+        base += [cards + [bit] for cards in base]
+    # base[m] lists the set bits of m in increasing order, for every m < 2**13.
+    return tuple([[c + 13 * s for c in cards] for cards in base] for s in range(4))
+
+
+_LISTS = _suit_lists()
+_L0, _L1, _L2, _L3 = _LISTS
+_M13 = (1 << 13) - 1
+
+
+def mask_to_list(m: int) -> list[int]:
+    """The set bits of a card mask in increasing order."""
+    return _L0[m & _M13] + _L1[m >> 13 & _M13] + _L2[m >> 26 & _M13] + _L3[m >> 39 & _M13]
+
+
+class HeartsGame(Game[HeartsRules]):
+    """A Hearts game: the rules and everything the engine precomputes from them."""
+
+    family = "hearts"
+
+    def __init__(self, rules: HeartsRules, variant: str) -> None:
+        super().__init__(rules, variant)
+        self.n = rules.players
+        removed = rules.removed_cards
+        self.deck_mask = ((1 << 52) - 1) & ~sum(1 << c for c in removed)
+        self.deck = mask_to_list(self.deck_mask)
+        self.hand_size = len(self.deck) // self.n
+        self.values = rules.card_values()
+        self.penalty_mask = sum(1 << c for c in self.deck if self.values[c] > 0)
+        self.safe_mask = self.deck_mask & ~self.penalty_mask
+        self.moon_total = sum(self.values[c] for c in self.deck if self.values[c] > 0)
+        self.lowest_club = min(c for c in self.deck if c < 13)
+        self.cycle = tuple(self._offset(d) for d in rules.effective_pass_cycle)
+        self.first_lead_club = rules.first_lead is FirstLead.LOWEST_CLUB
+        self.first_trick_safe = rules.no_points_first_trick
+        self.lead_any_club = rules.lead_any_club
+        self.broken_at_start = not rules.must_break_hearts
+        self.queen_breaks = rules.queen_breaks_hearts
+        self.hearts_for_queen = rules.lead_hearts_instead_of_queen
+
+    def _offset(self, direction: Pass) -> int:
+        return {
+            Pass.LEFT: 1,
+            Pass.RIGHT: self.n - 1,
+            Pass.ACROSS: self.n // 2,
+            Pass.HOLD: 0,
+        }[direction]
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return self.n
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """52 cards, then room up to 64, then the two moon choices."""
+        return 66
+
+    def new_initial_state(self, seed: int | None = None) -> HeartsState:
+        """A new match; dealt at once when ``seed`` is given, else at chance nodes."""
+        return HeartsState(self, None if seed is None else random.Random(seed))
+
+
+class HeartsState(State):
+    """A position in a Hearts match."""
+
+    __slots__ = (
+        "_broken", "_cur", "_dealer", "_dealt", "_hands", "_history", "_last_deal", "_leader",
+        "_legal", "_lead_suit", "_match_deals", "_ntricks", "_passed", "_phase", "_points",
+        "_received", "_rng", "_scores", "_shooter", "_taken", "_trick", "_trick_pts", "_tricks",
+        "_undealt", "_win_card", "_win_pos", "_deal_no", "_deal_start", "g", "game",
+    )
+
+    def __init__(self, game: HeartsGame, rng: random.Random | None) -> None:
+        self.game = game
+        self.g = game
+        self._rng = rng
+        n = game.n
+        self._scores = [0] * n
+        self._match_deals: list[list[int]] = []
+        self._last_deal: list[int] | None = None
+        self._history: list[int] = []
+        self._deal_no = 0
+        self._dealer = n - 1  # seat 0 is eldest hand in the first deal
+        self._start_deal()
+
+    # ----------------------------------------------------------------- deal set-up
+
+    def _start_deal(self, hands: list[int] | None = None) -> None:
+        """Reset the deal; deal ``hands`` (masks by seat) if given, else shuffle or await chance."""
+        g = self.g
+        n = g.n
+        self._deal_start = len(self._history)
+        self._hands = [0] * n
+        self._dealt = [0] * n
+        self._passed: list[list[int]] = [[] for _ in range(n)]
+        self._received = [0] * n
+        self._trick: list[int] = []
+        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._taken = [0] * n
+        self._ntricks = [0] * n
+        self._points = [0] * n
+        self._trick_pts = 0
+        self._win_card = -1
+        self._win_pos = 0
+        self._lead_suit = -1
+        self._broken = g.broken_at_start
+        self._shooter = -1
+        self._legal: int | None = None
+        eldest = (self._dealer + 1) % n
+        self._cur = eldest
+        self._leader = eldest
+        if hands is not None:
+            self._undealt = 0
+            self._hands = list(hands)
+            if self._rng is None:  # keep the history replayable: the deal as chance actions
+                lists = [mask_to_list(hands[(eldest + i) % n]) for i in range(n)]
+                for k in range(g.hand_size):
+                    self._history.extend(cards[k] for cards in lists)
+            self._after_deal()
+        elif self._rng is None:
+            self._phase = DEAL
+            self._undealt = g.deck_mask
+        else:
+            cards = list(g.deck)
+            self._rng.shuffle(cards)
+            self._undealt = 0
+            hs = g.hand_size
+            for i in range(n):
+                m = 0
+                for c in cards[i * hs : (i + 1) * hs]:
+                    m |= 1 << c
+                self._hands[(eldest + i) % n] = m
+            self._after_deal()
+
+    def _after_deal(self) -> None:
+        self._dealt = list(self._hands)
+        if self.pass_offset():
+            self._phase = PASS
+            self._cur = (self._dealer + 1) % self.g.n
+        else:
+            self._begin_play()
+
+    def _begin_play(self) -> None:
+        g = self.g
+        self._phase = PLAY
+        if g.first_lead_club:
+            bit = 1 << g.lowest_club
+            for seat, hand in enumerate(self._hands):
+                if hand & bit:
+                    self._cur = self._leader = seat
+                    break
+        else:
+            self._cur = self._leader = (self._dealer + 1) % g.n
+
+    def pass_offset(self) -> int:
+        """Seats to the left that this deal's passes travel (0: no passing)."""
+        cycle = self.g.cycle
+        return cycle[self._deal_no % len(cycle)]
+
+    # ----------------------------------------------------------------- protocol
+
+    def current_player(self) -> int:
+        """The seat to act, CHANCE while dealing, TERMINAL at the end."""
+        phase = self._phase
+        if phase == PLAY or phase == PASS:
+            return self._cur
+        if phase == DEAL:
+            return CHANCE
+        if phase == MOON:
+            return self._shooter
+        return TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True while cards are being dealt at chance nodes."""
+        return self._phase == DEAL
+
+    def is_terminal(self) -> bool:
+        """True once the match is over."""
+        return self._phase == OVER
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each undealt card with equal probability, while dealing."""
+        if self._phase != DEAL:
+            return []
+        cards = mask_to_list(self._undealt)
+        p = 1.0 / len(cards)
+        return [(c, p) for c in cards]
+
+    def _legal_mask(self) -> int:
+        g = self.g
+        phase = self._phase
+        if phase == PLAY:
+            hand = self._hands[self._cur]
+            if self._trick:
+                follow = hand & SUIT_MASK[self._lead_suit]
+                if follow:
+                    return follow
+                if g.first_trick_safe and not self._tricks:
+                    safe = hand & g.safe_mask
+                    if safe:
+                        return safe
+                return hand
+            cand = hand
+            if not self._tricks:
+                if g.first_lead_club:
+                    if g.lead_any_club:
+                        return hand & CLUBS
+                    return 1 << g.lowest_club
+                if g.first_trick_safe:
+                    safe = hand & g.safe_mask
+                    if safe:
+                        cand = safe
+            if not self._broken:
+                plain = cand & ~HEARTS
+                if plain:
+                    if g.hearts_for_queen and plain == QS_BIT:
+                        return cand
+                    return plain
+            return cand
+        if phase == PASS:
+            return self._hands[self._cur]
+        if phase == DEAL:
+            return self._undealt
+        if phase == MOON:
+            return (1 << MOON_ADD) | (1 << MOON_SUBTRACT)
+        return 0
+
+    def legal_mask(self) -> int:
+        """The legal actions as a bitmask (bit ``a`` set when action ``a`` is legal)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_mask()
+        return legal
+
+    def legal_actions(self) -> list[int]:
+        """Legal actions in increasing order (cards by index; the moon choices are 64, 65)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_mask()
+        if self._phase == MOON:
+            return [MOON_ADD, MOON_SUBTRACT]
+        return (
+            _L0[legal & _M13] + _L1[legal >> 13 & _M13] + _L2[legal >> 26 & _M13]
+            + _L3[legal >> 39 & _M13]
+        )
+
+    def apply_action(self, action: int) -> None:
+        """Deal, pass, play or choose; raises IllegalActionError and changes nothing if illegal."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_mask()
+        if action < 0 or not legal >> action & 1:
+            raise IllegalActionError(self._why_illegal(action))
+        self._legal = None
+        self._history.append(action)
+        phase = self._phase
+        if phase == PLAY:
+            self._play(action)
+        elif phase == PASS:
+            self._pass(action)
+        elif phase == DEAL:
+            self._deal(action)
+        else:
+            self._choose_moon(action)
+
+    def _play(self, card: int) -> None:
+        g = self.g
+        bit = 1 << card
+        cur = self._cur
+        self._hands[cur] ^= bit
+        trick = self._trick
+        if not trick:
+            self._lead_suit = card // 13
+            self._win_card = card
+            self._win_pos = 0
+            self._trick_pts = g.values[card]
+        else:
+            if card // 13 == self._lead_suit and card > self._win_card:
+                self._win_card = card
+                self._win_pos = len(trick)
+            self._trick_pts += g.values[card]
+        trick.append(card)
+        if not self._broken and (bit & HEARTS or (card == 49 and g.queen_breaks)):
+            self._broken = True
+        n = g.n
+        if len(trick) < n:
+            self._cur = cur + 1 if cur + 1 < n else 0
+            return
+        winner = (self._leader + self._win_pos) % n
+        self._tricks.append((self._leader, tuple(trick), winner))
+        for c in trick:
+            self._taken[winner] |= 1 << c
+        self._ntricks[winner] += 1
+        self._points[winner] += self._trick_pts
+        self._trick = []
+        self._cur = self._leader = winner
+        if len(self._tricks) == g.hand_size:
+            self._end_of_play()
+
+    def _pass(self, card: int) -> None:
+        g = self.g
+        cur = self._cur
+        self._hands[cur] ^= 1 << card
+        passed = self._passed[cur]
+        passed.append(card)
+        if len(passed) < g.rules.pass_count:
+            return
+        n = g.n
+        nxt = (cur + 1) % n
+        if nxt != (self._dealer + 1) % n:
+            self._cur = nxt
+            return
+        offset = self.pass_offset()
+        for seat in range(n):
+            to = (seat + offset) % n
+            m = 0
+            for c in self._passed[seat]:
+                m |= 1 << c
+            self._received[to] = m
+        for seat in range(n):
+            self._hands[seat] |= self._received[seat]
+        self._begin_play()
+
+    def _deal(self, card: int) -> None:
+        g = self.g
+        self._undealt ^= 1 << card
+        dealt = g.hand_size * g.n - self._undealt.bit_count()
+        seat = (self._dealer + dealt) % g.n  # first card to eldest hand
+        self._hands[seat] |= 1 << card
+        if not self._undealt:
+            self._after_deal()
+
+    def _end_of_play(self) -> None:
+        g = self.g
+        rules = g.rules
+        shooter = -1
+        if rules.moon is not Moon.NONE:
+            for seat, taken in enumerate(self._taken):
+                if taken & g.penalty_mask == g.penalty_mask:
+                    shooter = seat
+        self._shooter = shooter
+        if shooter >= 0 and rules.moon is Moon.CHOOSE:
+            self._phase = MOON
+            return
+        self._score_deal(None)
+
+    def _choose_moon(self, action: int) -> None:
+        self._score_deal(Moon.ADD if action == MOON_ADD else Moon.SUBTRACT)
+
+    def _score_deal(self, moon_choice: Moon | None) -> None:
+        g = self.g
+        scores = deal_scores(
+            g, self._points, self._ntricks, self._shooter, self._scores, self._deal_no, moon_choice
+        )
+        self._last_deal = scores
+        self._match_deals.append(scores)
+        for seat, pts in enumerate(scores):
+            self._scores[seat] += pts
+        self._deal_no += 1
+        if match_over(g.rules, self._scores, self._deal_no):
+            self._phase = OVER
+            return
+        self._dealer = (self._dealer + 1) % g.n
+        self._start_deal()
+
+    def _why_illegal(self, action: int) -> str:
+        phase = self._phase
+        if phase == OVER:
+            return f"action {action} after the end of the game"
+        legal = self.legal_actions() if phase != DEAL else mask_to_list(self._undealt)
+        shown = " ".join(self.action_to_string(a) for a in legal)
+        what = self.action_to_string(action) if 0 <= action < 66 else str(action)
+        if phase == PLAY and 0 <= action < 52:
+            hand = self._hands[self._cur]
+            reason = self._play_reason(action, hand)
+            return f"seat {self._cur} cannot play {what}: {reason}; legal: {shown}"
+        if phase == PASS and 0 <= action < 52:
+            return f"seat {self._cur} cannot pass {what}: not in hand; legal: {shown}"
+        return f"{what} is not legal now ({PHASE_NAMES[phase]}); legal: {shown}"
+
+    def _play_reason(self, card: int, hand: int) -> str:
+        g = self.g
+        if not hand >> card & 1:
+            return "not in hand"
+        if self._trick and hand & SUIT_MASK[self._lead_suit]:
+            return "must follow suit"
+        if not self._tricks and not self._trick and g.first_lead_club:
+            return f"the first lead is the {TOKENS[g.lowest_club]}" + (
+                " or another club" if g.lead_any_club else ""
+            )
+        if not self._tricks and g.first_trick_safe and g.values[card] > 0:
+            return "no points on the first trick"
+        if not self._trick and not self._broken and card // 13 == 2:
+            return "hearts are not broken"
+        return "the Q♠ may not be led while a heart may"  # pragma: no cover - hearts_for_queen
+
+    def action_to_string(self, action: int) -> str:
+        """Cards are tokens (``QS``); the moon choices are ``moon add`` / ``moon subtract``."""
+        if 0 <= action < 52:
+            return TOKENS[action]
+        token = _MOON_TOKENS.get(action)
+        if token is None:
+            raise IllegalActionError(f"{action} is not a Hearts action (0…51, 64, 65)")
+        return token
+
+    def string_to_action(self, text: str) -> int:
+        """The action for a token: a card (``qs``, ``10h``) or ``moon add``/``moon subtract``."""
+        from hoyle.cards import CardError, card_index
+
+        key = " ".join(text.split()).lower()
+        for action, token in _MOON_TOKENS.items():
+            if key in (token, token.split()[1]):
+                return action
+        try:
+            return card_index(key.upper())
+        except CardError as exc:
+            raise IllegalActionError(f"{text!r} is not a card or moon choice: {exc}") from None
+
+    def returns(self) -> list[float]:
+        """Zeros until the end; then minus the deal's points (``deals=1``) or the match ranking."""
+        if self._phase != OVER:
+            return [0.0] * self.g.n
+        if self.g.rules.deals == 1:
+            return [float(-s) for s in self._scores]
+        return ranking(self._scores)
+
+    def scores(self) -> list[float]:
+        """Each seat's total penalty points in the match so far."""
+        return [float(s) for s in self._scores]
+
+    def history(self) -> list[int]:
+        """Every action applied, chance deals included."""
+        return list(self._history)
+
+    def progress(self) -> tuple[int, str, int]:
+        """(deal number, phase, trick number in play)."""
+        phase = self._phase
+        trick = len(self._tricks) + 1 if phase == PLAY else 0
+        return (self._deal_no + 1 - (phase == OVER), PHASE_NAMES[phase], trick)
+
+    # ----------------------------------------------------------------- inspection
+
+    @property
+    def phase(self) -> str:
+        """``deal``, ``pass``, ``play``, ``moon`` or ``over``."""
+        return PHASE_NAMES[self._phase]
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat this deal."""
+        return self._dealer
+
+    @property
+    def deal_number(self) -> int:
+        """Deals completed so far."""
+        return self._deal_no
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a mask."""
+        return self._hands[seat]
+
+    def deal_points(self) -> list[int]:
+        """Penalty points taken so far in this deal, before moon and bonus rules."""
+        return list(self._points)
+
+    def last_deal_scores(self) -> list[int] | None:
+        """What each seat scored in the last completed deal."""
+        return None if self._last_deal is None else list(self._last_deal)
+
+    # ----------------------------------------------------------------- copies
+
+    def clone(self) -> HeartsState:
+        """An independent copy (the seeded shuffler too)."""
+        new = HeartsState.__new__(HeartsState)
+        new.game = self.game
+        new.g = self.g
+        rng = self._rng
+        if rng is not None:
+            new._rng = random.Random()
+            new._rng.setstate(rng.getstate())
+        else:
+            new._rng = None
+        new._scores = self._scores[:]
+        new._match_deals = [d[:] for d in self._match_deals]
+        new._last_deal = self._last_deal
+        new._history = self._history[:]
+        new._deal_no = self._deal_no
+        new._dealer = self._dealer
+        new._deal_start = self._deal_start
+        new._hands = self._hands[:]
+        new._dealt = self._dealt[:]
+        new._passed = [p[:] for p in self._passed]
+        new._received = self._received[:]
+        new._trick = self._trick[:]
+        new._tricks = self._tricks[:]
+        new._taken = self._taken[:]
+        new._ntricks = self._ntricks[:]
+        new._points = self._points[:]
+        new._trick_pts = self._trick_pts
+        new._win_card = self._win_card
+        new._win_pos = self._win_pos
+        new._lead_suit = self._lead_suit
+        new._broken = self._broken
+        new._shooter = self._shooter
+        new._legal = self._legal
+        new._cur = self._cur
+        new._leader = self._leader
+        new._phase = self._phase
+        new._undealt = self._undealt
+        return new
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know (see :mod:`hoyle.games.hearts.observe`)."""
+        from hoyle.games.hearts.observe import observe
+
+        return observe(self, player)
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> HeartsState:
+        """A state ``player`` cannot tell from this one (see :mod:`hoyle.games.hearts.resample`)."""
+        from hoyle.games.hearts.resample import resample
+
+        return resample(self, player, rng)
