@@ -10,7 +10,7 @@ Card.from_token('QS')
 >>> [c.token for c in piquet_deck()[:3]]
 ['7C', '8C', '9C']
 >>> len(packs(3)), len(packs(2, jokers=2))
-(156, 108)
+(156, 106)
 
 Inside an engine a card of the 52-card pack is often a plain int, its *index*
 ``suit * 13 + (rank - 2)`` (suit-major, clubs first), and a hand is a bitmask of indices;
@@ -45,8 +45,19 @@ RANK_CHARS = "23456789TJQKA"
 """Rank characters of the French-suited pack, lowest first (rank 2 … 14)."""
 
 _RANK_NAMES = {
-    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-    9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
 }
 
 
@@ -163,7 +174,7 @@ class Card:
             return cls(0, None, joker=True)
         if numbered:
             digits = up.rstrip("CDHS♣♦♥♠")
-            suit_part = up[len(digits):]
+            suit_part = up[len(digits) :]
             if not digits.isdigit():
                 raise CardError(f"bad numbered card {token!r}: expected 1…15, optionally a suit")
             suit = Suit.from_letter(suit_part) if suit_part else None
@@ -177,7 +188,8 @@ class Card:
             rank_part = "T"
         if len(rank_part) != 1 or rank_part not in RANK_CHARS:
             raise CardError(
-                f"bad rank {rank_part!r} in card {token!r}: expected one of 2-9, T (or 10), J, Q, K, A"
+                f"bad rank {rank_part!r} in card {token!r}: "
+                "expected one of 2-9, T (or 10), J, Q, K, A"
             )
         try:
             suit = Suit.from_letter(suit_part)
@@ -201,9 +213,7 @@ class Card:
         return self.token
 
 
-_STANDARD: tuple[Card, ...] = tuple(
-    Card(rank, suit) for suit in Suit for rank in range(2, 15)
-)
+_STANDARD: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in range(2, 15))
 TOKENS: tuple[str, ...] = tuple(c.token for c in _STANDARD)
 """Token of each index of the 52-card pack, e.g. ``TOKENS[50] == 'KS'``."""
 _TOKEN_INDEX = {t: i for i, t in enumerate(TOKENS)}

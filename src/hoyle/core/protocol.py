@@ -118,7 +118,9 @@ class State(ABC):
         """The action whose token is ``text`` (case and spacing ignored) in this state."""
         key = " ".join(text.split()).upper()
         candidates = (
-            [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
+            [a for a, _ in self.chance_outcomes()]
+            if self.is_chance_node()
+            else self.legal_actions()
         )
         for action in candidates:
             if self.action_to_string(action).upper() == key:

@@ -56,8 +56,7 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "hand_sizes": [h.bit_count() for h in state._hands],
         "leader": state._leader if phase == PLAY else None,
         "trick": [
-            {"seat": (state._leader + i) % n, "card": TOKENS[c]}
-            for i, c in enumerate(state._trick)
+            {"seat": (state._leader + i) % n, "card": TOKENS[c]} for i, c in enumerate(state._trick)
         ],
         "tricks": [
             {
@@ -81,4 +80,3 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
     if phase == OVER:
         obs["returns"] = state.returns()
     return obs
-

@@ -149,9 +149,9 @@ class HeartsRules:
     @property
     def removed_cards(self) -> tuple[int, ...]:
         """Indices of the cards taken out of the pack for this number of players."""
-        tokens: tuple[str, ...] = {
-            3: self.removed_3p, 5: self.removed_5p, 6: self.removed_6p
-        }.get(self.players, ())
+        tokens: tuple[str, ...] = {3: self.removed_3p, 5: self.removed_5p, 6: self.removed_6p}.get(
+            self.players, ()
+        )
         indices = tuple(sorted({card_index(t.upper()) for t in tokens}))
         if len(indices) != len(tokens):
             raise InvalidOptionError(f"removed_{self.players}p names a card twice: {tokens}")
@@ -172,7 +172,11 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="black-lady",
         aliases=(
-            "hearts", "discard-hearts", "american-hearts", "black-widow", "slippery-anne",
+            "hearts",
+            "discard-hearts",
+            "american-hearts",
+            "black-widow",
+            "slippery-anne",
             "rickety-kate",
         ),
         summary=(

@@ -8,12 +8,13 @@ within a suit. Actions 0–51 are cards (passing or playing); 64 and 65 are the 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from hoyle.cards import TOKENS
-from hoyle.core.errors import IllegalActionError
+from hoyle.cards import TOKENS, parse_cards
+from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
-from hoyle.games.hearts.rules import FirstLead, HeartsRules, Moon, Pass, Tie
+from hoyle.games.hearts.rules import FirstLead, HeartsRules, Moon, Pass
 from hoyle.games.hearts.scoring import deal_scores, match_over, ranking
 
 __all__ = ["MOON_ADD", "MOON_SUBTRACT", "HeartsGame", "HeartsState"]
@@ -36,7 +37,7 @@ def _suit_lists() -> tuple[list[list[int]], ...]:
     """For each suit, the card indices of every 13-bit pattern: a mask becomes a list fast."""
     base: list[list[int]] = [[]]
     for bit in range(13):
-        base += [cards + [bit] for cards in base]
+        base += [[*cards, bit] for cards in base]
     # base[m] lists the set bits of m in increasing order, for every m < 2**13.
     return tuple([[c + 13 * s for c in cards] for cards in base] for s in range(4))
 
@@ -98,15 +99,77 @@ class HeartsGame(Game[HeartsRules]):
         """A new match; dealt at once when ``seed`` is given, else at chance nodes."""
         return HeartsState(self, None if seed is None else random.Random(seed))
 
+    def deal_state(self, hands: Sequence[str | Iterable[str]]) -> HeartsState:
+        """A new match whose first deal gives these hands (seat by seat, tokens); later deals
+        are chance nodes. For scenario tests and hand-set problems.
+
+        >>> import hoyle
+        >>> g = hoyle.load("hearts", players=4, deals=1)
+        >>> hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        ...          "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        ...          "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        ...          "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"]
+        >>> g.deal_state(hands).hand_mask(0) == (1 << 13) - 1
+        True
+        """
+        if len(hands) != self.n:
+            raise InvalidOptionError(f"need {self.n} hands, one per seat, not {len(hands)}")
+        masks = []
+        seen = 0
+        for seat, hand in enumerate(hands):
+            cards = parse_cards(hand)
+            m = 0
+            for card in cards:
+                bit = card.mask
+                if bit & seen or not bit & self.deck_mask:
+                    why = "dealt twice" if bit & seen else "not in this pack"
+                    raise InvalidOptionError(f"seat {seat}: {card.token} is {why}")
+                seen |= bit
+                m |= bit
+            if len(cards) != self.hand_size:
+                raise InvalidOptionError(
+                    f"seat {seat} has {len(cards)} cards; each hand has {self.hand_size}"
+                )
+            masks.append(m)
+        state = HeartsState(self, None)
+        state._start_deal(masks)
+        return state
+
 
 class HeartsState(State):
     """A position in a Hearts match."""
 
     __slots__ = (
-        "_broken", "_cur", "_dealer", "_dealt", "_hands", "_history", "_last_deal", "_leader",
-        "_legal", "_lead_suit", "_match_deals", "_ntricks", "_passed", "_phase", "_points",
-        "_received", "_rng", "_scores", "_shooter", "_taken", "_trick", "_trick_pts", "_tricks",
-        "_undealt", "_win_card", "_win_pos", "_deal_no", "_deal_start", "g", "game",
+        "_broken",
+        "_cur",
+        "_deal_no",
+        "_deal_start",
+        "_dealer",
+        "_dealt",
+        "_hands",
+        "_history",
+        "_last_deal",
+        "_lead_suit",
+        "_leader",
+        "_legal",
+        "_match_deals",
+        "_ntricks",
+        "_passed",
+        "_phase",
+        "_points",
+        "_received",
+        "_rng",
+        "_scores",
+        "_shooter",
+        "_taken",
+        "_trick",
+        "_trick_pts",
+        "_tricks",
+        "_undealt",
+        "_win_card",
+        "_win_pos",
+        "g",
+        "game",
     )
 
     def __init__(self, game: HeartsGame, rng: random.Random | None) -> None:
@@ -201,7 +264,7 @@ class HeartsState(State):
     def current_player(self) -> int:
         """The seat to act, CHANCE while dealing, TERMINAL at the end."""
         phase = self._phase
-        if phase == PLAY or phase == PASS:
+        if phase in (PLAY, PASS):
             return self._cur
         if phase == DEAL:
             return CHANCE
@@ -279,7 +342,9 @@ class HeartsState(State):
         if self._phase == MOON:
             return [MOON_ADD, MOON_SUBTRACT]
         return (
-            _L0[legal & _M13] + _L1[legal >> 13 & _M13] + _L2[legal >> 26 & _M13]
+            _L0[legal & _M13]
+            + _L1[legal >> 13 & _M13]
+            + _L2[legal >> 26 & _M13]
             + _L3[legal >> 39 & _M13]
         )
 
