@@ -1,0 +1,531 @@
+"""The ``hoyle`` command line (also ``python -m hoyle``).
+
+Sub-commands::
+
+    hoyle play GAME [--variant V] [--seed S] [--seat K] [--opponents easy] [name=value ...]
+    hoyle simulate GAME --games N --seed S --agents random,easy,... [--json] [name=value ...]
+    hoyle variants GAME [--json]
+    hoyle rules GAME [--variant V] [name=value ...]
+    hoyle replay FILE
+    hoyle games
+
+GAME is a family name (``hearts``) or a whole game string (``"hearts(moon=subtract)"``);
+``--variant`` and trailing ``name=value`` options are laid over it. Every rule, every legal move
+and every error message comes from the engine: this module only reads arguments, drives the
+game and prints. A bad argument exits with status 2 and one line on stderr; a failed replay or
+an unsaved record exits with status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import json
+import math
+import os
+import random
+import secrets
+import statistics
+import sys
+import textwrap
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+import hoyle
+from hoyle.core.errors import HoyleError
+from hoyle.core.options import format_value
+from hoyle.core.protocol import Game, State
+from hoyle.core.registry import Agent, family, parse_spec
+
+__all__ = ["UsageError", "build_parser", "derive_seed", "main"]
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+class UsageError(Exception):
+    """A bad command-line argument; the message is the one line shown to the user."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but errors become :class:`UsageError` so that ``main`` prints one line."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 60 seconds, not {value}")
+    return value
+
+
+def _game_arguments(parser: argparse.ArgumentParser, *, default: str | None = None) -> None:
+    """GAME, ``--variant`` and the trailing ``name=value`` options."""
+    if default is None:
+        parser.add_argument("game", metavar="GAME", help="family name or game string")
+    else:
+        parser.add_argument(
+            "game",
+            metavar="GAME",
+            nargs="?",
+            default=default,
+            help=f"family name or game string (default: {default})",
+        )
+    parser.add_argument("options", metavar="name=value", nargs="*", help="rule options")
+    parser.add_argument("--variant", metavar="V", help="start from this preset")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every sub-command."""
+    parser = _Parser(
+        prog="hoyle",
+        description="Hearts, All Fours, Spite and Malice and Écarté, played by the rules.",
+    )
+    parser.add_argument("--version", action="version", version=f"hoyle {hoyle.__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a game in the terminal against computer players")
+    _game_arguments(play, default="hearts")
+    play.add_argument("--seed", type=int, help="deal from this seed (default: a random one)")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--opponents",
+        default="easy",
+        metavar="AGENTS",
+        help="agent for the other seats, or a comma list, one per other seat (default easy)",
+    )
+    play.add_argument("--record", metavar="FILE", type=Path, help="where to save the record")
+    play.add_argument("--no-record", action="store_true", help="do not save a record")
+    play.add_argument(
+        "--delay",
+        type=_seconds,
+        metavar="SECONDS",
+        help="pause after each computer move (default 0.3 on a terminal, else 0)",
+    )
+    play.set_defaults(func=cmd_play)
+
+    sim = sub.add_parser("simulate", help="play many games between agents and summarise")
+    _game_arguments(sim)
+    sim.add_argument("--games", type=_positive_int, default=100, help="games to play (100)")
+    sim.add_argument("--seed", type=int, default=0, help="game i is dealt from seed S+i (0)")
+    sim.add_argument(
+        "--agents",
+        default="random",
+        help="one agent name per seat, comma-separated, or one for every seat (random)",
+    )
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(func=cmd_simulate)
+
+    var = sub.add_parser("variants", help="list a family's presets")
+    var.add_argument("game", metavar="GAME", help="family name")
+    var.add_argument("--json", action="store_true", help="print a JSON list")
+    var.set_defaults(func=cmd_variants)
+
+    rules = sub.add_parser("rules", help="the rules in force for a game, from its options")
+    _game_arguments(rules)
+    rules.set_defaults(func=cmd_rules)
+
+    replay = sub.add_parser("replay", help="check a game record move by move")
+    replay.add_argument("file", metavar="FILE", type=Path)
+    replay.set_defaults(func=cmd_replay)
+
+    for name in ("games", "families"):
+        games = sub.add_parser(name, help="list the game families")
+        games.add_argument("--json", action="store_true", help="print a JSON list")
+        games.set_defaults(func=cmd_games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        args, extras = parser.parse_known_args(args_list)
+        # A name=value after an --option is left over by argparse; it is still an option.
+        for extra in extras:
+            if "=" in extra and not extra.startswith("-") and hasattr(args, "options"):
+                args.options.append(extra)
+            else:
+                raise UsageError(f"unrecognized argument {extra!r}")
+        func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
+        if func is None:
+            parser.print_help()
+            return EXIT_USAGE
+        return func(args)
+    except UsageError as exc:
+        _error(str(exc))
+        return EXIT_USAGE
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else EXIT_OK
+    except BrokenPipeError:
+        # The reader went away (``hoyle variants hearts | head``): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_FAILURE
+
+
+def _error(message: str) -> None:
+    one_line = " ".join(message.split())
+    print(f"hoyle: error: {one_line}", file=sys.stderr)
+
+
+# --------------------------------------------------------------------------- shared helpers
+
+
+def _load_game(spec: str, variant: str | None, options: Sequence[str]) -> Game[Any]:
+    """The game named by GAME, ``--variant`` and ``name=value`` options (in that order)."""
+    extra: dict[str, str] = {}
+    for item in options:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"expected an option as name=value, not {item!r}")
+        extra[name.strip().replace("-", "_")] = value.strip()
+    if variant is not None:
+        extra["variant"] = variant
+    try:
+        return hoyle.load(spec, **extra)
+    except HoyleError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _make_agent(name: str, game: Game[Any], seed: int) -> Agent:
+    try:
+        return hoyle.agent(name, game, seed=seed)
+    except HoyleError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _agent_list(text: str, count: int, flag: str, what: str) -> list[str]:
+    """``count`` agent names from ``a,b,c`` (one per seat) or ``a`` (for every seat)."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) == 1:
+        return names * count
+    if len(names) != count:
+        raise UsageError(
+            f"{flag} names {len(names)} agents for {count} {what}; "
+            f"give one name, or one per {what[:-1]} separated by commas"
+        )
+    return names
+
+
+def derive_seed(seed: int, *parts: int) -> int:
+    """A seed for one agent in one game, fixed by the run's seed: reruns play the same."""
+    return random.Random(":".join(str(p) for p in (seed, *parts))).getrandbits(63)
+
+
+def _sample_chance(state: State, rng: random.Random) -> int:
+    outcomes = state.chance_outcomes()
+    return rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+
+
+def _wrap(text: str, indent: str = "  ", width: int = 88) -> list[str]:
+    return textwrap.wrap(
+        text,
+        width=width,
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_on_hyphens=False,  # names such as rickety-kate stay whole
+    )
+
+
+# --------------------------------------------------------------------------- play
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``hoyle play``: a game in the terminal, then its record saved."""
+    from hoyle.tui.app import TerminalGame
+    from hoyle.tui.render import Style
+
+    spec, options = args.game, list(args.options)
+    if "=" in spec and "(" not in spec.split("=", 1)[0]:
+        # ``hoyle play deals=1``: an option where the game would be; the game is the default.
+        spec, options = "hearts", [spec, *options]
+    game = _load_game(spec, args.variant, options)
+    players = game.num_players
+    if not 0 <= args.seat < players:
+        raise UsageError(f"--seat must be 0…{players - 1} for {players} players, not {args.seat}")
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    others = [s for s in range(players) if s != args.seat]
+    names = _agent_list(args.opponents, len(others), "--opponents", "opponents")
+    agents = {
+        seat: _make_agent(name, game, derive_seed(seed, seat))
+        for seat, name in zip(others, names, strict=True)
+    }
+    tty = sys.stdout.isatty()
+    style = Style(
+        symbols=_can_print(sys.stdout, "♣♦♥♠"), color=tty and "NO_COLOR" not in os.environ
+    )
+    delay = args.delay if args.delay is not None else (0.3 if tty else 0.0)
+
+    state = game.new_initial_state(seed=seed)
+    print(f"hoyle {game.spec} · seed {seed} · you are seat {args.seat}")
+    print(
+        "Opponents: "
+        + ", ".join(f"seat {s} {n}" for s, n in zip(others, names, strict=True))
+        + ". Type help for the legal moves, quit to stop."
+    )
+    app = TerminalGame(state, args.seat, agents, style=style, delay=delay)
+    finished = app.run()
+    if args.no_record:
+        return EXIT_OK
+    seats = ["human" if s == args.seat else names[others.index(s)] for s in range(players)]
+    return _save_record(state, seed, seats, args.record, finished)
+
+
+def _can_print(stream: TextIO, text: str) -> bool:
+    """True when ``stream`` can encode ``text`` (suit symbols need UTF-8 or the like)."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _save_record(
+    state: State, seed: int, seats: list[str], path: Path | None, finished: bool
+) -> int:
+    now = _dt.datetime.now()
+    if path is None:
+        path = _default_record_path(state.game.family, now)
+    tags = {"Event": "hoyle play", "Date": now.strftime("%Y.%m.%d")}
+    if not finished:
+        tags["Termination"] = "abandoned"
+    try:
+        # Imported here so that the other commands never pay for (or depend on) records.
+        from hoyle import records
+
+        record = records.from_state(state, seed=seed, seats=seats, tags=tags)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        records.write_file(record, path)
+    except (ImportError, OSError, ValueError) as exc:
+        _error(f"record not saved: {exc}")
+        return EXIT_FAILURE
+    print(f"Record saved: {path}")
+    return EXIT_OK
+
+
+def _default_record_path(game_family: str, now: _dt.datetime) -> Path:
+    """``records/hoyle-<family>-<timestamp>.hrec``, numbered if that name is taken."""
+    stem = f"hoyle-{game_family}-{now.strftime('%Y%m%d-%H%M%S')}"
+    path = Path("records") / f"{stem}.hrec"
+    number = 1
+    while path.exists():
+        number += 1
+        path = Path("records") / f"{stem}-{number}.hrec"
+    return path
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """``hoyle simulate``: N games between agents, then a summary table or JSON."""
+    from tqdm import tqdm
+
+    game = _load_game(args.game, args.variant, args.options)
+    players = game.num_players
+    names = _agent_list(args.agents, players, "--agents", "seats")
+    for name in set(names):  # fail on an unknown name before any game is played
+        _make_agent(name, game, 0)
+    returns: list[list[float]] = [[] for _ in range(players)]
+    scores: list[list[float]] = [[] for _ in range(players)]
+    chance = random.Random(derive_seed(args.seed, -1))
+    start = time.perf_counter()
+    bar = tqdm(
+        total=args.games,
+        desc=game.spec,
+        unit="game",
+        file=sys.stderr,
+        disable=args.quiet or not sys.stderr.isatty(),
+    )
+    with bar:
+        for i in range(args.games):
+            state = game.new_initial_state(seed=args.seed + i)
+            agents = [
+                _make_agent(name, game, derive_seed(args.seed, i, seat))
+                for seat, name in enumerate(names)
+            ]
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(_sample_chance(state, chance))
+                else:
+                    state.apply_action(agents[state.current_player()].step(state))
+            for seat, (ret, score) in enumerate(zip(state.returns(), state.scores(), strict=True)):
+                returns[seat].append(ret)
+                scores[seat].append(score)
+            bar.update()
+    elapsed = time.perf_counter() - start
+    means = [statistics.fmean(r) for r in returns]
+    half = [_ci_half_width(r) for r in returns]
+    summary: dict[str, Any] = {
+        "game": game.spec,
+        "games": args.games,
+        "seed": args.seed,
+        "agents": names,
+        "mean_returns": means,
+        "ci95": [None if h is None else [m - h, m + h] for m, h in zip(means, half, strict=True)],
+        "mean_scores": [statistics.fmean(s) for s in scores],
+        "elapsed_s": elapsed,
+        "games_per_s": args.games / elapsed if elapsed > 0 else None,
+    }
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        for line in _summary_table(summary, half):
+            print(line)
+    return EXIT_OK
+
+
+def _ci_half_width(values: Sequence[float]) -> float | None:
+    """Half the width of a 95% interval for the mean (normal approximation); None below 2."""
+    if len(values) < 2:
+        return None
+    return Z95 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def _summary_table(summary: dict[str, Any], half: Sequence[float | None]) -> list[str]:
+    names: list[str] = summary["agents"]
+    width = max(5, *(len(n) for n in names))
+    lines = [
+        f"{summary['game']}: {summary['games']} games from seed {summary['seed']}",
+        f"seat  {'agent':<{width}}  mean return   ± 95% CI   mean score",
+    ]
+    for seat, name in enumerate(names):
+        h = half[seat]
+        ci = f"{h:>10.3f}" if h is not None else f"{'n/a':>10}"
+        lines.append(
+            f"{seat:>4}  {name:<{width}}  {summary['mean_returns'][seat]:>11.3f}  {ci}"
+            f"  {summary['mean_scores'][seat]:>11.2f}"
+        )
+    rate = summary["games_per_s"]
+    lines.append(
+        f"{summary['games']} games in {summary['elapsed_s']:.2f} s"
+        + (f" ({rate:.1f} games/s)" if rate is not None else "")
+    )
+    return lines
+
+
+# --------------------------------------------------------------------------- variants, rules
+
+
+def _family_of(spec: str) -> Any:
+    try:
+        name, _ = parse_spec(spec)
+        return family(name)
+    except HoyleError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    """``hoyle variants``: each preset with its aliases, summary and source."""
+    fam = _family_of(args.game)
+    presets = list(fam.presets)
+    if args.json:
+        print(json.dumps([p.to_dict() for p in presets], ensure_ascii=False, indent=2))
+        return EXIT_OK
+    print(f"{fam.title}: {len(presets)} variant{'s' if len(presets) != 1 else ''}")
+    for preset in presets:
+        print()
+        default = " (default)" if preset is fam.default_variant else ""
+        print(f"{preset.name}{default}")
+        if preset.aliases:
+            print(*_wrap("also: " + ", ".join(preset.aliases)), sep="\n")
+        print(*_wrap(preset.summary), sep="\n")
+        print(*_wrap("source: " + preset.source), sep="\n")
+    return EXIT_OK
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """``hoyle rules``: the variant, then every option with its value in force."""
+    game = _load_game(args.game, args.variant, args.options)
+    fam = family(game.family)
+    preset = fam.find_variant(game.variant)
+    print(f"{fam.title} — {preset.name}")
+    print(f"Game string: {game.spec}")
+    print()
+    print(*_wrap(preset.summary, indent=""), sep="\n")
+    print()
+    print(*_wrap("Source: " + preset.source, indent=""), sep="\n")
+    print()
+    print("Options (* differs from the family default):")
+    for info in fam.options():
+        value = getattr(game.rules, info.name)
+        changed = value != info.default
+        print(f"{'*' if changed else ' '} {info.name} = {format_value(value)}")
+        print(*_wrap(info.doc, indent="      "), sep="\n")
+        allowed = f"allowed: {info.allowed}"
+        if changed:
+            allowed += f"; family default: {format_value(info.default)}"
+        print(*_wrap(allowed, indent="      "), sep="\n")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- replay, games
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """``hoyle replay``: re-apply every action of a record and print the result."""
+    from hoyle import records
+
+    try:
+        record = records.read_file(args.file)
+        state = records.replay(record)
+    except OSError as exc:
+        _error(f"cannot read {args.file}: {exc.strerror or exc}")
+        return EXIT_FAILURE
+    except ValueError as exc:  # RecordError and the engine's errors: "line N: …"
+        print(" ".join(str(exc).split()), file=sys.stderr)
+        return EXIT_FAILURE
+    print(f"{args.file}: {state.game.spec}, {len(state.history())} actions, every one legal")
+    print(records.result_string(state))
+    return EXIT_OK
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """``hoyle games``: the families, each with its default variant."""
+    rows = []
+    for name in hoyle.families():
+        fam = family(name)
+        rows.append(
+            {
+                "name": fam.name,
+                "title": fam.title,
+                "default_variant": fam.default_variant.name,
+                "variants": [p.name for p in fam.presets],
+            }
+        )
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return EXIT_OK
+    width = max((len(r["name"]) for r in rows), default=4)
+    for row in rows:
+        count = len(row["variants"])
+        print(
+            f"{row['name']:<{width}}  {row['title']} — {count} variant{'s' if count != 1 else ''},"
+            f" default {row['default_variant']}"
+        )
+    return EXIT_OK

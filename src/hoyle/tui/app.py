@@ -1,0 +1,217 @@
+"""The terminal game: one human seat, computer agents at the others, one input loop.
+
+The app owns input and output and nothing else. It asks the state whose turn it is and what is
+legal, hands the human's words to ``state.string_to_action`` and ``apply_action`` (which refuse
+illegal moves with the reason), and draws every screen from the human seat's observation with
+:mod:`hoyle.tui.render`. It never looks at another seat's cards.
+
+Input comes from a ``read(prompt) -> str`` function (``input`` by default), so the game runs
+the same with a terminal, a pipe or a test script; end of input ends the game like ``quit``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hoyle.core.errors import IllegalActionError
+from hoyle.core.protocol import State
+from hoyle.core.registry import Agent
+from hoyle.tui.render import (
+    HIDDEN_PHASES,
+    Style,
+    prompt_text,
+    render_event,
+    render_hand,
+    render_help,
+    render_result,
+    render_table,
+    seat_names,
+)
+
+__all__ = ["ReadLine", "TerminalGame", "WriteLine"]
+
+ReadLine = Callable[[str], str]
+"""Reads one line of the player's input after showing a prompt (raises ``EOFError`` at the end)."""
+WriteLine = Callable[[str], None]
+"""Shows one line of output."""
+
+QUIT_WORDS = frozenset({"quit", "q", "exit"})
+HELP_WORDS = frozenset({"help", "?"})
+SHOW_WORDS = frozenset({"show", "table", "look"})
+
+
+def _read_line(prompt: str) -> str:
+    # ``input`` is looked up at call time so that a replaced ``builtins.input`` is used.
+    line = input(prompt)
+    if not sys.stdin.isatty():
+        # Piped input is not echoed by a terminal; echo it so the transcript reads in order.
+        print(line, flush=True)
+    return line
+
+
+def _write_line(text: str) -> None:
+    print(text, flush=True)
+
+
+class TerminalGame:
+    """A game between a human at ``seat`` and ``agents`` at every other seat.
+
+    Args:
+        state: the game to play, usually fresh from ``new_initial_state(seed=…)``.
+        seat: the human's seat.
+        agents: an agent for each other seat.
+        read: the input function; ``input`` by default.
+        write: the output function; ``print`` by default.
+        style: how cards are drawn.
+        delay: seconds to pause after each computer move, so a person can follow the play.
+        rng: draws chance outcomes when the state was not dealt from a seed.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        seat: int,
+        agents: Mapping[int, Agent],
+        *,
+        read: ReadLine | None = None,
+        write: WriteLine | None = None,
+        style: Style | None = None,
+        delay: float = 0.0,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.state = state
+        self.seat = seat
+        self.agents = dict(agents)
+        self.read = read or _read_line
+        self.write = write or _write_line
+        self.style = style or Style()
+        self.delay = delay
+        self.rng = rng or random.Random()
+        self.names = seat_names(state.game.num_players, seat)
+        self._last_actor: int | None = None
+
+    def run(self) -> bool:
+        """Play until the game ends (True) or the player quits or input ends (False).
+
+        Ctrl-C stops the game the same way, so the caller can still save its record.
+        """
+        try:
+            finished = self._loop()
+        except KeyboardInterrupt:
+            self.write("")
+            finished = False
+        if finished:
+            self._show(render_result(self.state.observation(self.seat), self.names))
+        else:
+            self.write("Game stopped.")
+        return finished
+
+    def _loop(self) -> bool:
+        state = self.state
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                actions = [a for a, _ in outcomes]
+                weights = [p for _, p in outcomes]
+                state.apply_action(self.rng.choices(actions, weights)[0])
+                continue
+            seat = state.current_player()
+            if seat == self.seat:
+                if not self._human_turn():
+                    return False
+            else:
+                self._agent_turn(seat)
+        return True
+
+    # ------------------------------------------------------------------ turns
+
+    def _observation(self) -> dict[str, Any]:
+        return self.state.observation(self.seat)
+
+    def _legal_tokens(self) -> list[str]:
+        state = self.state
+        return [state.action_to_string(a) for a in state.legal_actions()]
+
+    def _show(self, lines: list[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def _show_table(self) -> None:
+        self.write("")
+        self._show(render_table(self._observation(), self._legal_tokens(), self.names, self.style))
+
+    def _human_turn(self) -> bool:
+        """One or more of the human's moves; False when the player quits or input ends."""
+        if self._last_actor == self.seat:
+            # Still our turn after our own move (passing card by card): the hand is enough.
+            self.write("Your hand:")
+            self._show(render_hand(self._observation()["hand"], self._legal_tokens(), self.style))
+        else:
+            self._show_table()
+        while True:
+            try:
+                line = self.read(prompt_text(self._observation()))
+            except EOFError:
+                self.write("")
+                return False
+            text = line.strip()
+            word = text.lower()
+            if not text:
+                continue
+            if word in QUIT_WORDS:
+                return False
+            if word in HELP_WORDS:
+                self._show(render_help(self._legal_tokens(), self.style))
+                continue
+            if word in SHOW_WORDS:
+                self._show_table()
+                continue
+            if self._play_text(text):
+                return True
+
+    def _play_text(self, text: str) -> bool:
+        """Apply the move(s) the player typed; True if at least one was legal and played."""
+        state = self.state
+        try:
+            state.string_to_action(text)
+            words = [text]
+        except IllegalActionError:
+            # Not one move: perhaps several cards typed at once (``qs ks as`` while passing).
+            parts = text.replace(",", " ").split()
+            words = parts if len(parts) > 1 else [text]
+        played = False
+        for i, word in enumerate(words):
+            if state.current_player() != self.seat:
+                self.write(f"Not played: {' '.join(words[i:])} (it is no longer your turn).")
+                break
+            try:
+                action = state.string_to_action(word)
+                self._apply(self.seat, action, public=True)
+            except IllegalActionError as exc:
+                self.write(f"Not allowed: {exc}")
+                break
+            played = True
+        return played
+
+    def _agent_turn(self, seat: int) -> None:
+        agent = self.agents[seat]
+        action = agent.step(self.state)
+        phase = self._observation().get("phase")
+        self._apply(seat, action, public=phase not in HIDDEN_PHASES)
+        if self.delay > 0:
+            time.sleep(self.delay)
+
+    def _apply(self, seat: int, action: int, *, public: bool) -> None:
+        """Apply ``action`` for ``seat`` and describe it as the human saw it."""
+        state = self.state
+        before = self._observation()
+        # A face-down move of another seat is never turned into text at all.
+        token = state.action_to_string(action) if public else None
+        state.apply_action(action)
+        self._last_actor = seat
+        after = self._observation()
+        self._show(render_event(before, after, seat, token, self.names, self.style))

@@ -1,0 +1,370 @@
+"""Pure rendering for the terminal game: an observation dict in, lines of text out.
+
+Nothing here reads input, prints or decides a rule. What a seat may see arrives as its
+observation (``state.observation(seat)``); what it may do arrives as the legal tokens the state
+lists. These functions only lay that out, so they can be tested without a terminal and reused by
+any text surface.
+
+Cards are shown with suit symbols (``Q♠``, ``10♥``) unless the terminal cannot print them, and in
+colour only when asked (the app asks when stdout is a terminal).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hoyle.cards import Card, CardError, Suit
+
+__all__ = [
+    "HIDDEN_PHASES",
+    "Style",
+    "card_label",
+    "group_by_suit",
+    "prompt_text",
+    "render_event",
+    "render_hand",
+    "render_help",
+    "render_result",
+    "render_table",
+    "seat_names",
+    "seat_position",
+]
+
+HIDDEN_PHASES = frozenset({"pass"})
+"""Phases whose moves go face down: another seat's card passed is never shown."""
+
+# Suits alternate black and red so that neighbouring rows of a hand are easy to tell apart.
+SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
+
+_RED = "\x1b[31m"
+_BOLD = "\x1b[1m"
+_RESET = "\x1b[0m"
+
+
+@dataclass(frozen=True)
+class Style:
+    """How cards are drawn.
+
+    Attributes:
+        symbols: suit symbols (``Q♠``) rather than letters (``QS``).
+        color: ANSI colours (red suits, bold legal cards); only for a real terminal.
+    """
+
+    symbols: bool = True
+    color: bool = False
+
+    def bold(self, text: str) -> str:
+        """``text`` in bold when colour is on."""
+        return f"{_BOLD}{text}{_RESET}" if self.color else text
+
+
+def _card(token: str) -> Card | None:
+    try:
+        return Card.from_token(token)
+    except CardError:
+        return None
+
+
+def card_label(token: str, style: Style = Style(), *, bold: bool = False) -> str:
+    """A card token as a player reads it: ``QS`` → ``Q♠``, ``TH`` → ``10♥``.
+
+    Tokens that are not cards (``moon add``) come back unchanged. With colour on, red suits
+    are red and ``bold`` cards bold.
+
+    >>> card_label("TH"), card_label("TH", Style(symbols=False))
+    ('10♥', 'TH')
+    """
+    card = _card(token)
+    if card is None:
+        return style.bold(token) if bold else token
+    text = card.pretty() if style.symbols else card.token
+    codes = []
+    if style.color and bold:
+        codes.append("1")
+    if style.color and card.suit is not None and card.suit.is_red:
+        codes.append("31")
+    return f"\x1b[{';'.join(codes)}m{text}{_RESET}" if codes else text
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _visible_len(text: str) -> int:
+    """Length on screen, leaving out ANSI colour codes."""
+    return len(_ANSI.sub("", text))
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - _visible_len(text))
+
+
+def seat_names(players: int, me: int | None) -> list[str]:
+    """How each seat is called on screen: ``You`` for the player's own seat, else ``Seat k``."""
+    return ["You" if seat == me else f"Seat {seat}" for seat in range(players)]
+
+
+def seat_position(seat: int, me: int | None, players: int) -> str:
+    """Where ``seat`` sits as seen from ``me``: ``left``, ``right``, ``across`` or ``""``.
+
+    Seats are numbered in the direction of play, so the next seat is on the left.
+    """
+    if me is None or seat == me:
+        return ""
+    offset = (seat - me) % players
+    if offset == 1:
+        return "left"
+    if offset == players - 1:
+        return "right"
+    if players % 2 == 0 and offset == players // 2:
+        return "across"
+    return ""
+
+
+def group_by_suit(hand: Sequence[str]) -> list[tuple[Suit | None, list[str]]]:
+    """The hand's tokens in rows by suit (``SUIT_ORDER``), lowest rank first in each row.
+
+    Every suit gets a row, empty or not, so a void is visible; tokens that are not suited
+    cards (jokers, numbered cards) come last in a row of their own.
+
+    >>> group_by_suit(["AS", "2C", "TH", "3C"])[0]
+    (<Suit.CLUBS: 0>, ['2C', '3C'])
+    """
+    rows: dict[Suit | None, list[tuple[int, str]]] = {suit: [] for suit in SUIT_ORDER}
+    for token in hand:
+        card = _card(token)
+        suit = None if card is None else card.suit
+        rank = 0 if card is None else card.rank
+        rows.setdefault(suit, []).append((rank, token))
+    return [(suit, [t for _, t in sorted(cards)]) for suit, cards in rows.items()]
+
+
+def render_hand(hand: Sequence[str], legal: Sequence[str], style: Style = Style()) -> list[str]:
+    """The hand in rows by suit; cards the player may play now are marked ``[Q♠]``."""
+    if not hand:
+        return ["  (no cards)"]
+    playable = {t.upper() for t in legal}
+    lines = []
+    for suit, tokens in group_by_suit(hand):
+        if suit is None:
+            head = "  ?"
+        else:
+            head = "  " + (suit.symbol if style.symbols else suit.letter)
+            if style.color and suit.is_red:
+                head = f"  {_RED}{head.strip()}{_RESET}"
+        cells = []
+        for token in tokens:
+            if token.upper() in playable:
+                cells.append(f"[{card_label(token, style, bold=True)}]")
+            else:
+                cells.append(f" {card_label(token, style)} ")
+        lines.append(f"{head}  " + ("".join(_pad(c, 6) for c in cells).rstrip() or " —"))
+    return lines
+
+
+def _plays(
+    plays: Sequence[dict[str, Any]], names: Sequence[str], style: Style, extra: str = ""
+) -> str:
+    shown = [f"{names[p['seat']]} {card_label(p['card'], style)}" for p in plays]
+    return ", ".join(shown) + extra
+
+
+def _trick_plays(trick: dict[str, Any], players: int) -> list[dict[str, Any]]:
+    """A finished trick from the observation as (seat, card) pairs in playing order."""
+    leader = int(trick["leader"])
+    return [{"seat": (leader + i) % players, "card": card} for i, card in enumerate(trick["cards"])]
+
+
+def render_table(
+    obs: dict[str, Any],
+    legal: Sequence[str],
+    names: Sequence[str] | None = None,
+    style: Style = Style(),
+) -> list[str]:
+    """The whole table as ``obs["seat"]`` sees it, with ``legal`` marked in the hand.
+
+    Shows the game and deal, whose turn, the pass while passing, each seat's tricks and points
+    this deal and running score, the last trick, the trick in progress and the hand.
+    """
+    players = int(obs.get("players", len(obs.get("scores", []))))
+    me = obs.get("seat")
+    names = list(names) if names is not None else seat_names(players, me)
+    phase = obs.get("phase", "")
+    lines: list[str] = []
+
+    head = [str(obs.get("game", ""))]
+    if "deal" in obs:
+        head.append(f"deal {obs['deal']}")
+    if obs.get("dealer") is not None:
+        head.append(f"dealer {names[obs['dealer']]}")
+    if obs.get("hearts_broken"):
+        head.append("hearts broken")
+    lines.append(style.bold("── " + " · ".join(h for h in head if h) + " ──"))
+
+    if phase == "pass":
+        count = obs.get("pass_count", 0)
+        chosen = [card_label(t, style) for t in obs.get("passed", [])]
+        line = f"Passing {count} cards {obs.get('pass_direction', '')}"
+        if chosen:
+            line += f" — chosen so far: {' '.join(chosen)}"
+        lines.append(line)
+    elif obs.get("received"):
+        got = " ".join(card_label(t, style) for t in obs["received"])
+        lines.append(f"Received ({obs.get('pass_direction', '')} pass): {got}")
+
+    tricks_taken = obs.get("tricks_taken", [])
+    points = obs.get("points", [])
+    scores = obs.get("scores", [])
+    width = max(len(n) for n in names) + 10
+    lines.append(f"  {_pad('', width)}tricks  points  score")
+    for seat in range(players):
+        where = seat_position(seat, me, players)
+        label = names[seat] + (f" ({where})" if where else "")
+        if seat == obs.get("current_player"):
+            label += " *"
+        cells = [
+            f"{_num(tricks_taken, seat):>6}",
+            f"{_num(points, seat):>6}",
+            f"{_num(scores, seat):>5}",
+        ]
+        lines.append(f"  {_pad(label, width)}" + "  ".join(cells))
+
+    tricks = obs.get("tricks", [])
+    if tricks:
+        last = tricks[-1]
+        won = names[last["winner"]]
+        lines.append(
+            "Last trick: " + _plays(_trick_plays(last, players), names, style, f" — taken by {won}")
+        )
+    trick = obs.get("trick", [])
+    if phase == "play":
+        if trick:
+            lines.append("Trick: " + _plays(trick, names, style))
+        else:
+            to_lead = obs.get("current_player")
+            lines.append(f"Trick: {'your lead' if to_lead == me else 'nobody has led yet'}")
+    if phase == "moon" and obs.get("moon_shooter") is not None:
+        lines.append(f"{names[obs['moon_shooter']]} shot the moon.")
+
+    if "hand" in obs:
+        lines.append("Your hand:" if me is not None else "Hand:")
+        lines.extend(render_hand(obs["hand"], legal, style))
+    return lines
+
+
+def _num(values: Sequence[Any], seat: int) -> str:
+    if seat >= len(values):
+        return "-"
+    value = values[seat]
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def prompt_text(obs: dict[str, Any]) -> str:
+    """The input prompt for the seat to act, from its observation's phase."""
+    phase = obs.get("phase")
+    if phase == "pass":
+        done = len(obs.get("passed", []))
+        return f"Pass a card ({done + 1} of {obs.get('pass_count', '?')}) > "
+    if phase == "play":
+        return "Lead a card > " if not obs.get("trick") else "Play a card > "
+    if phase == "moon":
+        return "Moon: add or subtract > "
+    return "> "
+
+
+def render_help(legal: Sequence[str], style: Style = Style()) -> list[str]:
+    """What the player may type now: the legal moves, then the commands."""
+    moves = " ".join(card_label(t, style) for t in legal) if legal else "(none)"
+    return [
+        f"Legal now: {moves}",
+        "Type a card as rank then suit (qs, 10h, td) or a move as shown; several cards at once"
+        " are fine while passing.",
+        "Commands: help or ? (this list), show (the table again), quit (end and save the record).",
+    ]
+
+
+def render_event(
+    before: dict[str, Any],
+    after: dict[str, Any],
+    actor: int,
+    token: str | None,
+    names: Sequence[str],
+    style: Style = Style(),
+) -> list[str]:
+    """What one action did, as the observing seat saw it.
+
+    ``before`` and ``after`` are that seat's observations around the action; ``token`` is the
+    action's token when it is public (or the seat's own), ``None`` when it went face down.
+    """
+    lines: list[str] = []
+    who = names[actor]
+    you = who == "You"
+    phase = before.get("phase")
+    if phase == "pass":
+        if token is not None:
+            lines.append(f"{who} {'pass' if you else 'passes'} {card_label(token, style)}.")
+        else:
+            counts = after.get("cards_passed", [])
+            if actor < len(counts) and counts[actor] == after.get("pass_count"):
+                lines.append(f"{who} {'have' if you else 'has'} passed {counts[actor]} cards.")
+        if after.get("phase") != "pass" and after.get("received"):
+            got = " ".join(card_label(t, style) for t in after["received"])
+            lines.append(f"Cards exchanged: you received {got}.")
+    elif phase == "play" and token is not None:
+        verb = "lead" if not before.get("trick") else "play"
+        lines.append(f"{who} {verb if you else verb + 's'} {card_label(token, style)}.")
+    elif phase == "moon" and token is not None:
+        lines.append(f"{who} {'choose' if you else 'chooses'} {token}.")
+    elif token is not None:
+        lines.append(f"{who}: {token}")
+
+    deal_over = len(after.get("deal_scores", [])) > len(before.get("deal_scores", []))
+    before_tricks = before.get("tricks", [])
+    after_tricks = after.get("tricks", [])
+    if not deal_over and len(after_tricks) > len(before_tricks):
+        winner = after_tricks[-1]["winner"]
+        gained = after["points"][winner] - before["points"][winner]
+        pts = f" ({gained:+d} point{'s' if abs(gained) != 1 else ''})" if gained else ""
+        lines.append(
+            f"{names[winner]} {'take' if names[winner] == 'You' else 'takes'} the trick{pts}."
+        )
+    if after.get("phase") == "moon" and before.get("phase") != "moon":
+        shooter = after.get("moon_shooter")
+        if shooter is not None:
+            lines.append(f"{names[shooter]} shot the moon!")
+    if deal_over:
+        scored = after["deal_scores"][-1]
+        lines.append(
+            f"Deal {len(after['deal_scores'])} over. This deal: "
+            + ", ".join(f"{names[s]} {v}" for s, v in enumerate(scored))
+        )
+        lines.append(
+            "Totals: "
+            + ", ".join(f"{names[s]} {_num(after['scores'], s)}" for s in range(len(scored)))
+        )
+    return lines
+
+
+def render_result(obs: dict[str, Any], names: Sequence[str] | None = None) -> list[str]:
+    """The end of the game: final scores, each seat's result and who won."""
+    players = int(obs.get("players", len(obs.get("scores", []))))
+    names = list(names) if names is not None else seat_names(players, obs.get("seat"))
+    scores = obs.get("scores", [])
+    returns = obs.get("returns", [])
+    lines = ["Game over."]
+    lines.append(
+        "Final scores: " + ", ".join(f"{names[s]} {_num(scores, s)}" for s in range(players))
+    )
+    if returns:
+        lines.append(
+            "Result: " + ", ".join(f"{names[s]} {_num(returns, s)}" for s in range(players))
+        )
+        best = max(returns)
+        winners = [names[s] for s, r in enumerate(returns) if r == best]
+        if len(winners) == 1:
+            lines.append(f"{winners[0]} {'win' if winners[0] == 'You' else 'wins'}.")
+        else:
+            lines.append("Shared win: " + ", ".join(winners) + ".")
+    return lines

@@ -1,0 +1,32 @@
+"""Fixtures for the command-line tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+
+import pytest
+from cli_script import ScriptedPlayer
+
+
+@pytest.fixture
+def scripted(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> Callable[..., ScriptedPlayer]:
+    """Install a :class:`ScriptedPlayer` as ``input``; call with its options."""
+
+    def make(**kwargs: object) -> ScriptedPlayer:
+        player = ScriptedPlayer(capsys, **kwargs)  # type: ignore[arg-type]
+        monkeypatch.setattr("builtins.input", player)
+        return player
+
+    return make
+
+
+@pytest.fixture
+def records() -> ModuleType:
+    """``hoyle.records``, or skip while it is not complete."""
+    module: ModuleType = pytest.importorskip("hoyle.records")
+    if not hasattr(module, "from_state"):
+        pytest.skip("hoyle.records is not complete yet")
+    return module

@@ -1,0 +1,211 @@
+"""The terminal game's pure render functions: observation dicts in, lines out."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+import hoyle
+from hoyle.cards import Suit
+from hoyle.tui.render import (
+    Style,
+    card_label,
+    group_by_suit,
+    prompt_text,
+    render_event,
+    render_hand,
+    render_help,
+    render_result,
+    render_table,
+    seat_names,
+    seat_position,
+)
+
+LETTERS = Style(symbols=False)
+NAMES = ["You", "Seat 1", "Seat 2", "Seat 3"]
+
+
+def test_card_labels() -> None:
+    assert card_label("QS") == "Q♠"
+    assert card_label("TH") == "10♥"
+    assert card_label("TH", LETTERS) == "TH"
+    assert card_label("moon add") == "moon add"
+    assert card_label("2D", Style(color=True)) == "\x1b[31m2♦\x1b[0m"
+    assert card_label("2C", Style(color=True)) == "2♣"
+    assert card_label("2D", Style(color=True), bold=True) == "\x1b[1;31m2♦\x1b[0m"
+    assert card_label("2D", bold=True) == "2♦"  # no colour, no codes
+
+
+def test_hand_is_grouped_by_suit_and_sorted_by_rank() -> None:
+    rows = group_by_suit(["AS", "2H", "TC", "QS", "3C", "AC", "9H"])
+    assert rows == [
+        (Suit.CLUBS, ["3C", "TC", "AC"]),
+        (Suit.DIAMONDS, []),
+        (Suit.SPADES, ["QS", "AS"]),
+        (Suit.HEARTS, ["2H", "9H"]),
+    ]
+
+
+def test_legal_cards_are_marked() -> None:
+    lines = render_hand(["AS", "2H", "TC", "QS", "3C"], ["3C", "TC"])
+    assert lines[0].split() == ["♣", "[3♣]", "[10♣]"]
+    assert lines[1].split() == ["♦", "—"]  # a void shows
+    assert lines[2].split() == ["♠", "Q♠", "A♠"]
+    assert lines[3].split() == ["♥", "2♥"]
+    assert render_hand([], []) == ["  (no cards)"]
+    plain = render_hand(["QS"], ["qs"], LETTERS)
+    assert plain == ["  C   —", "  D   —", "  S  [QS]", "  H   —"]
+
+
+def test_seat_names_and_positions() -> None:
+    assert seat_names(4, 0) == NAMES
+    assert seat_names(3, None) == ["Seat 0", "Seat 1", "Seat 2"]
+    assert [seat_position(s, 0, 4) for s in range(4)] == ["", "left", "across", "right"]
+    assert [seat_position(s, 1, 3) for s in range(3)] == ["right", "", "left"]
+    assert seat_position(3, 0, 6) == "across"
+    assert seat_position(2, 0, 6) == ""
+
+
+def hand_made(**changes: Any) -> dict[str, Any]:
+    """A Hearts observation of seat 0 in the middle of a deal."""
+    obs: dict[str, Any] = {
+        "game": "hearts",
+        "players": 4,
+        "seat": 0,
+        "phase": "play",
+        "current_player": 0,
+        "deal": 2,
+        "dealer": 0,
+        "pass_direction": "right",
+        "pass_count": 3,
+        "cards_passed": [3, 3, 3, 3],
+        "trick": [{"seat": 2, "card": "KD"}, {"seat": 3, "card": "3D"}],
+        "tricks": [{"leader": 1, "cards": ["2C", "AC", "5C", "9C"], "winner": 2}],
+        "tricks_taken": [0, 0, 1, 0],
+        "points": [0, 0, 0, 0],
+        "hearts_broken": False,
+        "scores": [12, 0, 13, 1],
+        "deal_scores": [[12, 0, 13, 1]],
+        "moon_shooter": None,
+        "hand": ["4D", "QH", "2S", "TD"],
+        "passed": ["AS", "KS", "QS"],
+        "received": ["4D", "2S", "QH"],
+    }
+    obs.update(changes)
+    return obs
+
+
+def test_the_table_shows_what_the_seat_may_know() -> None:
+    lines = render_table(hand_made(), ["4D", "TD"], NAMES)
+    text = "\n".join(lines)
+    assert lines[0] == "── hearts · deal 2 · dealer You ──"
+    assert "Received (right pass): 4♦ 2♠ Q♥" in text
+    assert re.search(r"You \*\s+0\s+0\s+12$", text, re.M)  # whose turn, tricks, points, score
+    assert re.search(r"Seat 2 \(across\)\s+1\s+0\s+13$", text, re.M)
+    assert "Last trick: Seat 1 2♣, Seat 2 A♣, Seat 3 5♣, You 9♣ — taken by Seat 2" in text
+    assert "Trick: Seat 2 K♦, Seat 3 3♦" in text
+    assert lines[-4:] == ["  ♣   —", "  ♦  [4♦]  [10♦]", "  ♠   2♠", "  ♥   Q♥"]
+
+
+def test_the_table_while_passing() -> None:
+    obs = hand_made(phase="pass", trick=[], tricks=[], passed=["QS"], received=[])
+    text = "\n".join(render_table(obs, ["4D"], NAMES))
+    assert "Passing 3 cards right — chosen so far: Q♠" in text
+    assert "Trick:" not in text and "Last trick" not in text
+
+
+def test_the_table_shows_only_cards_the_seat_has_seen() -> None:
+    game = hoyle.load("hearts", deals=1)
+    state = game.new_initial_state(seed=8)
+    for _ in range(12 + 21):  # the passes, then five tricks and a card
+        state.apply_action(state.legal_actions()[0])
+    obs = state.observation(1)
+    legal = [state.action_to_string(a) for a in state.legal_actions()]
+    text = "\n".join(render_table(obs, legal, style=LETTERS))
+    shown = set(re.findall(r"\b[2-9TJQKA][CDHS]\b", text))
+    seen = set(obs["hand"]) | set(obs["passed"]) | set(obs["received"])
+    seen |= {p["card"] for p in obs["trick"]}
+    seen |= {c for trick in obs["tricks"] for c in trick["cards"]}
+    assert shown and shown <= seen
+
+
+@pytest.mark.parametrize(
+    ("changes", "prompt"),
+    [
+        ({"phase": "pass", "passed": []}, "Pass a card (1 of 3) > "),
+        ({"phase": "pass", "passed": ["QS", "AS"]}, "Pass a card (3 of 3) > "),
+        ({"phase": "play", "trick": []}, "Lead a card > "),
+        ({}, "Play a card > "),
+        ({"phase": "moon"}, "Moon: add or subtract > "),
+        ({"phase": "over"}, "> "),
+    ],
+)
+def test_prompts(changes: dict[str, Any], prompt: str) -> None:
+    assert prompt_text(hand_made(**changes)) == prompt
+
+
+def test_help_lists_the_legal_moves() -> None:
+    assert render_help(["2C", "TC"])[0] == "Legal now: 2♣ 10♣"
+    assert render_help(["moon add", "moon subtract"])[0] == "Legal now: moon add moon subtract"
+
+
+def test_events_of_the_pass() -> None:
+    before = hand_made(phase="pass", cards_passed=[3, 2, 0, 0])
+    after = hand_made(phase="pass", cards_passed=[3, 3, 0, 0])
+    assert render_event(before, after, 1, None, NAMES) == ["Seat 1 has passed 3 cards."]
+    quiet = hand_made(phase="pass", cards_passed=[3, 1, 0, 0])
+    assert render_event(before, quiet, 1, None, NAMES) == []
+    assert render_event(before, after, 0, "QS", NAMES) == ["You pass Q♠."]
+    done = hand_made(phase="play", trick=[], received=["2H", "3H", "4H"])
+    assert render_event(before, done, 3, None, NAMES)[-1] == (
+        "Cards exchanged: you received 2♥ 3♥ 4♥."
+    )
+
+
+def test_events_of_the_play() -> None:
+    before = hand_made(trick=[])
+    after = hand_made(trick=[{"seat": 0, "card": "4D"}])
+    assert render_event(before, after, 0, "4D", NAMES) == ["You lead 4♦."]
+    before = hand_made(trick=[{"seat": 1, "card": "4D"}, {"seat": 2, "card": "5D"}])
+    assert render_event(before, before, 3, "QH", NAMES) == ["Seat 3 plays Q♥."]
+
+    before = hand_made()
+    taken = {"leader": 2, "cards": ["KD", "3D", "QH", "2D"], "winner": 2}
+    after = hand_made(trick=[], tricks=[*before["tricks"], taken], points=[0, 0, 1, 0])
+    assert render_event(before, after, 1, "2D", NAMES) == [
+        "Seat 1 plays 2♦.",
+        "Seat 2 takes the trick (+1 point).",
+    ]
+
+
+def test_events_at_the_end_of_a_deal_and_the_moon() -> None:
+    before = hand_made()
+    after = hand_made(
+        deal=3,
+        tricks=[],
+        trick=[],
+        deal_scores=[[12, 0, 13, 1], [0, 26, 0, 0]],
+        scores=[12, 26, 13, 1],
+    )
+    assert render_event(before, after, 1, "AH", NAMES) == [
+        "Seat 1 plays A♥.",
+        "Deal 2 over. This deal: You 0, Seat 1 26, Seat 2 0, Seat 3 0",
+        "Totals: You 12, Seat 1 26, Seat 2 13, Seat 3 1",
+    ]
+    shot = hand_made(phase="moon", trick=[], moon_shooter=0)
+    assert render_event(before, shot, 1, "AH", NAMES)[-1] == "You shot the moon!"
+    assert render_event(shot, shot, 0, "moon add", NAMES) == ["You choose moon add."]
+
+
+def test_result() -> None:
+    obs = hand_made(phase="over", scores=[40, 101, 40, 77], returns=[0.5, 0.0, 0.5, 0.0])
+    assert render_result(obs, NAMES) == [
+        "Game over.",
+        "Final scores: You 40, Seat 1 101, Seat 2 40, Seat 3 77",
+        "Result: You 0.5, Seat 1 0, Seat 2 0.5, Seat 3 0",
+        "Shared win: You, Seat 2.",
+    ]
+    obs = hand_made(phase="over", scores=[3, 0, 23, 0], returns=[-3, 0, -23, 1])
+    assert render_result(obs, NAMES)[-1] == "Seat 3 wins."
