@@ -105,8 +105,9 @@ class EasyHeartsAgent:
             )
         unders = [c for c in legal if c < winning]
         if unders:
-            safe = [c for c in unders if c != QS] or unders
-            return max(safe)
+            if QS in unders:  # the A♠ or K♠ is winning: the queen goes to whoever played it
+                return QS
+            return max(unders)
         last = len(trick) == obs["players"] - 1
         points = any(c == QS or _suit(c) == 2 for c in trick)
         if last and not points:

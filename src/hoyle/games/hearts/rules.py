@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from hoyle.cards import CardError, card_index
+from hoyle.cards import TOKENS, CardError, card_index
 from hoyle.core.errors import InvalidOptionError
 from hoyle.core.options import option
 from hoyle.core.registry import Variant
@@ -99,14 +99,17 @@ class HeartsRules:
     )
     jd_bonus: bool = option(False, "the J♦ counts −10 to the player who takes it")
     no_tricks_bonus: int = option(
-        0, "points taken off a player who takes no trick in a deal (0: no bonus)", min=0, max=26
+        0,
+        "points taken off a player who takes no trick in a deal without a moon (0: no bonus)",
+        min=0,
+        max=26,
     )
     moon: Moon = option(Moon.ADD, "shooting the moon: add, subtract, choose, none, …")
     tie: Tie = option(Tie.SHARE, "a tie for the lowest total at the end: share or play on")
     removed_3p: tuple[str, ...] = option(("2D",), "cards taken out of the pack for 3 players")
     removed_5p: tuple[str, ...] = option(("2C", "2D"), "cards taken out of the pack for 5 players")
     removed_6p: tuple[str, ...] = option(
-        ("3C", "2C", "2D", "2S"), "cards taken out of the pack for 6 players"
+        ("2C", "3C", "2D", "2S"), "cards taken out of the pack for 6 players"
     )
 
     def __post_init__(self) -> None:
@@ -121,12 +124,23 @@ class HeartsRules:
                 "use left, right and hold"
             )
         for key in ("removed_3p", "removed_5p", "removed_6p"):
-            for token in getattr(self, key):
-                try:
-                    card_index(token.upper())
-                except CardError as exc:
-                    raise InvalidOptionError(f"{key}: {exc}") from None
-        size = 52 - len(self.removed_cards)
+            given = getattr(self, key)
+            try:
+                indices = sorted({card_index(t.strip().upper()) for t in given})
+            except CardError as exc:
+                raise InvalidOptionError(f"{key}: {exc}") from None
+            if len(indices) != len(given):
+                raise InvalidOptionError(f"{key} names a card twice: {','.join(given)}")
+            # Canonical tokens in pack order (``2d,10H`` becomes ``2D,TH``), so that equal rules
+            # compare equal and the game string names them one way.
+            object.__setattr__(self, key, tuple(TOKENS[i] for i in indices))
+        removed = self.removed_cards
+        if self.first_lead is FirstLead.LOWEST_CLUB and all(c in removed for c in range(13)):
+            raise InvalidOptionError(
+                f"removed_{self.players}p takes out every club, so no club can lead; "
+                "use first_lead=eldest_any"
+            )
+        size = 52 - len(removed)
         if size % self.players:
             raise InvalidOptionError(
                 f"{size} cards do not divide among {self.players} players; "
@@ -152,10 +166,7 @@ class HeartsRules:
         tokens: tuple[str, ...] = {3: self.removed_3p, 5: self.removed_5p, 6: self.removed_6p}.get(
             self.players, ()
         )
-        indices = tuple(sorted({card_index(t.upper()) for t in tokens}))
-        if len(indices) != len(tokens):
-            raise InvalidOptionError(f"removed_{self.players}p names a card twice: {tokens}")
-        return indices
+        return tuple(card_index(t) for t in tokens)  # canonical and sorted (__post_init__)
 
     def card_values(self) -> list[int]:
         """Penalty points of each card index (negative for a bonus card such as the J♦)."""

@@ -30,6 +30,7 @@ def deal_scores(
     rules = game.rules
     full = game.moon_total
     if shooter < 0:
+        # The no-trick bonus is given only in a deal without a moon (as OpenSpiel scores it).
         bonus = rules.no_tricks_bonus
         return [p - bonus if t == 0 else p for p, t in zip(points, tricks, strict=True)]
     moon = choice or rules.moon

@@ -68,7 +68,7 @@ class HeartsGame(Game[HeartsRules]):
         self.penalty_mask = sum(1 << c for c in self.deck if self.values[c] > 0)
         self.safe_mask = self.deck_mask & ~self.penalty_mask
         self.moon_total = sum(self.values[c] for c in self.deck if self.values[c] > 0)
-        self.lowest_club = min(c for c in self.deck if c < 13)
+        self.lowest_club = min((c for c in self.deck if c < 13), default=-1)  # -1: no club
         self.cycle = tuple(self._offset(d) for d in rules.effective_pass_cycle)
         self.first_lead_club = rules.first_lead is FirstLead.LOWEST_CLUB
         self.first_trick_safe = rules.no_points_first_trick
@@ -192,6 +192,7 @@ class HeartsState(State):
         g = self.g
         n = g.n
         self._deal_start = len(self._history)
+        self._phase = DEAL
         self._hands = [0] * n
         self._dealt = [0] * n
         self._passed: list[list[int]] = [[] for _ in range(n)]
@@ -220,7 +221,6 @@ class HeartsState(State):
                     self._history.extend(cards[k] for cards in lists)
             self._after_deal()
         elif self._rng is None:
-            self._phase = DEAL
             self._undealt = g.deck_mask
         else:
             cards = list(g.deck)
@@ -255,9 +255,13 @@ class HeartsState(State):
             self._cur = self._leader = (self._dealer + 1) % g.n
 
     def pass_offset(self) -> int:
-        """Seats to the left that this deal's passes travel (0: no passing)."""
+        """Seats to the left that this deal's passes travel (0: no passing).
+
+        Once the match is over, "this deal" is the last one played.
+        """
         cycle = self.g.cycle
-        return cycle[self._deal_no % len(cycle)]
+        deal = self._deal_no - 1 if self._phase == OVER else self._deal_no
+        return cycle[deal % len(cycle)]
 
     # ----------------------------------------------------------------- protocol
 
@@ -473,7 +477,9 @@ class HeartsState(State):
             return f"action {action} after the end of the game"
         legal = self.legal_actions() if phase != DEAL else mask_to_list(self._undealt)
         shown = " ".join(self.action_to_string(a) for a in legal)
-        what = self.action_to_string(action) if 0 <= action < 66 else str(action)
+        if not (0 <= action < 52 or action in _MOON_TOKENS):
+            return f"{action} is not a Hearts action (0…51, 64, 65); legal: {shown}"
+        what = self.action_to_string(action)
         if phase == PLAY and 0 <= action < 52:
             hand = self._hands[self._cur]
             reason = self._play_reason(action, hand)
