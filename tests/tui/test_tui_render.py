@@ -194,6 +194,11 @@ def test_events_at_the_end_of_a_deal_and_the_moon() -> None:
         "Deal 2 over. This deal: You 0, Seat 1 26, Seat 2 0, Seat 3 0",
         "Totals: You 12, Seat 1 26, Seat 2 13, Seat 3 1",
     ]
+    # The deal's final trick has left "tricks" when the next deal begins; "last_trick" keeps it.
+    after["last_trick"] = {"leader": 0, "cards": ["2H", "AH", "3H", "4H"], "winner": 1}
+    assert render_event(before, after, 1, "AH", NAMES, LETTERS)[1] == (
+        "Last trick: You 2H, Seat 1 AH, Seat 2 3H, Seat 3 4H — taken by Seat 1"
+    )
     shot = hand_made(phase="moon", trick=[], moon_shooter=0)
     assert render_event(before, shot, 1, "AH", NAMES)[-1] == "You shot the moon!"
     assert render_event(shot, shot, 0, "moon add", NAMES) == ["You choose moon add."]

@@ -37,6 +37,7 @@ class Game(ABC, Generic[R]):
     def __init__(self, rules: R, variant: str) -> None:
         self.rules: R = rules
         self.variant: str = variant
+        self._spec: str | None = None
 
     @property
     @abstractmethod
@@ -59,9 +60,11 @@ class Game(ABC, Generic[R]):
     @property
     def spec(self) -> str:
         """The canonical game string, e.g. ``hearts(variant=black-maria,players=3)``."""
-        from hoyle.core.registry import canonical_spec
+        if self._spec is None:  # computed once: observations and records name the game often
+            from hoyle.core.registry import canonical_spec
 
-        return canonical_spec(self)
+            self._spec = canonical_spec(self)
+        return self._spec
 
     def __str__(self) -> str:
         return self.spec

@@ -335,6 +335,11 @@ def render_event(
         if shooter is not None:
             lines.append(f"{names[shooter]} shot the moon!")
     if deal_over:
+        last = after.get("last_trick")
+        if last:  # the deal's final trick is already gone from "tricks": show it from here
+            won = names[last["winner"]]
+            plays = _trick_plays(last, len(names))
+            lines.append("Last trick: " + _plays(plays, names, style, f" — taken by {won}"))
         scored = after["deal_scores"][-1]
         lines.append(
             f"Deal {len(after['deal_scores'])} over. This deal: "

@@ -23,6 +23,14 @@ def _tokens(mask: int) -> list[str]:
     return [TOKENS[c] for c in mask_to_list(mask)]
 
 
+def _trick_dict(trick: tuple[int, tuple[int, ...], int] | None) -> dict[str, Any] | None:
+    """A completed trick as data; ``None`` before any trick of the match is over."""
+    if trick is None:
+        return None
+    leader, cards, winner = trick
+    return {"leader": leader, "cards": [TOKENS[c] for c in cards], "winner": winner}
+
+
 def direction_name(offset: int, n: int) -> str:
     """``left``, ``right``, ``across`` or ``hold`` for a pass offset at an ``n``-seat table."""
     if offset == 0:
@@ -58,14 +66,8 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "trick": [
             {"seat": (state._leader + i) % n, "card": TOKENS[c]} for i, c in enumerate(state._trick)
         ],
-        "tricks": [
-            {
-                "leader": leader,
-                "cards": [TOKENS[c] for c in cards],
-                "winner": winner,
-            }
-            for leader, cards, winner in state._tricks
-        ],
+        "tricks": [_trick_dict(t) for t in state._tricks],
+        "last_trick": _trick_dict(state._tricks[-1] if state._tricks else state._last_trick),
         "tricks_taken": list(state._ntricks),
         "points": list(state._points),
         "hearts_broken": state._broken,

@@ -14,7 +14,7 @@ from typing import Any
 from hoyle.cards import card_index
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import register_agent
-from hoyle.games.hearts.state import MOON_ADD, MOON_SUBTRACT
+from hoyle.games.hearts.state import MOON_ADD, MOON_SUBTRACT, HeartsGame
 
 __all__ = ["EasyHeartsAgent"]
 
@@ -67,12 +67,16 @@ class EasyHeartsAgent:
         return self._follow(obs, legal, trick)
 
     def _moon(self, obs: dict[str, Any], player: int) -> int:
+        # Both choices move this seat 26 clear of everyone, but adding pushes the others
+        # towards the target and so ends the match sooner: good only for the leader.
+        game = self.game
+        assert isinstance(game, HeartsGame)
         scores = list(obs["scores"])
-        full = 26
+        full = game.moon_total
         added = [s + (0 if i == player else full) for i, s in enumerate(scores)]
-        if max(added) >= 100 and min(added) < added[player]:
-            return MOON_SUBTRACT
-        return MOON_ADD
+        mine = added[player]
+        leads = all(mine < s for i, s in enumerate(added) if i != player)
+        return MOON_ADD if leads else MOON_SUBTRACT
 
     def _lead(self, obs: dict[str, Any], legal: list[int]) -> int:
         played = {card_index(t) for trick in obs["tricks"] for t in trick["cards"]}

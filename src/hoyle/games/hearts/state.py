@@ -149,6 +149,7 @@ class HeartsState(State):
         "_hands",
         "_history",
         "_last_deal",
+        "_last_trick",
         "_lead_suit",
         "_leader",
         "_legal",
@@ -180,6 +181,7 @@ class HeartsState(State):
         self._scores = [0] * n
         self._match_deals: list[list[int]] = []
         self._last_deal: list[int] | None = None
+        self._last_trick: tuple[int, tuple[int, ...], int] | None = None
         self._history: list[int] = []
         self._deal_no = 0
         self._dealer = n - 1  # seat 0 is eldest hand in the first deal
@@ -461,6 +463,7 @@ class HeartsState(State):
             g, self._points, self._ntricks, self._shooter, self._scores, self._deal_no, moon_choice
         )
         self._last_deal = scores
+        self._last_trick = self._tricks[-1]
         self._match_deals.append(scores)
         for seat, pts in enumerate(scores):
             self._scores[seat] += pts
@@ -593,6 +596,7 @@ class HeartsState(State):
         new._scores = self._scores[:]
         new._match_deals = [d[:] for d in self._match_deals]
         new._last_deal = self._last_deal
+        new._last_trick = self._last_trick
         new._history = self._history[:]
         new._deal_no = self._deal_no
         new._dealer = self._dealer
