@@ -47,6 +47,11 @@ _L0, _L1, _L2, _L3 = _LISTS
 _M13 = (1 << 13) - 1
 
 
+# (card, 1/r) for every card and every number r of cards still to deal, made once so that a
+# chance node's outcome list is built from lookups alone.
+_CHANCE_PAIRS = [[(c, 1.0 / r if r else 0.0) for c in range(52)] for r in range(53)]
+
+
 def mask_to_list(m: int) -> list[int]:
     """The set bits of a card mask in increasing order."""
     return _L0[m & _M13] + _L1[m >> 13 & _M13] + _L2[m >> 26 & _M13] + _L3[m >> 39 & _M13]
@@ -291,8 +296,8 @@ class HeartsState(State):
         if self._phase != DEAL:
             return []
         cards = mask_to_list(self._undealt)
-        p = 1.0 / len(cards)
-        return [(c, p) for c in cards]
+        pairs = _CHANCE_PAIRS[len(cards)]
+        return [pairs[c] for c in cards]
 
     def _legal_mask(self) -> int:
         g = self.g
@@ -356,6 +361,20 @@ class HeartsState(State):
 
     def apply_action(self, action: int) -> None:
         """Deal, pass, play or choose; raises IllegalActionError and changes nothing if illegal."""
+        if self._phase == DEAL:  # the chance deal is 52 steps a deal: keep them short
+            undealt = self._undealt
+            if action < 0 or not undealt >> action & 1:
+                raise IllegalActionError(self._why_illegal(action))
+            self._history.append(action)
+            self._legal = None
+            bit = 1 << action
+            self._undealt = undealt ^ bit
+            seat = self._cur
+            self._hands[seat] |= bit
+            self._cur = seat + 1 if seat + 1 < self.g.n else 0
+            if undealt == bit:
+                self._after_deal()
+            return
         legal = self._legal
         if legal is None:
             legal = self._legal_mask()
@@ -368,8 +387,6 @@ class HeartsState(State):
             self._play(action)
         elif phase == PASS:
             self._pass(action)
-        elif phase == DEAL:
-            self._deal(action)
         else:
             self._choose_moon(action)
 
@@ -430,15 +447,6 @@ class HeartsState(State):
         for seat in range(n):
             self._hands[seat] |= self._received[seat]
         self._begin_play()
-
-    def _deal(self, card: int) -> None:
-        g = self.g
-        self._undealt ^= 1 << card
-        dealt = g.hand_size * g.n - self._undealt.bit_count()
-        seat = (self._dealer + dealt) % g.n  # first card to eldest hand
-        self._hands[seat] |= 1 << card
-        if not self._undealt:
-            self._after_deal()
 
     def _end_of_play(self) -> None:
         g = self.g
