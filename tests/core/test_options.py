@@ -40,7 +40,9 @@ def test_option_infos_list_every_field_with_doc_default_and_range() -> None:
     assert INFOS["free"].allowed == "an integer"
     assert INFOS["flag"].allowed == "true|false"
     assert INFOS["moon"].allowed.startswith("add|subtract|choose|none|")
-    assert INFOS["cycle"].allowed == "a comma list of left|right|across|hold or default"
+    assert INFOS["cycle"].allowed == (
+        "a comma list of left|right|across|second_left|second_right|scatter|hold or default"
+    )
     assert INFOS["names"].allowed == "a comma list"
     assert INFOS["text"].allowed == "text"
 
@@ -95,7 +97,7 @@ def test_values_are_read_from_strings_and_typed_values(
         ("flag", 1, "expected true\\|false"),
         ("moon", "sideways", "expected add\\|subtract\\|choose\\|none"),
         ("moon", None, "expected add"),  # only X | None options take "default"
-        ("cycle", "left,up", "expected a comma list of left\\|right\\|across\\|hold"),
+        ("cycle", "left,up", "expected a comma list of left\\|right\\|across\\|second_left"),
         ("cycle", 3, "a comma list"),
         ("text", 3, "expected text"),
     ],

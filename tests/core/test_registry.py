@@ -149,7 +149,8 @@ def test_unknown_option_lists_the_options_and_their_ranges() -> None:
         "pass_count (1…6)",
         "moon (add|subtract|choose|none|add_unless_it_makes_someone_win|void_deal)",
         "tie (share|play_on)",
-        "pass_cycle (a comma list of left|right|across|hold or default)",
+        "pass_cycle (a comma list of left|right|across|second_left|second_right|scatter|hold or "
+        "default)",
         "no_tricks_bonus (0…26)",
         "variant",
     ):
@@ -166,7 +167,7 @@ def test_unknown_option_lists_the_options_and_their_ranges() -> None:
         ({"players": "four"}, "expected 3…6"),
         ({"moon": "sometimes"}, "option 'moon'.*expected add\\|subtract\\|choose\\|none"),
         ({"tie": "toss"}, "expected share\\|play_on"),
-        ({"pass_cycle": "left,sideways"}, "left\\|right\\|across\\|hold"),
+        ({"pass_cycle": "left,sideways"}, "left\\|right\\|across\\|second_left"),
         ({"pass_count": 0}, "expected 1…6"),
         ({"no_tricks_bonus": 27}, "expected 0…26"),
         ({"target": 0}, "an integer ≥ 1"),

@@ -46,6 +46,8 @@ SETTINGS = settings(
 def games(draw: st.DrawFn) -> HeartsGame:
     players = draw(st.integers(3, 6))
     directions = ["left", "right", "hold"] + (["across"] if players % 2 == 0 else [])
+    if players >= 5:
+        directions += ["second_left", "second_right"]
     options: dict[str, Any] = {
         "players": players,
         "pass_count": draw(st.integers(1, 4)),
@@ -65,6 +67,8 @@ def games(draw: st.DrawFn) -> HeartsGame:
         options["target"] = 26
     else:
         options["deals"] = 1 if length == "one" else 2
+    if options["pass_count"] % (players - 1) == 0:
+        directions.append("scatter")  # RULINGS H6: one share to each other player
     cycle = draw(
         st.one_of(st.none(), st.lists(st.sampled_from(directions), min_size=1, max_size=4))
     )
@@ -242,13 +246,12 @@ def check_resample(state: HeartsState, player: int, rng: random.Random) -> None:
         for s, void in enumerate(shown_voids(obs)):
             assert new.hand_mask(s) & void == 0
         # The seat passed to holds the cards passed to it that it has not played.
-        if obs["pass_direction"] != "hold":
-            offset = {"left": 1, "right": n - 1, "across": n // 2}[obs["pass_direction"]]
-            played = _mask([p["card"] for p in obs["trick"]])
-            for t in obs["tricks"]:
-                played |= _mask(t["cards"])
-            kept = _mask(obs["passed"]) & ~played
-            assert new.hand_mask((player + offset) % n) & kept == kept
+        played = _mask([p["card"] for p in obs["trick"]])
+        for t in obs["tricks"]:
+            played |= _mask(t["cards"])
+        for to, cards in enumerate(obs["passed_to"]):
+            kept = _mask(cards) & ~played
+            assert new.hand_mask(to) & kept == kept
     check_invariants(new)
     play_to_end(new, rng)  # the resampled state plays to the end
 

@@ -896,3 +896,64 @@ def test_dealer_and_eldest_rotate_each_deal() -> None:
     assert state.observation(None)["dealer"] == 0
     moon_deal(state, 1)
     assert state.dealer == 1
+
+
+# ---------------------------------------------------------------- more passes (RULINGS H6, pagat)
+
+
+def test_scatter_pass_gives_one_card_to_each_other_player() -> None:
+    # RULINGS H6 / pagat "scatter": each player passes one card to every other player; the
+    # cards go in seat order from the left, in the order they are chosen.
+    state = dealt(load(pass_cycle="scatter"), SUITS)
+    obs = state.observation(0)
+    assert obs["pass_direction"] == "scatter" and obs["pass_to"] == [1, 2, 3]
+    play(state, "AC KC QC AD KD QD AH KH QH AS KS QS")
+    assert state.phase == "play"
+    # Seat 0 chose A♣ (to seat 1), K♣ (to seat 2), Q♣ (to seat 3).
+    assert "AC" in hand(state, 1) and "KC" in hand(state, 2) and "QC" in hand(state, 3)
+    # Seat 2 chose A♥ (to seat 3), K♥ (to seat 0), Q♥ (to seat 1).
+    assert "AH" in hand(state, 3) and "KH" in hand(state, 0) and "QH" in hand(state, 1)
+    seat0 = state.observation(0)
+    assert seat0["passed_to"] == [[], ["AC"], ["KC"], ["QC"]]
+    assert seat0["received_from"] == [[], ["QD"], ["KH"], ["AS"]]
+    assert set(seat0["received"]) == tokens("QD KH AS")
+
+
+def test_scatter_with_three_players_passes_two_to_each() -> None:
+    # pagat, 3 players: "if you pass 4 cards instead of 3 you can also scatter by passing 2
+    # cards to each other player".
+    game = load(players=3, pass_count=4, pass_cycle="scatter")
+    state = game.new_initial_state(seed=5)
+    assert state.observation(0)["pass_to"] == [1, 1, 2, 2]
+    with pytest.raises(hoyle.InvalidOptionError, match="multiple of 2"):
+        load(players=3, pass_cycle="scatter")  # 3 cards cannot be shared among 2 players
+
+
+@pytest.mark.parametrize(("direction", "offset"), [("second_left", 2), ("second_right", 3)])
+def test_passing_to_the_second_seat_over(direction: str, offset: int) -> None:
+    # pagat, 5 players: "Left, right, 2nd person to the left, 2nd person to the right, hold".
+    game = load(players=5, pass_cycle=direction)
+    state = game.new_initial_state(seed=9)
+    before = [set(state.observation(s)["hand"]) for s in range(5)]
+    for _ in range(5 * 3):  # every seat passes its three highest cards
+        state.apply_action(state.legal_actions()[-1])
+    for seat in range(5):
+        passed = set(state.observation(seat)["passed"])
+        assert passed <= before[seat]
+        assert set(state.observation((seat + offset) % 5)["received"]) == passed
+    with pytest.raises(hoyle.InvalidOptionError, match="second seat"):
+        load(players=4, pass_cycle=direction)
+
+
+def test_resampling_keeps_scatter_passes() -> None:
+    # DESIGN "resample_from_infostate … respects cards passed and received": after a scatter
+    # pass, every resample still gives each seat the card seat 0 sent it.
+    import random
+
+    state = dealt(load(pass_cycle="scatter"), SUITS)
+    play(state, "AC KC QC AD KD QD AH KH QH AS KS QS")
+    rng = random.Random(4)
+    for _ in range(20):
+        new = state.resample_from_infostate(0, rng)
+        assert new.observation(0) == state.observation(0)
+        assert "AC" in hand(new, 1) and "KC" in hand(new, 2) and "QC" in hand(new, 3)

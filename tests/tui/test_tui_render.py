@@ -136,6 +136,10 @@ def test_the_table_shows_only_cards_the_seat_has_seen() -> None:
     [
         ({"phase": "pass", "passed": []}, "Pass a card (1 of 3) > "),
         ({"phase": "pass", "passed": ["QS", "AS"]}, "Pass a card (3 of 3) > "),
+        (
+            {"phase": "pass", "passed": ["QS"], "pass_direction": "scatter", "pass_to": [1, 2, 3]},
+            "Pass a card to Seat 2 (2 of 3) > ",
+        ),
         ({"phase": "play", "trick": []}, "Lead a card > "),
         ({}, "Play a card > "),
         ({"phase": "moon"}, "Moon: add or subtract > "),

@@ -266,7 +266,12 @@ def prompt_text(obs: dict[str, Any]) -> str:
     phase = obs.get("phase")
     if phase == "pass":
         done = len(obs.get("passed", []))
-        return f"Pass a card ({done + 1} of {obs.get('pass_count', '?')}) > "
+        targets = obs.get("pass_to", [])
+        to = ""
+        if obs.get("pass_direction") == "scatter" and done < len(targets):
+            # A scatter pass sends each card to a different seat: say which one this is.
+            to = f" to Seat {targets[done]}"
+        return f"Pass a card{to} ({done + 1} of {obs.get('pass_count', '?')}) > "
     if phase == "play":
         return "Lead a card > " if not obs.get("trick") else "Play a card > "
     if phase == "moon":

@@ -2,8 +2,8 @@
 
 Public: the table (dealer, pass direction, how many cards each seat has passed, hand sizes),
 every card played and by whom, tricks and points taken, the scores. Private to a seat: its hand,
-the cards it passed (sorted, so the order of choosing leaks nothing) and, once the pass is
-complete, the cards it received.
+the cards it passed, by the seat they went to (sorted, so the order of choosing leaks nothing
+more), and, once the pass is complete, the cards it received and from whom.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from hoyle.games.hearts.state import MOON, OVER, PHASE_NAMES, PLAY, mask_to_list
 if TYPE_CHECKING:
     from hoyle.games.hearts.state import HeartsState
 
-__all__ = ["direction_name", "observe"]
+__all__ = ["observe"]
 
 
 def _tokens(mask: int) -> list[str]:
@@ -31,24 +31,13 @@ def _trick_dict(trick: tuple[int, tuple[int, ...], int] | None) -> dict[str, Any
     return {"leader": leader, "cards": [TOKENS[c] for c in cards], "winner": winner}
 
 
-def direction_name(offset: int, n: int) -> str:
-    """``left``, ``right``, ``across`` or ``hold`` for a pass offset at an ``n``-seat table."""
-    if offset == 0:
-        return "hold"
-    if offset == 1:
-        return "left"
-    if offset == n - 1:
-        return "right"
-    return "across"
-
-
 def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
     """The observation of ``player`` (``None``: a spectator, who sees no hand)."""
     g = state.g
     n = g.n
     phase = state._phase
     exchanged = phase in (PLAY, MOON, OVER)
-    offset = state.pass_offset()
+    plan = state.pass_plan()
     obs: dict[str, Any] = {
         "game": g.spec,
         "players": n,
@@ -57,8 +46,8 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "current_player": state.current_player(),
         "deal": state._deal_no + 1 - (phase == OVER),
         "dealer": state._dealer,
-        "pass_direction": direction_name(offset, n),
-        "pass_count": g.rules.pass_count if offset else 0,
+        "pass_direction": state.pass_direction().value,
+        "pass_count": len(plan),
         "cards_passed": [len(p) for p in state._passed],
         "removed": [TOKENS[c] for c in g.rules.removed_cards],
         "hand_sizes": [h.bit_count() for h in state._hands],
@@ -78,7 +67,20 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
     if player is not None:
         obs["hand"] = _tokens(state._hands[player])
         obs["passed"] = [TOKENS[c] for c in sorted(state._passed[player])]
-        obs["received"] = _tokens(state._received[player]) if exchanged and offset else []
+        # Which seat each of the player's cards goes to, in the order they are chosen.
+        obs["pass_to"] = [(player + offset) % n for offset in plan]
+        passed_to: list[list[int]] = [[] for _ in range(n)]
+        for card, offset in zip(state._passed[player], plan, strict=False):
+            passed_to[(player + offset) % n].append(card)
+        obs["passed_to"] = [[TOKENS[c] for c in sorted(cards)] for cards in passed_to]
+        received_from: list[list[int]] = [[] for _ in range(n)]
+        if exchanged:
+            for seat in range(n):
+                for card, offset in zip(state._passed[seat], plan, strict=False):
+                    if (seat + offset) % n == player:
+                        received_from[seat].append(card)
+        obs["received"] = _tokens(state._received[player]) if exchanged else []
+        obs["received_from"] = [[TOKENS[c] for c in sorted(cards)] for cards in received_from]
     if phase == OVER:
         obs["returns"] = state.returns()
     return obs

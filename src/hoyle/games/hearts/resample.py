@@ -152,10 +152,8 @@ def _constraints(state: HeartsState, player: int) -> tuple[list[int], list[int]]
     for _, cards in plays:
         played_all |= _mask(list(cards))
     required = [r & ~played_all for r in required]
-    offset = state.pass_offset()
-    if offset:
-        target = (player + offset) % n
-        required[target] |= _mask(state._passed[player]) & ~played_all
+    for card, offset in zip(state._passed[player], state.pass_plan(), strict=False):
+        required[(player + offset) % n] |= (1 << card) & ~played_all
     required[player] = 0
     return allowed, required
 
@@ -193,19 +191,27 @@ def _draw_after_exchange(
         hands[s] |= 1 << c
         need[s] -= 1
     holdings = [hands[s] | played[s] for s in range(n)]
-    offset = state.pass_offset()
-    passes: list[list[int]] = [[] for _ in range(n)]
-    dealt = list(holdings)
-    if offset:
-        for s in range(n):
-            src = (s - offset) % n
-            if src == player or s == player:
-                got = list(state._passed[src])
-            else:
-                got = rng.sample(mask_to_list(holdings[s]), g.rules.pass_count)
-            passes[src] = got
-        for s in range(n):  # give back what s received, take back what s passed
-            dealt[s] = (holdings[s] & ~_mask(passes[(s - offset) % n])) | _mask(passes[s])
+    plan = state.pass_plan()
+    passes: list[list[int]] = [[-1] * len(plan) for _ in range(n)]
+    received = [0] * n
+    # The passes the player made or received are known; the others are drawn from the cards
+    # their receiver has held since.
+    for seat in range(n):
+        for k, offset in enumerate(plan):
+            to = (seat + offset) % n
+            if player in (seat, to):
+                card = state._passed[seat][k]
+                passes[seat][k] = card
+                received[to] |= 1 << card
+    for seat in range(n):
+        for k, offset in enumerate(plan):
+            if passes[seat][k] < 0:
+                to = (seat + offset) % n
+                card = rng.choice(mask_to_list(holdings[to] & ~received[to]))
+                passes[seat][k] = card
+                received[to] |= 1 << card
+    # Give back what each seat received, take back what it passed.
+    dealt = [(holdings[s] & ~received[s]) | _mask(passes[s]) for s in range(n)]
     dealt[player] = state._dealt[player]
     return dealt, passes
 
@@ -221,7 +227,7 @@ def _replay(
     new._start_deal(dealt)
     skip = g.hand_size * n if state._rng is None else 0
     own = state._history[state._deal_start + skip :]
-    if state.pass_offset():
+    if state.pass_plan():
         done = sum(len(p) for p in state._passed)
         eldest = (state._dealer + 1) % n
         order = [c for i in range(n) for c in passes[(eldest + i) % n]][:done]

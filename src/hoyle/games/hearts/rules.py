@@ -24,7 +24,15 @@ class Pass(enum.Enum):
     LEFT = "left"
     RIGHT = "right"
     ACROSS = "across"
+    """To the seat opposite (an even table only)."""
+    SECOND_LEFT = "second_left"
+    """To the second seat on the left (five or six players; pagat's 5-player cycles)."""
+    SECOND_RIGHT = "second_right"
+    """To the second seat on the right (five or six players)."""
+    SCATTER = "scatter"
+    """An equal share to every other player, in seat order from the left (pagat)."""
     HOLD = "hold"
+    """No passing this deal."""
 
 
 class FirstLead(enum.Enum):
@@ -121,7 +129,18 @@ class HeartsRules:
         if Pass.ACROSS in cycle and self.players % 2:
             raise InvalidOptionError(
                 f"pass_cycle cannot pass across with {self.players} players; "
-                "use left, right and hold"
+                "use left, right, hold (or second_left, second_right with 5)"
+            )
+        if {Pass.SECOND_LEFT, Pass.SECOND_RIGHT} & set(cycle) and self.players < 5:
+            raise InvalidOptionError(
+                f"pass_cycle cannot pass to the second seat over with {self.players} players; "
+                "use left, right or across"
+            )
+        if Pass.SCATTER in cycle and self.pass_count % (self.players - 1):
+            raise InvalidOptionError(
+                f"a scatter pass gives each of the {self.players - 1} other players the same "
+                f"number of cards: pass_count must be a multiple of {self.players - 1}, "
+                f"not {self.pass_count}"
             )
         for key in ("removed_3p", "removed_5p", "removed_6p"):
             given = getattr(self, key)

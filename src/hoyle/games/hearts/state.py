@@ -74,7 +74,7 @@ class HeartsGame(Game[HeartsRules]):
         self.safe_mask = self.deck_mask & ~self.penalty_mask
         self.moon_total = sum(self.values[c] for c in self.deck if self.values[c] > 0)
         self.lowest_club = min((c for c in self.deck if c < 13), default=-1)  # -1: no club
-        self.cycle = tuple(self._offset(d) for d in rules.effective_pass_cycle)
+        self.plans = tuple(self._plan(d) for d in rules.effective_pass_cycle)
         self.first_lead_club = rules.first_lead is FirstLead.LOWEST_CLUB
         self.first_trick_safe = rules.no_points_first_trick
         self.lead_any_club = rules.lead_any_club
@@ -82,13 +82,23 @@ class HeartsGame(Game[HeartsRules]):
         self.queen_breaks = rules.queen_breaks_hearts
         self.hearts_for_queen = rules.lead_hearts_instead_of_queen
 
-    def _offset(self, direction: Pass) -> int:
-        return {
+    def _plan(self, direction: Pass) -> tuple[int, ...]:
+        """Seats to the left that each passed card travels, in the order cards are chosen."""
+        n = self.n
+        count = self.rules.pass_count
+        if direction is Pass.HOLD:
+            return ()
+        if direction is Pass.SCATTER:
+            share = count // (n - 1)
+            return tuple(1 + k // share for k in range(count))
+        offset = {
             Pass.LEFT: 1,
-            Pass.RIGHT: self.n - 1,
-            Pass.ACROSS: self.n // 2,
-            Pass.HOLD: 0,
+            Pass.RIGHT: n - 1,
+            Pass.ACROSS: n // 2,
+            Pass.SECOND_LEFT: 2,
+            Pass.SECOND_RIGHT: n - 2,
         }[direction]
+        return (offset,) * count
 
     @property
     def num_players(self) -> int:
@@ -243,7 +253,7 @@ class HeartsState(State):
 
     def _after_deal(self) -> None:
         self._dealt = list(self._hands)
-        if self.pass_offset():
+        if self.pass_plan():
             self._phase = PASS
             self._cur = (self._dealer + 1) % self.g.n
         else:
@@ -261,14 +271,19 @@ class HeartsState(State):
         else:
             self._cur = self._leader = (self._dealer + 1) % g.n
 
-    def pass_offset(self) -> int:
-        """Seats to the left that this deal's passes travel (0: no passing).
+    def pass_direction(self) -> Pass:
+        """This deal's pass (once the match is over, the last deal's)."""
+        cycle = self.g.rules.effective_pass_cycle
+        return cycle[self._pass_deal() % len(cycle)]
 
-        Once the match is over, "this deal" is the last one played.
-        """
-        cycle = self.g.cycle
-        deal = self._deal_no - 1 if self._phase == OVER else self._deal_no
-        return cycle[deal % len(cycle)]
+    def pass_plan(self) -> tuple[int, ...]:
+        """For each card a seat passes, in the order chosen, how many seats to the left it goes;
+        empty when this deal has no pass."""
+        plans = self.g.plans
+        return plans[self._pass_deal() % len(plans)]
+
+    def _pass_deal(self) -> int:
+        return self._deal_no - 1 if self._phase == OVER else self._deal_no
 
     # ----------------------------------------------------------------- protocol
 
@@ -437,13 +452,10 @@ class HeartsState(State):
         if nxt != (self._dealer + 1) % n:
             self._cur = nxt
             return
-        offset = self.pass_offset()
+        plan = self.pass_plan()
         for seat in range(n):
-            to = (seat + offset) % n
-            m = 0
-            for c in self._passed[seat]:
-                m |= 1 << c
-            self._received[to] = m
+            for c, offset in zip(self._passed[seat], plan, strict=True):
+                self._received[(seat + offset) % n] |= 1 << c
         for seat in range(n):
             self._hands[seat] |= self._received[seat]
         self._begin_play()
