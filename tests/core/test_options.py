@@ -41,7 +41,7 @@ def test_option_infos_list_every_field_with_doc_default_and_range() -> None:
     assert INFOS["flag"].allowed == "true|false"
     assert INFOS["moon"].allowed.startswith("add|subtract|choose|none|")
     assert INFOS["cycle"].allowed == (
-        "a comma list of left|right|across|second_left|second_right|scatter|hold or default"
+        "a comma list of left|right|across|second_left|second_right|scatter|mix|hold or default"
     )
     assert INFOS["names"].allowed == "a comma list"
     assert INFOS["text"].allowed == "text"

@@ -45,7 +45,7 @@ SETTINGS = settings(
 @st.composite
 def games(draw: st.DrawFn) -> HeartsGame:
     players = draw(st.integers(3, 6))
-    directions = ["left", "right", "hold"] + (["across"] if players % 2 == 0 else [])
+    directions = ["left", "right", "hold", "mix"] + (["across"] if players % 2 == 0 else [])
     if players >= 5:
         directions += ["second_left", "second_right"]
     options: dict[str, Any] = {
@@ -179,6 +179,8 @@ def check_invariants(state: HeartsState) -> None:
         assert [a for a, _ in outcomes] == legal
         assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
         places = [state.hand_mask(s) for s in range(n)] + [_mask([TOKENS[a] for a in legal])]
+        if state.phase == "mix":  # cards of a mix pass dealt back so far, still face down
+            places += list(state._received)
     else:
         assert state.chance_outcomes() == []
         public = state.observation(None)

@@ -957,3 +957,37 @@ def test_resampling_keeps_scatter_passes() -> None:
         new = state.resample_from_infostate(0, rng)
         assert new.observation(0) == state.observation(0)
         assert "AC" in hand(new, 1) and "KC" in hand(new, 2) and "QC" in hand(new, 3)
+
+
+def test_mix_pass_deals_the_pooled_cards_back() -> None:
+    # RULINGS H6 / pagat "mix": everyone discards three cards to a pile in the centre, which is
+    # shuffled and then dealt back to the players, three each.
+    state = dealt(load(pass_cycle="mix"), SUITS)
+    assert state.observation(0)["pass_to"] == [None, None, None]
+    play(state, PASS_TOP_THREE)
+    # Dealt at chance nodes (no seed): the twelve pooled cards, one at a time from eldest.
+    assert state.is_chance_node() and state.phase == "mix"
+    pool = {state.action_to_string(a) for a, _ in state.chance_outcomes()}
+    assert pool == tokens(PASS_TOP_THREE)
+    assert all(state.observation(s)["received"] == [] for s in range(4))  # still face down
+    play(state, "AS KS QS AH KH QH AD KD QD AC KC QC")
+    assert state.phase == "play"
+    # One card at a time round the table from eldest (seat 0): 0, 1, 2, 3, 0, …
+    expected = ["AS KH QD", "KS QH AC", "QS AD KC", "AH KD QC"]
+    for seat, cards in enumerate(expected):
+        assert set(state.observation(seat)["received"]) == tokens(cards)
+    assert all(len(hand(state, s)) == 13 for s in range(4))
+
+
+def test_mix_pass_from_a_seed_has_no_chance_nodes() -> None:
+    # DESIGN "Chance and seeds": with a seed, the shuffle of the pool comes from the same
+    # random.Random, so the match has no chance node and the seed reproduces it.
+    game = load(pass_cycle="mix", deals=1)
+    results = []
+    for _ in range(2):
+        state = game.new_initial_state(seed=21)
+        while not state.is_terminal():
+            assert not state.is_chance_node()
+            state.apply_action(state.legal_actions()[0])
+        results.append((state.returns(), state.history()))
+    assert results[0] == results[1]

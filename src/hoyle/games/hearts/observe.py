@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hoyle.cards import TOKENS
-from hoyle.games.hearts.state import MOON, OVER, PHASE_NAMES, PLAY, mask_to_list
+from hoyle.games.hearts.state import MOON, OVER, PHASE_NAMES, PLAY, POOL, mask_to_list
 
 if TYPE_CHECKING:
     from hoyle.games.hearts.state import HeartsState
@@ -68,16 +68,18 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         obs["hand"] = _tokens(state._hands[player])
         obs["passed"] = [TOKENS[c] for c in sorted(state._passed[player])]
         # Which seat each of the player's cards goes to, in the order they are chosen.
-        obs["pass_to"] = [(player + offset) % n for offset in plan]
+        # (None for a card put into the pool of a mix pass: nobody knows where it ends up.)
+        obs["pass_to"] = [(player + offset) % n if offset != POOL else None for offset in plan]
         passed_to: list[list[int]] = [[] for _ in range(n)]
         for card, offset in zip(state._passed[player], plan, strict=False):
-            passed_to[(player + offset) % n].append(card)
+            if offset != POOL:
+                passed_to[(player + offset) % n].append(card)
         obs["passed_to"] = [[TOKENS[c] for c in sorted(cards)] for cards in passed_to]
         received_from: list[list[int]] = [[] for _ in range(n)]
         if exchanged:
             for seat in range(n):
                 for card, offset in zip(state._passed[seat], plan, strict=False):
-                    if (seat + offset) % n == player:
+                    if offset != POOL and (seat + offset) % n == player:
                         received_from[seat].append(card)
         obs["received"] = _tokens(state._received[player]) if exchanged else []
         obs["received_from"] = [[TOKENS[c] for c in sorted(cards)] for cards in received_from]

@@ -11,10 +11,21 @@ the new state; the rare draw that breaks a rule is drawn again.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hoyle.core.errors import IllegalActionError
-from hoyle.games.hearts.state import DEAL, HEARTS, OVER, PASS, QS_BIT, SUIT_MASK, mask_to_list
+from hoyle.games.hearts.state import (
+    DEAL,
+    HEARTS,
+    MIX,
+    OVER,
+    PASS,
+    POOL,
+    QS_BIT,
+    SUIT_MASK,
+    mask_to_list,
+)
 
 if TYPE_CHECKING:
     from hoyle.games.hearts.state import HeartsState
@@ -34,15 +45,15 @@ def resample(state: HeartsState, player: int, rng: random.Random) -> HeartsState
     if state._phase == DEAL:
         return _resample_dealing(state, player, rng)
     for _ in range(_TRIES):
-        dealt, passes = (
+        draw = (
             _draw_before_exchange(state, player, rng)
-            if state._phase == PASS
+            if state._phase in (PASS, MIX)
             else _draw_after_exchange(state, player, rng)
-        ) or (None, None)
-        if dealt is None or passes is None:
+        )
+        if draw is None:
             continue
         try:
-            return _replay(state, dealt, passes, rng)
+            return _replay(state, draw, rng)
         except IllegalActionError:
             continue
     raise RuntimeError("could not draw a deal consistent with the public play")  # pragma: no cover
@@ -87,9 +98,17 @@ def _mask(cards: list[int]) -> int:
     return m
 
 
-def _draw_before_exchange(
-    state: HeartsState, player: int, rng: random.Random
-) -> tuple[list[int], list[list[int]]]:
+@dataclass
+class _Draw:
+    """A candidate deal: pre-pass hands, each seat's passes in choosing order, and for a mix
+    pass what each seat got back from the pool (``None`` while that is still hidden)."""
+
+    dealt: list[int]
+    passes: list[list[int]]
+    mixed: list[int] | None = None
+
+
+def _draw_before_exchange(state: HeartsState, player: int, rng: random.Random) -> _Draw:
     g = state.g
     unknown = mask_to_list(g.deck_mask & ~state._dealt[player])
     rng.shuffle(unknown)
@@ -105,7 +124,7 @@ def _draw_before_exchange(
         start += g.hand_size
         dealt[s] = _mask(cards)
         passes[s] = rng.sample(cards, len(state._passed[s]))
-    return dealt, passes
+    return _Draw(dealt, passes)
 
 
 def _played_by_seat(state: HeartsState) -> list[int]:
@@ -158,9 +177,7 @@ def _constraints(state: HeartsState, player: int) -> tuple[list[int], list[int]]
     return allowed, required
 
 
-def _draw_after_exchange(
-    state: HeartsState, player: int, rng: random.Random
-) -> tuple[list[int], list[list[int]]] | None:
+def _draw_after_exchange(state: HeartsState, player: int, rng: random.Random) -> _Draw | None:
     g = state.g
     n = g.n
     allowed, required = _constraints(state, player)
@@ -192,6 +209,8 @@ def _draw_after_exchange(
         need[s] -= 1
     holdings = [hands[s] | played[s] for s in range(n)]
     plan = state.pass_plan()
+    if plan and plan[0] == POOL:
+        return _draw_mix(state, player, rng, holdings)
     passes: list[list[int]] = [[-1] * len(plan) for _ in range(n)]
     received = [0] * n
     # The passes the player made or received are known; the others are drawn from the cards
@@ -213,27 +232,87 @@ def _draw_after_exchange(
     # Give back what each seat received, take back what it passed.
     dealt = [(holdings[s] & ~received[s]) | _mask(passes[s]) for s in range(n)]
     dealt[player] = state._dealt[player]
-    return dealt, passes
+    return _Draw(dealt, passes)
 
 
-def _replay(
-    state: HeartsState, dealt: list[int], passes: list[list[int]], rng: random.Random
-) -> HeartsState:
+def _draw_mix(
+    state: HeartsState, player: int, rng: random.Random, holdings: list[int]
+) -> _Draw | None:
+    """After a mix pass the player knows what it put in and what it got back, nothing else."""
+    n = state.g.n
+    count = len(state.pass_plan())
+    mine = _mask(state._passed[player])
+    received = [0] * n
+    received[player] = state._received[player]
+    for s in range(n):
+        if s == player:
+            continue
+        # A card the player put in that another seat has held came to it from the pool.
+        must = holdings[s] & mine
+        if must.bit_count() > count:
+            return None
+        extra = rng.sample(mask_to_list(holdings[s] & ~must), count - must.bit_count())
+        received[s] = must | _mask(extra)
+    pool = 0
+    for m in received:
+        pool |= m
+    rest = mask_to_list(pool & ~mine)
+    rng.shuffle(rest)
+    passes = [list(state._passed[player]) if s == player else [] for s in range(n)]
+    others = [s for s in range(n) if s != player]
+    for i, s in enumerate(others):
+        passes[s] = rest[i * count : (i + 1) * count]
+    dealt = [(holdings[s] & ~received[s]) | _mask(passes[s]) for s in range(n)]
+    dealt[player] = state._dealt[player]
+    return _Draw(dealt, passes, received)
+
+
+def _replay(state: HeartsState, draw: _Draw, rng: random.Random) -> HeartsState:
     g = state.g
     n = g.n
     new = state.clone()
     new._history = state._history[: state._deal_start]
     new._rng = None if state._rng is None else random.Random(rng.getrandbits(64))
-    new._start_deal(dealt)
+    new._start_deal(draw.dealt)
     skip = g.hand_size * n if state._rng is None else 0
     own = state._history[state._deal_start + skip :]
-    if state.pass_plan():
+    plan = state.pass_plan()
+    if plan:
         done = sum(len(p) for p in state._passed)
         eldest = (state._dealer + 1) % n
-        order = [c for i in range(n) for c in passes[(eldest + i) % n]][:done]
+        order = [c for i in range(n) for c in draw.passes[(eldest + i) % n]][:done]
+        mixing = plan[0] == POOL and done == n * len(plan)
+        shuffler = new._rng
+        if mixing:
+            new._rng = None  # the mix is dealt back below, as chance actions, to match the draw
+        mark = len(new._history)
         for c in order:
             new.apply_action(c)
         own = own[done:]
+        if mixing:
+            back = _deal_back_order(state, draw, rng, eldest)
+            for c in back:
+                new.apply_action(c)
+            own = own[len(back) :] if state._rng is None else own
+            if shuffler is not None:  # a seeded match records no chance actions
+                del new._history[mark + len(order) :]
+                new._rng = shuffler
     for action in own:
         new.apply_action(action)
     return new
+
+
+def _deal_back_order(state: HeartsState, draw: _Draw, rng: random.Random, eldest: int) -> list[int]:
+    """The chance actions that deal a mix pool back: all of it to give ``draw.mixed``, or,
+    while the pool is still being dealt, as many random cards as the real state has dealt."""
+    n = state.g.n
+    if draw.mixed is None:
+        pool = [c for cards in draw.passes for c in cards]
+        rng.shuffle(pool)
+        dealt = len(pool) - state._undealt.bit_count()
+        return pool[:dealt]
+    lists = [mask_to_list(draw.mixed[(eldest + i) % n]) for i in range(n)]
+    for cards in lists:
+        rng.shuffle(cards)
+    count = len(lists[0])
+    return [lists[i][k] for k in range(count) for i in range(n)]

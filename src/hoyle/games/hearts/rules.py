@@ -31,6 +31,8 @@ class Pass(enum.Enum):
     """To the second seat on the right (five or six players)."""
     SCATTER = "scatter"
     """An equal share to every other player, in seat order from the left (pagat)."""
+    MIX = "mix"
+    """Into a pool that is shuffled and dealt back, the same number to each (pagat)."""
     HOLD = "hold"
     """No passing this deal."""
 

@@ -29,8 +29,10 @@ CLUBS = SUIT_MASK[0]
 QS_BIT = 1 << 49
 
 # Phases of a deal.
-DEAL, PASS, PLAY, MOON, OVER = range(5)
-PHASE_NAMES = ("deal", "pass", "play", "moon", "over")
+DEAL, PASS, PLAY, MOON, OVER, MIX = range(6)
+PHASE_NAMES = ("deal", "pass", "play", "moon", "over", "mix")
+POOL = 0
+"""The plan offset of a card passed into the pool of a mix pass (real passes move ≥ 1 seat)."""
 
 
 def _suit_lists() -> tuple[list[list[int]], ...]:
@@ -50,6 +52,13 @@ _M13 = (1 << 13) - 1
 # (card, 1/r) for every card and every number r of cards still to deal, made once so that a
 # chance node's outcome list is built from lookups alone.
 _CHANCE_PAIRS = [[(c, 1.0 / r if r else 0.0) for c in range(52)] for r in range(53)]
+
+
+def _mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
 
 
 def mask_to_list(m: int) -> list[int]:
@@ -88,6 +97,8 @@ class HeartsGame(Game[HeartsRules]):
         count = self.rules.pass_count
         if direction is Pass.HOLD:
             return ()
+        if direction is Pass.MIX:
+            return (POOL,) * count
         if direction is Pass.SCATTER:
             share = count // (n - 1)
             return tuple(1 + k // share for k in range(count))
@@ -277,8 +288,8 @@ class HeartsState(State):
         return cycle[self._pass_deal() % len(cycle)]
 
     def pass_plan(self) -> tuple[int, ...]:
-        """For each card a seat passes, in the order chosen, how many seats to the left it goes;
-        empty when this deal has no pass."""
+        """For each card a seat passes, in the order chosen, how many seats to the left it goes
+        (``POOL``, 0, for a mix pass); empty when this deal has no pass."""
         plans = self.g.plans
         return plans[self._pass_deal() % len(plans)]
 
@@ -292,15 +303,15 @@ class HeartsState(State):
         phase = self._phase
         if phase in (PLAY, PASS):
             return self._cur
-        if phase == DEAL:
+        if phase in (DEAL, MIX):
             return CHANCE
         if phase == MOON:
             return self._shooter
         return TERMINAL
 
     def is_chance_node(self) -> bool:
-        """True while cards are being dealt at chance nodes."""
-        return self._phase == DEAL
+        """True while cards are being dealt (or a mix pass dealt back) at chance nodes."""
+        return self._phase == DEAL or self._phase == MIX
 
     def is_terminal(self) -> bool:
         """True once the match is over."""
@@ -308,7 +319,7 @@ class HeartsState(State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each undealt card with equal probability, while dealing."""
-        if self._phase != DEAL:
+        if self._phase != DEAL and self._phase != MIX:
             return []
         cards = mask_to_list(self._undealt)
         pairs = _CHANCE_PAIRS[len(cards)]
@@ -347,7 +358,7 @@ class HeartsState(State):
             return cand
         if phase == PASS:
             return self._hands[self._cur]
-        if phase == DEAL:
+        if phase in (DEAL, MIX):
             return self._undealt
         if phase == MOON:
             return (1 << MOON_ADD) | (1 << MOON_SUBTRACT)
@@ -402,6 +413,8 @@ class HeartsState(State):
             self._play(action)
         elif phase == PASS:
             self._pass(action)
+        elif phase == MIX:
+            self._deal_back(action)
         else:
             self._choose_moon(action)
 
@@ -453,12 +466,44 @@ class HeartsState(State):
             self._cur = nxt
             return
         plan = self.pass_plan()
+        if plan[0] == POOL:
+            self._start_mix()
+            return
         for seat in range(n):
             for c, offset in zip(self._passed[seat], plan, strict=True):
                 self._received[(seat + offset) % n] |= 1 << c
-        for seat in range(n):
+        self._take_received()
+
+    def _take_received(self) -> None:
+        for seat in range(self.g.n):
             self._hands[seat] |= self._received[seat]
         self._begin_play()
+
+    def _start_mix(self) -> None:
+        """Shuffle the passed cards and deal them back, one at a time from eldest hand."""
+        n = self.g.n
+        eldest = (self._dealer + 1) % n
+        pool = [c for cards in self._passed for c in cards]
+        if self._rng is None:
+            self._phase = MIX
+            self._undealt = _mask_of(pool)
+            self._cur = eldest
+            return
+        pool.sort()
+        self._rng.shuffle(pool)
+        for k, card in enumerate(pool):
+            self._received[(eldest + k) % n] |= 1 << card
+        self._take_received()
+
+    def _deal_back(self, card: int) -> None:
+        # The cards of a mix pass stay face down until all are dealt back.
+        bit = 1 << card
+        self._undealt ^= bit
+        seat = self._cur
+        self._received[seat] |= bit
+        self._cur = (seat + 1) % self.g.n
+        if not self._undealt:
+            self._take_received()
 
     def _end_of_play(self) -> None:
         g = self.g
