@@ -24,6 +24,7 @@ from hoyle.games.hearts.state import (
     POOL,
     QS_BIT,
     SUIT_MASK,
+    mask_of,
     mask_to_list,
 )
 
@@ -91,13 +92,6 @@ def _resample_dealing(state: HeartsState, player: int, rng: random.Random) -> He
     return new
 
 
-def _mask(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
 @dataclass
 class _Draw:
     """A candidate deal: pre-pass hands, each seat's passes in choosing order, and for a mix
@@ -122,7 +116,7 @@ def _draw_before_exchange(state: HeartsState, player: int, rng: random.Random) -
             continue
         cards = unknown[start : start + g.hand_size]
         start += g.hand_size
-        dealt[s] = _mask(cards)
+        dealt[s] = mask_of(cards)
         passes[s] = rng.sample(cards, len(state._passed[s]))
     return _Draw(dealt, passes)
 
@@ -169,7 +163,7 @@ def _constraints(state: HeartsState, player: int) -> tuple[list[int], list[int]]
         required[state._cur] |= 1 << g.lowest_club
     played_all = 0
     for _, cards in plays:
-        played_all |= _mask(list(cards))
+        played_all |= mask_of(list(cards))
     required = [r & ~played_all for r in required]
     for card, offset in zip(state._passed[player], state.pass_plan(), strict=False):
         required[(player + offset) % n] |= (1 << card) & ~played_all
@@ -230,7 +224,7 @@ def _draw_after_exchange(state: HeartsState, player: int, rng: random.Random) ->
                 passes[seat][k] = card
                 received[to] |= 1 << card
     # Give back what each seat received, take back what it passed.
-    dealt = [(holdings[s] & ~received[s]) | _mask(passes[s]) for s in range(n)]
+    dealt = [(holdings[s] & ~received[s]) | mask_of(passes[s]) for s in range(n)]
     dealt[player] = state._dealt[player]
     return _Draw(dealt, passes)
 
@@ -241,7 +235,7 @@ def _draw_mix(
     """After a mix pass the player knows what it put in and what it got back, nothing else."""
     n = state.g.n
     count = len(state.pass_plan())
-    mine = _mask(state._passed[player])
+    mine = mask_of(state._passed[player])
     received = [0] * n
     received[player] = state._received[player]
     for s in range(n):
@@ -252,7 +246,7 @@ def _draw_mix(
         if must.bit_count() > count:
             return None
         extra = rng.sample(mask_to_list(holdings[s] & ~must), count - must.bit_count())
-        received[s] = must | _mask(extra)
+        received[s] = must | mask_of(extra)
     pool = 0
     for m in received:
         pool |= m
@@ -262,7 +256,7 @@ def _draw_mix(
     others = [s for s in range(n) if s != player]
     for i, s in enumerate(others):
         passes[s] = rest[i * count : (i + 1) * count]
-    dealt = [(holdings[s] & ~received[s]) | _mask(passes[s]) for s in range(n)]
+    dealt = [(holdings[s] & ~received[s]) | mask_of(passes[s]) for s in range(n)]
     dealt[player] = state._dealt[player]
     return _Draw(dealt, passes, received)
 

@@ -54,7 +54,8 @@ _M13 = (1 << 13) - 1
 _CHANCE_PAIRS = [[(c, 1.0 / r if r else 0.0) for c in range(52)] for r in range(53)]
 
 
-def _mask_of(cards: Iterable[int]) -> int:
+def mask_of(cards: Iterable[int]) -> int:
+    """The mask of some card indices."""
     m = 0
     for c in cards:
         m |= 1 << c
@@ -256,10 +257,7 @@ class HeartsState(State):
             self._undealt = 0
             hs = g.hand_size
             for i in range(n):
-                m = 0
-                for c in cards[i * hs : (i + 1) * hs]:
-                    m |= 1 << c
-                self._hands[(eldest + i) % n] = m
+                self._hands[(eldest + i) % n] = mask_of(cards[i * hs : (i + 1) * hs])
             self._after_deal()
 
     def _after_deal(self) -> None:
@@ -486,7 +484,7 @@ class HeartsState(State):
         pool = [c for cards in self._passed for c in cards]
         if self._rng is None:
             self._phase = MIX
-            self._undealt = _mask_of(pool)
+            self._undealt = mask_of(pool)
             self._cur = eldest
             return
         pool.sort()
