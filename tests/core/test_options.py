@@ -137,6 +137,10 @@ def test_every_hearts_option_round_trips_through_its_string_form() -> None:
         "removed_3p": ("2C",),
         "removed_5p": ("2H", "2S"),
         "removed_6p": ("2C", "2D", "3D", "2S"),
+        "ace_value": 1,
+        "queen_spades": 25,
+        "jack_value": 10,
+        "moon_points": 150,
     }
     for info in infos:
         value = samples.get(info.name)

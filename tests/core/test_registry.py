@@ -147,7 +147,7 @@ def test_unknown_option_lists_the_options_and_their_ranges() -> None:
     for fragment in (
         "players (3…6)",
         "pass_count (1…6)",
-        "moon (add|subtract|choose|none|add_unless_it_makes_someone_win|void_deal)",
+        "moon (add|subtract|choose|none|add_unless_it_makes_someone_win|void_deal|slam)",
         "tie (share|play_on)",
         "pass_cycle (a comma list of "
         "left|right|across|second_left|second_right|scatter|mix|hold or default)",

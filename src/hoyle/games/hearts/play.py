@@ -72,7 +72,7 @@ class EasyHeartsAgent:
         game = self.game
         assert isinstance(game, HeartsGame)
         scores = list(obs["scores"])
-        full = game.moon_total
+        full = game.moon_value
         added = [s + (0 if i == player else full) for i, s in enumerate(scores)]
         mine = added[player]
         leads = all(mine < s for i, s in enumerate(added) if i != player)

@@ -147,16 +147,17 @@ def _constraints(state: HeartsState, player: int) -> tuple[list[int], list[int]]
         first = number == 0
         if not broken and led == 2:  # an unbroken heart lead: nothing else was allowed
             allowed[leader] &= HEARTS | (QS_BIT if g.hearts_for_queen else 0)
-        if first and g.first_trick_safe and not g.first_lead_club and g.values[cards[0]] > 0:
-            allowed[leader] &= g.penalty_mask
+        banned = g.first_trick_banned
+        if first and g.first_trick_safe and not g.first_lead_club and banned >> cards[0] & 1:
+            allowed[leader] &= banned
         if first and g.first_lead_club and cards[0] != g.lowest_club:
             required[leader] |= 1 << g.lowest_club  # held then; played later or still held
         for i, c in enumerate(cards):
             seat = (leader + i) % n
             if i and c // 13 != led:
                 allowed[seat] &= ~SUIT_MASK[led]
-                if first and g.first_trick_safe and g.values[c] > 0:
-                    allowed[seat] &= g.penalty_mask
+                if first and g.first_trick_safe and g.first_trick_banned >> c & 1:
+                    allowed[seat] &= g.first_trick_banned
             if c // 13 == 2 or (c == 49 and g.queen_breaks):
                 broken = True
     if not plays and g.first_lead_club:

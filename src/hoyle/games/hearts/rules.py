@@ -15,7 +15,18 @@ from hoyle.core.errors import InvalidOptionError
 from hoyle.core.options import option
 from hoyle.core.registry import Variant
 
-__all__ = ["PRESETS", "FirstLead", "HeartsRules", "Moon", "Pass", "Tie"]
+__all__ = [
+    "PRESETS",
+    "BonusCard",
+    "FirstLead",
+    "HeartValues",
+    "HeartsRules",
+    "Moon",
+    "Pass",
+    "SpadeValues",
+    "Stakes",
+    "Tie",
+]
 
 
 class Pass(enum.Enum):
@@ -61,6 +72,54 @@ class Moon(enum.Enum):
     """Add, unless adding ends the match with the shooter not winning: then subtract."""
     VOID_DEAL = "void_deal"
     """Nobody scores for the deal (Culbertson's early Black Lady)."""
+    SLAM = "slam"
+    """Omnibus: taking every counting card, bonus card included, scores minus the full
+    penalty for the taker and nothing for anyone else."""
+
+
+class HeartValues(enum.Enum):
+    """What each heart costs."""
+
+    ONE = "one"
+    """1 each (13 a deal)."""
+    SPOT = "spot"
+    """By rank: 2–10 face value, J 11, Q 12, K 13, A 14 (Spot Hearts, the Eagle Game; 104)."""
+    GREEK = "greek"
+    """2–10 face value, J Q K 10 each, A 15 (Phillips & Westall's Greek Hearts; 99)."""
+    PARLETT = "parlett"
+    """2–10 1 each, J Q K 10 each, A 15 (Parlett's Greek Hearts; 54)."""
+    EAGLE_SHORT = "eagle_short"
+    """2–10 1 each, J 2, Q 3, K 4, A 5 (the Eagle Game's second scheme; 23)."""
+
+
+class SpadeValues(enum.Enum):
+    """Penalties on the A♠ and K♠ (Black Maria)."""
+
+    NONE = "none"
+    """Neither is a penalty card."""
+    SEED = "seed"
+    """A♠ 10, K♠ 7, as the Hearts seed gives them."""
+    TRADITIONAL = "traditional"
+    """K♠ 10, A♠ 7, as pagat and the other books give them."""
+
+
+class BonusCard(enum.Enum):
+    """A card worth −10 to the player who takes it (Omnibus)."""
+
+    NONE = "none"
+    TD = "TD"
+    """The 10♦ (Omnibus)."""
+    JD = "JD"
+    """The J♦ ("Jack of Diamonds" rule; the same as ``jd_bonus=true``)."""
+
+
+class Stakes(enum.Enum):
+    """How the final scores turn into the result."""
+
+    NONE = "none"
+    """The lowest total wins (returns: win 1, ties shared)."""
+    AVERAGE = "average"
+    """Everyone pays (score − average) into a pool or draws (average − score): the returns."""
 
 
 class Tie(enum.Enum):
@@ -108,6 +167,34 @@ class HeartsRules:
         False, "a leader holding only hearts and the Q♠ may lead a heart before hearts are broken"
     )
     jd_bonus: bool = option(False, "the J♦ counts −10 to the player who takes it")
+    heart_values: HeartValues = option(
+        HeartValues.ONE, "what each heart costs: one, spot, greek, parlett or eagle_short"
+    )
+    ace_value: int | None = option(
+        None, "what the A♥ costs instead of its value in heart_values (modern Spot: 1)", min=0
+    )
+    queen_spades: int = option(13, "what the Q♠ costs (0: not a penalty card)", min=0, max=100)
+    jack_value: int = option(
+        0, "what the J♠ costs (Black Jack: 10; Gibson 1974: 13)", min=0, max=100
+    )
+    spade_values: SpadeValues = option(
+        SpadeValues.NONE, "Black Maria's A♠ and K♠ penalties: none, seed (A10 K7), traditional"
+    )
+    bonus_card: BonusCard = option(
+        BonusCard.NONE, "a card worth −10 to its taker: none, TD (Omnibus) or JD"
+    )
+    moon_points: int | None = option(
+        None,
+        "what a moon gives each other player (or takes off the shooter); default: the total "
+        "of the penalty cards",
+        min=1,
+    )
+    queen_allowed_first_trick: bool = option(
+        False, "with no_points_first_trick, the Q♠ may still go to the first trick (hearts only)"
+    )
+    stakes: Stakes = option(
+        Stakes.NONE, "settle the match by the average: each pays or draws score − average"
+    )
     no_tricks_bonus: int = option(
         0,
         "points taken off a player who takes no trick in a deal without a moon (0: no bonus)",
@@ -192,12 +279,35 @@ class HeartsRules:
     def card_values(self) -> list[int]:
         """Penalty points of each card index (negative for a bonus card such as the J♦)."""
         values = [0] * 52
-        for i in range(26, 39):  # the hearts
-            values[i] = 1
-        values[card_index("QS")] = 13
+        hearts = _HEART_VALUES[self.heart_values]
+        for rank in range(13):  # 2 … A
+            values[26 + rank] = hearts[rank]
+        if self.ace_value is not None:
+            values[card_index("AH")] = self.ace_value
+        values[card_index("QS")] = self.queen_spades
+        values[card_index("JS")] = self.jack_value
+        ace, king = {
+            SpadeValues.NONE: (0, 0),
+            SpadeValues.SEED: (10, 7),
+            SpadeValues.TRADITIONAL: (7, 10),
+        }[self.spade_values]
+        values[card_index("AS")] = ace
+        values[card_index("KS")] = king
+        if self.bonus_card is not BonusCard.NONE:
+            values[card_index(self.bonus_card.value)] = -10
         if self.jd_bonus:
             values[card_index("JD")] = -10
         return values
+
+
+# Heart values by rank, 2 … A.
+_HEART_VALUES = {
+    HeartValues.ONE: (1,) * 13,
+    HeartValues.SPOT: tuple(range(2, 15)),
+    HeartValues.GREEK: (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15),
+    HeartValues.PARLETT: (1,) * 9 + (10, 10, 10, 15),
+    HeartValues.EAGLE_SHORT: (1,) * 9 + (2, 3, 4, 5),
+}
 
 
 PRESETS: tuple[Variant, ...] = (
@@ -225,5 +335,185 @@ PRESETS: tuple[Variant, ...] = (
             "(J. McLeod), Black Lady section; shared/RULINGS.md 1.1 black-lady, H1–H6, H20"
         ),
         options={},
+    ),
+    Variant(
+        name="modern",
+        aliases=("plain-hearts", "arnold"),
+        summary=(
+            "The basic game as Arnold (2011) gives it. Three to six play, four best; no cards "
+            "are passed (passing is a variant: pass_cycle). Eldest hand leads any card to the "
+            "first trick, hearts may be led at any time and points may go to the first trick. "
+            "Each heart costs 1; there is no moon unless agreed. The match ends after the deal "
+            "in which anyone reaches 100 (or after an agreed number of deals, deals=N); the "
+            "lowest total wins. Played for stakes (stakes=average), each player pays the "
+            "difference above the average score into a pool or draws the difference below it."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Reglas modernas (2011)' after Arnold 2011, 'Tanteo', "
+            "'Disparando a la luna'; pagat.com Hearts; shared/RULINGS.md 1.1 modern, H2–H5"
+        ),
+        options={
+            "pass_cycle": (Pass.HOLD,),
+            "first_lead": FirstLead.ELDEST_ANY,
+            "must_break_hearts": False,
+            "no_points_first_trick": False,
+            "queen_spades": 0,
+            "moon": Moon.NONE,
+        },
+    ),
+    Variant(
+        name="black-jack",
+        aliases=("black-jack-hearts",),
+        summary=(
+            "Black Lady's twin from Foster (1909): the J♠ instead of the Q♠ is the penalty "
+            "card, worth 10, and each heart 1 (23 a deal). Three cards are passed to the left "
+            "every deal. Otherwise as Black Lady: the 2♣ leads, no points on the first trick, "
+            "hearts must be broken, and taking all 23 points shoots the moon. Gibson (1974) "
+            "gives the jack 13 (jack_value=13)."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Gato negro' (Foster 1909; Gibson 1974); "
+            "shared/RULINGS.md 1.1 black-jack"
+        ),
+        options={
+            "queen_spades": 0,
+            "jack_value": 10,
+            "pass_cycle": (Pass.LEFT,),
+        },
+    ),
+    Variant(
+        name="black-maria",
+        aliases=("dirty-lady", "slippery-bitch"),
+        summary=(
+            "The British game (Phillips). Best for three, who play without the 2♣ (five: "
+            "without the 2♣ and 2♦; six: without the four 2s). Three cards are passed to the "
+            "right every deal. Eldest hand leads any card and hearts may be led at any time. "
+            "Hearts cost 1, the Q♠ (Black Maria) 13, and as the seed gives them the A♠ 10 and "
+            "the K♠ 7 (43 a deal; the books have K♠ 10 and A♠ 7: spade_values=traditional). "
+            "Shooting the moon is optional (moon=add). The match ends at 100."
+        ),
+        source=(
+            "Hearts seed (S-H), 'coche celular' (Phillips; Arnold 1995); pagat.com Hearts, Black "
+            "Maria; English Wikipedia 'Black Maria (card game)'; shared/RULINGS.md 1.1 "
+            "black-maria, H7, H8"
+        ),
+        options={
+            "players": 3,
+            "removed_3p": ("2C",),
+            "removed_6p": ("2C", "2D", "2H", "2S"),
+            "pass_cycle": (Pass.RIGHT,),
+            "first_lead": FirstLead.ELDEST_ANY,
+            "must_break_hearts": False,
+            "no_points_first_trick": False,
+            "spade_values": SpadeValues.SEED,
+            "moon": Moon.NONE,
+        },
+    ),
+    Variant(
+        name="omnibus",
+        aliases=("omnibus-hearts", "hit-the-moon"),
+        summary=(
+            "Black Lady with a bonus card (Culbertson 1950): whoever takes the 10♦ scores −10 "
+            "(the J♦ in the 'Jack of Diamonds' form: bonus_card=JD). Taking all fifteen "
+            "counting cards — every heart, the Q♠ and the 10♦ — is a slam: −26 for the taker "
+            "and nothing for anyone else (moon=add scores the hearts and Q♠ as in Black Lady "
+            "and credits the bonus card apart). The match ends at 100."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Corazones ómnibus' (Culbertson 1950; Arnold 2011); "
+            "bicyclecards.com Omnibus Hearts; pagat.com Hearts; shared/RULINGS.md 1.1 omnibus, H19"
+        ),
+        options={
+            "bonus_card": BonusCard.TD,
+            "moon": Moon.SLAM,
+        },
+    ),
+    Variant(
+        name="spot",
+        aliases=("spot-hearts", "chip-hearts"),
+        summary=(
+            "Spot Hearts (Foster 1897), the first Eagle Game's scoring as points: each heart "
+            "costs its rank — 2 to 10 their face value, J 11, Q 12, K 13, A 14 (104 a deal). "
+            "No other card counts. No cards are passed; eldest hand leads any card and hearts "
+            "may be led at any time. The match is to 500. Modern rules make the ace 1 "
+            "(ace_value=1); pagat adds the Q♠ at 25 (queen_spades=25)."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Corazones de puntos' (Standard Hoyle 1887; Foster 1897; Little "
+            "Giant Encyclopedia 2009); pagat.com Hearts, Spot Hearts; shared/RULINGS.md 1.1 spot"
+        ),
+        options={
+            "heart_values": HeartValues.SPOT,
+            "queen_spades": 0,
+            "pass_cycle": (Pass.HOLD,),
+            "first_lead": FirstLead.ELDEST_ANY,
+            "must_break_hearts": False,
+            "no_points_first_trick": False,
+            "moon": Moon.NONE,
+            "target": 500,
+        },
+    ),
+    Variant(
+        name="greek",
+        aliases=("greek-hearts",),
+        summary=(
+            "Greek Hearts as Phillips and Westall (1939) found it played in Greece. The Q♠ "
+            "costs 50, the A♥ 15, the K♥ Q♥ J♥ 10 each and the other hearts their face value. "
+            "Taking every penalty card gives each opponent 150. Three cards are passed to the "
+            "right; eldest hand leads any card. The match is to 500. Parlett (2008) counts the "
+            "2♥–10♥ 1 each (heart_values=parlett)."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Corazones griegos' (Phillips & Westall 1939; Parlett 2008); "
+            "shared/RULINGS.md 1.1 greek, H12"
+        ),
+        options={
+            "queen_spades": 50,
+            "heart_values": HeartValues.GREEK,
+            "moon_points": 150,
+            "pass_cycle": (Pass.RIGHT,),
+            "first_lead": FirstLead.ELDEST_ANY,
+            "must_break_hearts": False,
+            "no_points_first_trick": False,
+            "target": 500,
+        },
+    ),
+    Variant(
+        name="greek-culbertson",
+        aliases=(),
+        summary=(
+            "Greek Hearts as Culbertson (1950) describes it: Black Lady with three changes. "
+            "Three cards are always passed to the right; the J♦ counts −10 to its taker; and "
+            "no heart may be played to the first trick unless the player holds nothing else "
+            "(the Q♠ may be)."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Corazones griegos' (Culbertson 1950); shared/RULINGS.md 1.1 "
+            "greek-culbertson, H12"
+        ),
+        options={
+            "pass_cycle": (Pass.RIGHT,),
+            "bonus_card": BonusCard.JD,
+            "queen_allowed_first_trick": True,
+        },
+    ),
+    Variant(
+        name="greek-maguire",
+        aliases=(),
+        summary=(
+            "Greek Hearts as Maguire (1990) gives it: Spot Hearts (each heart its rank, A 14) "
+            "with three cards passed to the left every deal."
+        ),
+        source="Hearts seed (S-H), 'Corazones griegos' (Maguire 1990); shared/RULINGS.md 1.1",
+        options={
+            "heart_values": HeartValues.SPOT,
+            "queen_spades": 0,
+            "pass_cycle": (Pass.LEFT,),
+            "first_lead": FirstLead.ELDEST_ANY,
+            "must_break_hearts": False,
+            "no_points_first_trick": False,
+            "moon": Moon.NONE,
+            "target": 500,
+        },
     ),
 )

@@ -28,31 +28,34 @@ def deal_scores(
     ``choice`` is the shooter's decision under ``moon=choose``.
     """
     rules = game.rules
-    full = game.moon_total
     if shooter < 0:
         # The no-trick bonus is given only in a deal without a moon (as OpenSpiel scores it).
         bonus = rules.no_tricks_bonus
         return [p - bonus if t == 0 else p for p, t in zip(points, tricks, strict=True)]
+    taken, worth = game.penalty_total, game.moon_value
     moon = choice or rules.moon
     if moon is Moon.ADD_UNLESS_LOSING:
-        added = _moon_add(points, shooter, full)
+        added = _moon_add(points, shooter, taken, worth)
         after = [t + s for t, s in zip(totals, added, strict=True)]
         ends = match_over(rules, after, deal_index + 1)
         moon = Moon.SUBTRACT if ends and min(after) < after[shooter] else Moon.ADD
     if moon is Moon.ADD:
-        return _moon_add(points, shooter, full)
+        return _moon_add(points, shooter, taken, worth)
     if moon is Moon.SUBTRACT:
-        # The shooter's penalty cards become a deduction of the full amount; bonus cards keep
-        # their value, as they do under ``add``.
-        return [p - 2 * full if s == shooter else p for s, p in enumerate(points)]
+        # The shooter's penalty cards count nothing and the moon's worth comes off; bonus cards
+        # keep their value, as they do under ``add``.
+        return [p - taken - worth if s == shooter else p for s, p in enumerate(points)]
+    if moon is Moon.SLAM:
+        # Omnibus: the slam replaces the deal's whole score, bonus card included.
+        return [-worth if s == shooter else 0 for s in range(len(points))]
     if moon is Moon.VOID_DEAL:
         return [0] * len(points)
     return list(points)  # Moon.NONE never names a shooter; kept for completeness
 
 
-def _moon_add(points: list[int], shooter: int, full: int) -> list[int]:
-    # The shooter's penalty cards count nothing; everyone else takes the full penalty.
-    return [p - full if s == shooter else p + full for s, p in enumerate(points)]
+def _moon_add(points: list[int], shooter: int, taken: int, worth: int) -> list[int]:
+    # The shooter's penalty cards count nothing; everyone else takes the moon's worth.
+    return [p - taken if s == shooter else p + worth for s, p in enumerate(points)]
 
 
 def match_over(rules: HeartsRules, totals: list[int], deals_played: int) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 from hoyle.cards import TOKENS, parse_cards
 from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
-from hoyle.games.hearts.rules import FirstLead, HeartsRules, Moon, Pass
+from hoyle.games.hearts.rules import FirstLead, HeartsRules, Moon, Pass, Stakes
 from hoyle.games.hearts.scoring import deal_scores, match_over, ranking
 
 __all__ = ["MOON_ADD", "MOON_SUBTRACT", "HeartsGame", "HeartsState"]
@@ -80,9 +80,16 @@ class HeartsGame(Game[HeartsRules]):
         self.deck = mask_to_list(self.deck_mask)
         self.hand_size = len(self.deck) // self.n
         self.values = rules.card_values()
-        self.penalty_mask = sum(1 << c for c in self.deck if self.values[c] > 0)
-        self.safe_mask = self.deck_mask & ~self.penalty_mask
-        self.moon_total = sum(self.values[c] for c in self.deck if self.values[c] > 0)
+        self.penalty_mask = mask_of(c for c in self.deck if self.values[c] > 0)
+        self.counting_mask = mask_of(c for c in self.deck if self.values[c])
+        self.penalty_total = sum(self.values[c] for c in self.deck if self.values[c] > 0)
+        self.moon_value = rules.moon_points or self.penalty_total
+        self.moon_mask = self.counting_mask if rules.moon is Moon.SLAM else self.penalty_mask
+        # Cards no_points_first_trick keeps off the first trick, and those it leaves.
+        self.first_trick_banned = self.penalty_mask & ~(
+            QS_BIT if rules.queen_allowed_first_trick else 0
+        )
+        self.safe_mask = self.deck_mask & ~self.first_trick_banned
         self.lowest_club = min((c for c in self.deck if c < 13), default=-1)  # -1: no club
         self.plans = tuple(self._plan(d) for d in rules.effective_pass_cycle)
         self.first_lead_club = rules.first_lead is FirstLead.LOWEST_CLUB
@@ -509,7 +516,7 @@ class HeartsState(State):
         shooter = -1
         if rules.moon is not Moon.NONE:
             for seat, taken in enumerate(self._taken):
-                if taken & g.penalty_mask == g.penalty_mask:
+                if taken & g.moon_mask == g.moon_mask:
                     shooter = seat
         self._shooter = shooter
         if shooter >= 0 and rules.moon is Moon.CHOOSE:
@@ -564,7 +571,7 @@ class HeartsState(State):
             return f"the first lead is the {TOKENS[g.lowest_club]}" + (
                 " or another club" if g.lead_any_club else ""
             )
-        if not self._tricks and g.first_trick_safe and g.values[card] > 0:
+        if not self._tricks and g.first_trick_safe and g.first_trick_banned >> card & 1:
             return "no points on the first trick"
         if not self._trick and not self._broken and card // 13 == 2:
             return "hearts are not broken"
@@ -593,10 +600,15 @@ class HeartsState(State):
             raise IllegalActionError(f"{text!r} is not a card or moon choice: {exc}") from None
 
     def returns(self) -> list[float]:
-        """Zeros until the end; then minus the deal's points (``deals=1``) or the match ranking."""
+        """Zeros until the end; then minus the deal's points (``deals=1``), the match ranking,
+        or with ``stakes=average`` what each seat draws from (or pays into) the pool."""
         if self._phase != OVER:
             return [0.0] * self.g.n
-        if self.g.rules.deals == 1:
+        rules = self.g.rules
+        if rules.stakes is Stakes.AVERAGE:
+            mean = sum(self._scores) / len(self._scores)
+            return [mean - s for s in self._scores]
+        if rules.deals == 1:
             return [float(-s) for s in self._scores]
         return ranking(self._scores)
 
