@@ -1,0 +1,403 @@
+"""The Hearts presets with their own card values: scenario tests and random matches.
+
+Each scenario cites the rule it checks (shared/RULINGS.md section 1.1 and the Hearts seed).
+The random matches score every deal again here, from the cards each seat took, with value
+tables written out from RULINGS rather than taken from the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import hoyle
+from hoyle.cards import TOKENS, card_index
+from hoyle.games.hearts import HeartsGame, HeartsState
+
+# ---------------------------------------------------------------- helpers
+
+
+def load(variant: str, **options: Any) -> HeartsGame:
+    game = hoyle.load("hearts", variant=variant, **options)
+    assert isinstance(game, HeartsGame)
+    return game
+
+
+def play(state: HeartsState, moves: str) -> None:
+    for token in moves.split():
+        state.apply_action(state.string_to_action(token))
+
+
+def play_out_deal(state: HeartsState) -> list[int]:
+    """Play the lowest legal card until the deal is scored; the deal's scores."""
+    deals = len(state.observation(None)["deal_scores"])
+    while len(state.observation(None)["deal_scores"]) == deals:
+        state.apply_action(state.legal_actions()[0])
+    scored: list[int] = state.observation(None)["deal_scores"][-1]
+    return scored
+
+
+def legal(state: HeartsState) -> set[str]:
+    return {state.action_to_string(a) for a in state.legal_actions()}
+
+
+def suit(letter: str, ranks: str = "23456789TJQKA") -> str:
+    return " ".join(r + letter for r in ranks)
+
+
+# Seat 0 holds every heart, the others one suit each: whoever leads, seat 0 wins every
+# trick (it leads hearts, which nobody else can follow) and so takes every card.
+HEARTS_TO_SEAT_0 = [suit("H"), suit("S"), suit("D"), suit("C")]
+# Seat 0 holds every club (and so the 2♣): it leads and wins every trick.
+CLUBS_TO_SEAT_0 = [suit("C"), suit("D"), suit("H"), suit("S")]
+# Seat 1 is void in clubs and holds both the J♠ and the Q♠ for the first trick.
+JACK_AND_QUEEN = [
+    suit("C"),
+    "JS QS " + suit("D", "23456789TJQ"),
+    "KD AD " + suit("H", "23456789TJQ"),
+    "KH AH " + suit("S", "23456789T") + " KS AS",
+]
+
+
+# ---------------------------------------------------------------- modern
+
+
+def test_modern_eldest_leads_anything_with_no_pass() -> None:
+    # RULINGS 1.1 modern: no passing; eldest leads any card; hearts may be led at any time
+    # and points may go to the first trick.
+    state = load("modern").deal_state(HEARTS_TO_SEAT_0)
+    assert state.phase == "play" and state.current_player() == 0
+    assert legal(state) == set(suit("H").split())
+
+
+def test_modern_scores_hearts_only_and_has_no_moon() -> None:
+    # RULINGS 1.1 modern: 1 per heart; the Q♠ is not a penalty card; moon off (H5).
+    state = load("modern", deals=1).deal_state(HEARTS_TO_SEAT_0)
+    assert play_out_deal(state) == [13, 0, 0, 0]
+
+
+def test_modern_stakes_pay_the_difference_from_the_average() -> None:
+    # RULINGS 1.0 "stakes=average": each pays (score − mean) into a pool or draws the rest.
+    state = load("modern", deals=1, stakes="average").deal_state(HEARTS_TO_SEAT_0)
+    play_out_deal(state)
+    assert state.is_terminal()
+    assert state.returns() == [-9.75, 3.25, 3.25, 3.25]
+    assert sum(state.returns()) == 0
+
+
+# ---------------------------------------------------------------- black jack
+
+
+def test_black_jack_moon_is_the_jack_and_the_hearts() -> None:
+    # RULINGS 1.1 black-jack: J♠ 10 instead of the Q♠, hearts 1: the moon is worth 23.
+    state = load("black-jack", deals=1, pass_cycle="hold").deal_state(CLUBS_TO_SEAT_0)
+    assert play_out_deal(state) == [0, 23, 23, 23]
+
+
+def test_black_jack_passes_left_every_deal() -> None:
+    # RULINGS 1.1 black-jack: "pass 3 to the left every deal".
+    state = load("black-jack").new_initial_state(seed=3)
+    for _ in range(3):
+        assert state.observation(0)["pass_direction"] == "left"
+        play_out_deal(state)
+
+
+def test_black_jack_first_trick_bars_the_jack_not_the_queen() -> None:
+    # RULINGS 1.1 black-jack with black-lady's first-trick rule: no penalty card (here the
+    # J♠) on the first trick; the Q♠ is an ordinary card.
+    state = load("black-jack", pass_cycle="hold").deal_state(JACK_AND_QUEEN)
+    play(state, "2C")
+    assert "QS" in legal(state) and "JS" not in legal(state)
+    lady = hoyle.load("hearts", pass_cycle="hold")
+    assert isinstance(lady, HeartsGame)
+    state = lady.deal_state(JACK_AND_QUEEN)
+    play(state, "2C")
+    assert "JS" in legal(state) and "QS" not in legal(state)
+
+
+def test_gibsons_jack_is_worth_13() -> None:
+    # RULINGS 1.1 black-jack: option jack_value=13 (Gibson 1974).
+    game = load("black-jack", deals=1, pass_cycle="hold", jack_value=13)
+    assert play_out_deal(game.deal_state(CLUBS_TO_SEAT_0)) == [0, 26, 26, 26]
+
+
+# ---------------------------------------------------------------- black maria
+
+# Eldest (seat 0) leads the 2♠; the A♠ (seat 1) must follow and wins; seat 2 has no spade.
+SPADE_ACE_TRICK = [
+    "2S 3S 4S " + suit("C", "23456789TJ"),
+    "AS " + suit("D", "23456789TJQK"),
+    suit("H"),
+    "KS QS " + suit("S", "56789TJ") + " QC KC AC AD",
+]
+
+
+def test_black_maria_is_for_three_without_the_two_of_clubs() -> None:
+    # RULINGS 1.1 black-maria: 3 players, the 2♣ removed, 17 cards each; pass to the right.
+    state = load("black-maria").new_initial_state(seed=1)
+    obs = state.observation(0)
+    assert obs["players"] == 3 and obs["removed"] == ["2C"]
+    assert obs["hand_sizes"] == [17, 17, 17]
+    assert obs["pass_direction"] == "right"
+    hands = [set(state.observation(s)["hand"]) for s in range(3)]
+    for _ in range(9):
+        state.apply_action(state.legal_actions()[-1])
+    for seat in range(3):
+        passed = set(state.observation(seat)["passed"])
+        assert passed <= hands[seat]
+        assert set(state.observation((seat - 1) % 3)["received"]) == passed
+
+
+def test_black_maria_spade_penalties_as_the_seed_gives_them() -> None:
+    # RULINGS 1.1 black-maria / H7: the seed's A♠ 10 and K♠ 7; pagat's K♠ 10, A♠ 7 as an option.
+    for values, points in (("seed", 10 + 1), ("traditional", 7 + 1)):
+        game = load("black-maria", players=4, pass_cycle="hold", spade_values=values)
+        state = game.deal_state(SPADE_ACE_TRICK)
+        assert state.current_player() == 0  # eldest leads (RULINGS 1.1: eldest leads anything)
+        play(state, "2S AS 2H 5S")
+        assert state.deal_points() == [0, points, 0, 0]
+
+
+def test_black_maria_deal_is_worth_43_and_has_no_moon_by_default() -> None:
+    # RULINGS 1.1 black-maria: hearts 1, Q♠ 13, A♠ 10, K♠ 7 (43); moon optional, off.
+    game = load("black-maria", players=4, pass_cycle="hold", deals=1)
+    assert play_out_deal(game.deal_state(HEARTS_TO_SEAT_0)) == [43, 0, 0, 0]
+    game = load("black-maria", players=4, pass_cycle="hold", deals=1, moon="add")
+    assert play_out_deal(game.deal_state(HEARTS_TO_SEAT_0)) == [0, 43, 43, 43]
+
+
+def test_black_maria_six_players_drop_all_four_twos() -> None:
+    # RULINGS 1.1 black-maria: 6 players play without the four 2s (the hearts total 12).
+    game = load("black-maria", players=6)
+    state = game.new_initial_state(seed=2)
+    assert state.observation(None)["removed"] == ["2C", "2D", "2H", "2S"]
+    assert game.penalty_total == 12 + 13 + 10 + 7
+
+
+# ---------------------------------------------------------------- omnibus
+
+
+def test_omnibus_ten_of_diamonds_is_minus_ten() -> None:
+    # RULINGS 1.1 omnibus: the 10♦ counts −10 to its taker; it is no penalty card, so it may
+    # be thrown on the first trick.
+    state = load("omnibus", pass_cycle="hold").deal_state(CLUBS_TO_SEAT_0)
+    play(state, "2C")
+    assert "TD" in legal(state)
+    play(state, "TD 2H 2S")
+    assert state.deal_points() == [-10 + 1, 0, 0, 0]
+
+
+def test_omnibus_slam_takes_all_fifteen_counting_cards() -> None:
+    # RULINGS 1.1 omnibus / H19: all 13 hearts, the Q♠ and the 10♦ score −26 for the taker
+    # and nothing for anyone else.
+    state = load("omnibus", pass_cycle="hold", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    assert play_out_deal(state) == [-26, 0, 0, 0]
+
+
+def test_omnibus_modern_moon_credits_the_bonus_card_apart() -> None:
+    # RULINGS 1.1 omnibus, option moon=modern (moon=add here): hearts and Q♠ scored as in
+    # Black Lady, the 10♦ credited separately.
+    game = load("omnibus", pass_cycle="hold", deals=1, moon="add")
+    assert play_out_deal(game.deal_state(CLUBS_TO_SEAT_0)) == [-10, 26, 26, 26]
+
+
+def test_omnibus_jack_of_diamonds_form() -> None:
+    # RULINGS 1.1 omnibus: bonus_card=JD, the "Jack of Diamonds" rule.
+    state = load("omnibus", pass_cycle="hold", bonus_card="JD").deal_state(CLUBS_TO_SEAT_0)
+    play(state, "2C JD 2H 2S")
+    assert state.deal_points() == [-10 + 1, 0, 0, 0]
+
+
+# ---------------------------------------------------------------- spot and the Greek games
+
+
+def test_spot_hearts_cost_their_rank() -> None:
+    # RULINGS 1.1 spot: A 14, K 13, Q 12, J 11, pips face value (104 a deal); nothing else.
+    game = load("spot", deals=1)
+    assert play_out_deal(game.deal_state(HEARTS_TO_SEAT_0)) == [104, 0, 0, 0]
+
+
+def test_spot_options_ace_one_and_queen_25() -> None:
+    # RULINGS 1.1 spot: options ace_value=1 (modern, per the seed) and queen_spades=25 (pagat).
+    game = load("spot", deals=1, ace_value=1)
+    assert play_out_deal(game.deal_state(HEARTS_TO_SEAT_0)) == [91, 0, 0, 0]
+    game = load("spot", deals=1, queen_spades=25)
+    assert play_out_deal(game.deal_state(HEARTS_TO_SEAT_0)) == [129, 0, 0, 0]
+
+
+def test_spot_match_is_to_500() -> None:
+    # RULINGS 1.1 spot: "End: 500 (pagat)".
+    state = load("spot").new_initial_state(seed=4)
+    while not state.is_terminal():
+        before = max(state.scores())
+        assert before < 500
+        play_out_deal(state)
+    assert max(state.scores()) >= 500
+
+
+def test_greek_values_and_the_150_moon() -> None:
+    # RULINGS 1.1 greek: Q♠ 50, A♥ 15, K♥ Q♥ J♥ 10, other hearts face (149 in all); taking
+    # every penalty card gives each opponent 150.
+    game = load("greek", pass_cycle="hold", deals=1, moon="none")
+    assert play_out_deal(game.deal_state(CLUBS_TO_SEAT_0)) == [149, 0, 0, 0]
+    game = load("greek", pass_cycle="hold", deals=1)
+    assert play_out_deal(game.deal_state(CLUBS_TO_SEAT_0)) == [0, 150, 150, 150]
+
+
+def test_greek_parlett_scoring() -> None:
+    # RULINGS 1.1 greek: option greek_scoring=parlett (heart_values=parlett here): the other
+    # hearts 1 each: 50 + 15 + 30 + 9 = 104.
+    game = load("greek", pass_cycle="hold", deals=1, moon="none", heart_values="parlett")
+    assert play_out_deal(game.deal_state(CLUBS_TO_SEAT_0)) == [104, 0, 0, 0]
+
+
+def test_greek_passes_right_and_plays_to_500() -> None:
+    # RULINGS 1.1 greek: pass 3 to the right (H12); eldest leads; end 500.
+    game = load("greek")
+    state = game.new_initial_state(seed=6)
+    assert state.observation(0)["pass_direction"] == "right"
+    assert game.rules.target == 500
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[0])
+    assert state.phase == "play" and state.current_player() == 0  # eldest, not the 2♣
+    assert len(legal(state)) == 13
+
+
+def test_greek_culbertson_passes_right_and_counts_the_jack_of_diamonds() -> None:
+    # RULINGS 1.1 greek-culbertson: Black Lady, always pass 3 right, J♦ −10.
+    state = load("greek-culbertson").new_initial_state(seed=8)
+    for _ in range(2):
+        assert state.observation(0)["pass_direction"] == "right"
+        play_out_deal(state)
+    state = load("greek-culbertson", pass_cycle="hold").deal_state(CLUBS_TO_SEAT_0)
+    play(state, "2C JD 2H 2S")
+    assert state.deal_points() == [-10 + 1, 0, 0, 0]
+
+
+def test_greek_culbertson_bars_only_hearts_from_the_first_trick() -> None:
+    # RULINGS 1.1 greek-culbertson: "no heart may be played to the first trick unless the
+    # player holds nothing else" — the Q♠ may be.
+    state = load("greek-culbertson", pass_cycle="hold").deal_state(JACK_AND_QUEEN)
+    play(state, "2C")
+    assert {"QS", "JS"} <= legal(state)
+    play(state, "QS")
+    assert "KD" in legal(state)  # seat 2 holds the K♦ and A♦, so no heart yet
+
+
+def test_greek_maguire_is_spot_passing_left() -> None:
+    # RULINGS 1.1 greek-maguire: Spot Hearts with a pass of 3 to the left.
+    state = load("greek-maguire").new_initial_state(seed=5)
+    for _ in range(2):
+        assert state.observation(0)["pass_direction"] == "left"
+        play_out_deal(state)
+    game = load("greek-maguire", pass_cycle="hold", deals=1)
+    assert play_out_deal(game.deal_state(HEARTS_TO_SEAT_0)) == [104, 0, 0, 0]
+
+
+def test_greek_maguire_eldest_leads_any_card() -> None:
+    # RULINGS 1.1 greek-maguire (from spot): eldest hand leads, any card.
+    state = load("greek-maguire", pass_cycle="hold").new_initial_state(seed=12)
+    assert state.current_player() == 0
+    assert legal(state) == set(state.observation(0)["hand"])
+
+
+# ---------------------------------------------------------------- random matches
+
+# Penalty values per preset, from RULINGS 1.1 (card token → points).
+_SPOT = {f"{r}H": v for r, v in zip("23456789TJQKA", range(2, 15), strict=True)}
+_GREEK_HEARTS = {
+    f"{r}H": v for r, v in zip("23456789TJQKA", [*range(2, 11), 10, 10, 10, 15], strict=True)
+}
+_ONE = {f"{r}H": 1 for r in "23456789TJQKA"}
+VALUES: dict[str, dict[str, int]] = {
+    "black-lady": {**_ONE, "QS": 13},
+    "modern": dict(_ONE),
+    "black-jack": {**_ONE, "JS": 10},
+    "black-maria": {**_ONE, "QS": 13, "AS": 10, "KS": 7},
+    "omnibus": {**_ONE, "QS": 13, "TD": -10},
+    "spot": dict(_SPOT),
+    "greek": {**_GREEK_HEARTS, "QS": 50},
+    "greek-culbertson": {**_ONE, "QS": 13, "JD": -10},
+    "greek-maguire": dict(_SPOT),
+}
+# How a moon scores: (kind, what the others get); "slam" counts the bonus card too.
+MOONS: dict[str, tuple[str, int | None]] = {
+    "black-lady": ("add", None),
+    "black-jack": ("add", None),
+    "omnibus": ("slam", None),
+    "greek": ("add", 150),
+    "greek-culbertson": ("add", None),
+}
+
+
+def expected_scores(preset: str, deck: set[str], taken: list[list[str]]) -> list[int]:
+    values = VALUES[preset]
+    raw = [sum(values.get(t, 0) for t in cards) for cards in taken]
+    kind, worth = MOONS.get(preset, ("none", None))
+    penalties = {t for t in deck if values.get(t, 0) > 0}
+    total = sum(values[t] for t in penalties)
+    needed = penalties | ({t for t in deck if values.get(t, 0)} if kind == "slam" else set())
+    shooter = next((s for s, cards in enumerate(taken) if needed <= set(cards)), None)
+    if kind == "none" or shooter is None:
+        return raw
+    if kind == "slam":
+        return [-total if s == shooter else 0 for s in range(len(taken))]
+    worth = worth or total
+    return [r - total if s == shooter else r + worth for s, r in enumerate(raw)]
+
+
+def random_match(preset: str, players: int, seed: int) -> None:
+    game = load(preset, players=players)
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    n = players
+    deck = {TOKENS[c] for c in range(52)} - set(state.observation(None)["removed"])
+    taken: list[list[str]] = [[] for _ in range(n)]
+    trick: list[tuple[int, str]] = []
+    for _ in range(100_000):
+        if state.is_terminal():
+            return
+        legal_now = state.legal_actions()
+        assert legal_now, "a decision without a legal action"
+        action = rng.choice(legal_now)
+        seat, phase = state.current_player(), state.phase
+        scored = len(state.observation(None)["deal_scores"])
+        state.apply_action(action)
+        if phase == "play":
+            trick.append((seat, TOKENS[action]))
+            if len(trick) == n:
+                led = trick[0][1][-1]
+                winner = max((p for p in trick if p[1][-1] == led), key=lambda p: card_index(p[1]))[
+                    0
+                ]
+                taken[winner] += [card for _, card in trick]
+                trick = []
+        obs = state.observation(None)
+        if len(obs["deal_scores"]) > scored:
+            assert sorted(c for cards in taken for c in cards) == sorted(deck), "a card lost"
+            assert obs["deal_scores"][-1] == expected_scores(preset, deck, taken)
+            taken = [[] for _ in range(n)]
+        elif not state.is_terminal() and state.phase == "play":
+            held = sum(state.hand_mask(s).bit_count() for s in range(n))
+            on_table = len(trick) + sum(len(cards) for cards in taken)
+            assert held + on_table == len(deck), "a card lost or added"
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", sorted(VALUES))
+def test_random_matches_score_as_the_preset_says(preset: str) -> None:
+    # Issue 3: 200 random matches per preset, at every player count it allows: nothing lost,
+    # every deal scored as RULINGS 1.1 says, and every match comes to an end.
+    for i in range(200):
+        random_match(preset, players=3 + i % 4, seed=i)
+
+
+@pytest.mark.parametrize("preset", sorted(VALUES))
+def test_presets_refuse_player_counts_they_do_not_allow(preset: str) -> None:
+    # RULINGS 1.0: 3–6 players.
+    for players in (2, 7):
+        with pytest.raises(hoyle.InvalidOptionError, match="3…6"):
+            load(preset, players=players)
