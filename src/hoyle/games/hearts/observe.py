@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hoyle.cards import TOKENS
+from hoyle.games.hearts.scoring import side_totals, sides
 from hoyle.games.hearts.state import MOON, OVER, PHASE_NAMES, PLAY, POOL, mask_to_list
 
 if TYPE_CHECKING:
@@ -61,6 +62,8 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "points": list(state._points),
         "hearts_broken": state._broken,
         "scores": list(state._scores),
+        "teams": [list(side) for side in sides(g.rules)] if len(sides(g.rules)) < n else None,
+        "team_scores": side_totals(g.rules, state._scores) if len(sides(g.rules)) < n else None,
         "deal_scores": [list(d) for d in state._match_deals],
         "moon_shooter": state._shooter if phase == MOON else None,
     }

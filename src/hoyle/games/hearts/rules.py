@@ -22,6 +22,7 @@ __all__ = [
     "HeartValues",
     "HeartsRules",
     "Moon",
+    "Partnership",
     "Pass",
     "SpadeValues",
     "Stakes",
@@ -122,6 +123,17 @@ class Stakes(enum.Enum):
     """Everyone pays (score − average) into a pool or draws (average − score): the returns."""
 
 
+class Partnership(enum.Enum):
+    """Fixed partnerships: four players, partners opposite (seats 0 and 2, 1 and 3)."""
+
+    NONE = "none"
+    """Everyone plays alone."""
+    TEAM = "team"
+    """Partners add their penalties together; a moon is made by the two together."""
+    INDIVIDUAL = "individual"
+    """Scores are kept per player and a moon is one player's; at the end partners add up."""
+
+
 class Tie(enum.Enum):
     """What a tie for the lowest total does at the end of a match."""
 
@@ -192,6 +204,12 @@ class HeartsRules:
     queen_allowed_first_trick: bool = option(
         False, "with no_points_first_trick, the Q♠ may still go to the first trick (hearts only)"
     )
+    partnership: Partnership = option(
+        Partnership.NONE, "fixed partnerships of partners opposite: none, team or individual"
+    )
+    pass_to_partner: bool = option(
+        False, "with a partnership, every pass goes to partner (across), whatever pass_cycle says"
+    )
     stakes: Stakes = option(
         Stakes.NONE, "settle the match by the average: each pays or draws score − average"
     )
@@ -220,6 +238,12 @@ class HeartsRules:
                 f"pass_cycle cannot pass across with {self.players} players; "
                 "use left, right, hold (or second_left, second_right with 5)"
             )
+        if self.partnership is not Partnership.NONE and self.players != 4:
+            raise InvalidOptionError(
+                f"a partnership game is for 4 players (partners opposite), not {self.players}"
+            )
+        if self.pass_to_partner and self.partnership is Partnership.NONE:
+            raise InvalidOptionError("pass_to_partner needs partnership=team or individual")
         if {Pass.SECOND_LEFT, Pass.SECOND_RIGHT} & set(cycle) and self.players < 5:
             raise InvalidOptionError(
                 f"pass_cycle cannot pass to the second seat over with {self.players} players; "
@@ -264,6 +288,8 @@ class HeartsRules:
     @property
     def effective_pass_cycle(self) -> tuple[Pass, ...]:
         """The pass cycle in force: the option, or the standard one for the table size."""
+        if self.pass_to_partner:
+            return (Pass.ACROSS,)
         if self.pass_cycle is not None:
             return self.pass_cycle
         return STANDARD_CYCLE_EVEN if self.players % 2 == 0 else STANDARD_CYCLE_ODD
@@ -515,5 +541,36 @@ PRESETS: tuple[Variant, ...] = (
             "moon": Moon.NONE,
             "target": 500,
         },
+    ),
+    Variant(
+        name="partnership",
+        aliases=("partnership-hearts", "team-hearts"),
+        summary=(
+            "Black Lady for four in two fixed partnerships, partners sitting opposite "
+            "(Morehead 2001). Partners add their penalty points together, and a team that "
+            "takes every heart and the Q♠ between them shoots the moon: the other team scores "
+            "52 (26 each). The match ends when a team reaches 100; the lower team wins. Some "
+            "pass every deal to partner (pass_to_partner=true)."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Corazones de asociación', first version (Morehead, "
+            "Mott-Smith & Morehead 2001); pagat.com Hearts, Partnership Hearts; "
+            "shared/RULINGS.md 1.1 partnership"
+        ),
+        options={"partnership": Partnership.TEAM},
+    ),
+    Variant(
+        name="partnership-individual",
+        aliases=(),
+        summary=(
+            "Partnership Hearts' second version: partners sit opposite but every player keeps "
+            "their own score, and a moon must be shot by one player alone. When anyone reaches "
+            "100, each team adds its two totals and the lower team wins."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Corazones de asociación', second version (Morehead 2001); "
+            "pagat.com Hearts, Partnership Hearts; shared/RULINGS.md 1.1 partnership-individual"
+        ),
+        options={"partnership": Partnership.INDIVIDUAL},
     ),
 )

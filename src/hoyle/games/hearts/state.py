@@ -14,8 +14,8 @@ from typing import Any
 from hoyle.cards import TOKENS, parse_cards
 from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
-from hoyle.games.hearts.rules import FirstLead, HeartsRules, Moon, Pass, Stakes
-from hoyle.games.hearts.scoring import deal_scores, match_over, ranking
+from hoyle.games.hearts.rules import FirstLead, HeartsRules, Moon, Partnership, Pass, Stakes
+from hoyle.games.hearts.scoring import deal_scores, match_over, ranking, sides
 
 __all__ = ["MOON_ADD", "MOON_SUBTRACT", "HeartsGame", "HeartsState"]
 
@@ -92,6 +92,12 @@ class HeartsGame(Game[HeartsRules]):
         self.safe_mask = self.deck_mask & ~self.first_trick_banned
         self.lowest_club = min((c for c in self.deck if c < 13), default=-1)  # -1: no club
         self.plans = tuple(self._plan(d) for d in rules.effective_pass_cycle)
+        # Who shoots the moon: one player, or (team partnership) two partners together.
+        self.moon_sides = (
+            sides(rules)
+            if rules.partnership is Partnership.TEAM
+            else [(seat,) for seat in range(self.n)]
+        )
         self.first_lead_club = rules.first_lead is FirstLead.LOWEST_CLUB
         self.first_trick_safe = rules.no_points_first_trick
         self.lead_any_club = rules.lead_any_club
@@ -515,9 +521,12 @@ class HeartsState(State):
         rules = g.rules
         shooter = -1
         if rules.moon is not Moon.NONE:
-            for seat, taken in enumerate(self._taken):
+            for side in g.moon_sides:
+                taken = 0
+                for seat in side:
+                    taken |= self._taken[seat]
                 if taken & g.moon_mask == g.moon_mask:
-                    shooter = seat
+                    shooter = side[0]  # a partnership decides (moon=choose) by its first seat
         self._shooter = shooter
         if shooter >= 0 and rules.moon is Moon.CHOOSE:
             self._phase = MOON
@@ -529,8 +538,21 @@ class HeartsState(State):
 
     def _score_deal(self, moon_choice: Moon | None) -> None:
         g = self.g
+        shooters: tuple[int, ...] = ()
+        if self._shooter >= 0:
+            shooters = next(side for side in g.moon_sides if self._shooter in side)
+        positive = [
+            sum(g.values[c] for c in mask_to_list(taken & g.penalty_mask)) for taken in self._taken
+        ]
         scores = deal_scores(
-            g, self._points, self._ntricks, self._shooter, self._scores, self._deal_no, moon_choice
+            g,
+            self._points,
+            positive,
+            self._ntricks,
+            shooters,
+            self._scores,
+            self._deal_no,
+            moon_choice,
         )
         self._last_deal = scores
         self._last_trick = self._tricks[-1]
@@ -610,7 +632,7 @@ class HeartsState(State):
             return [mean - s for s in self._scores]
         if rules.deals == 1:
             return [float(-s) for s in self._scores]
-        return ranking(self._scores)
+        return ranking(rules, self._scores)
 
     def scores(self) -> list[float]:
         """Each seat's total penalty points in the match so far."""
