@@ -15,6 +15,7 @@ import pytest
 import hoyle
 from hoyle.cards import TOKENS, card_index
 from hoyle.games.hearts import HeartsGame, HeartsState
+from hoyle.games.hearts.scoring import chip_settlement
 
 # ---------------------------------------------------------------- helpers
 
@@ -388,6 +389,85 @@ def test_partnerships_are_for_four(preset: str) -> None:
             load(preset, players=players)
 
 
+# ---------------------------------------------------------------- the 1887 chip games
+
+
+def test_1887_first_worked_example() -> None:
+    # Hearts seed, 1887 'Tanteo': "if A has one heart, B two, C four and D six, A will receive
+    # 2 chips from B, 4 from C and six from D, a total of 12".
+    game = load("original-1887")
+    assert chip_settlement(game, [1, 2, 4, 6], 0) == ([12, -2, -4, -6], 0)
+
+
+def test_1887_second_worked_example_leaves_a_chip_on_the_table() -> None:
+    # Hearts seed, 1887: "if A and B have two hearts, C three and D six, C pays 3, D pays 6
+    # and A and B claim 4 each, leaving the remaining chip on the table".
+    game = load("original-1887")
+    assert chip_settlement(game, [2, 2, 3, 6], 0) == ([4, 4, -3, -6], 1)
+    # RULINGS H9: table chips join the next deal's pot for the lowest player(s).
+    assert chip_settlement(game, [1, 2, 4, 6], 1) == ([13, -2, -4, -6], 0)
+
+
+def test_1887_taking_all_thirteen_pays_four_to_each_and_one_to_the_table() -> None:
+    # Hearts seed, 1887: "A player who takes all 13 hearts pays 13 chips: four to each
+    # opponent and one to the table." Scores and returns are chips (issue 3).
+    state = load("original-1887", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    assert play_out_deal(state) == [-13, 4, 4, 4]
+    assert state.scores() == [12, 29, 29, 29]
+    assert state.observation(None)["table"] == 1
+    assert state.returns() == [-13, 4, 4, 4]
+
+
+def test_1887_stake_and_the_end_when_someone_runs_out() -> None:
+    # Hearts seed, 1887: players take 25 or 50 chips; RULINGS 1.1 original-1887: the game ends
+    # after the deal in which someone's chips reach 0 or below.
+    state = load("original-1887", chips=50).new_initial_state(seed=3)
+    assert state.scores() == [50, 50, 50, 50]
+    while not state.is_terminal():
+        assert min(state.scores()) > 0
+        play_out_deal(state)
+    assert min(state.scores()) <= 0
+    assert state.returns() == [s - 50 for s in state.scores()]
+
+
+def test_1887_three_players() -> None:
+    # RULINGS 1.1 original-1887: 3–6 players with the base removals (3: the 2♦); a slam's
+    # share is 13 // 2 = 6 to each opponent and the odd chip goes to the table (H9).
+    game = load("original-1887", players=3, deals=1)
+    hands = [
+        suit("C") + " 2S 3S 4S 5S",
+        suit("D", "3456789TJQKA") + " 6S 7S 8S 9S TS",
+        suit("H") + " JS QS KS AS",
+    ]
+    state = game.deal_state(hands)
+    assert play_out_deal(state) == [-13, 6, 6]
+    assert state.observation(None)["table"] == 1
+
+
+def test_double_game_hearts_cost_their_rank() -> None:
+    # Hearts seed, 'Juego doble': hearts cost A 14, K 13, Q 12, J 11, pips face value; a slam
+    # pays 104, shared as in the 13-heart rule (RULINGS 1.1 double-game): 34 each, 2 to the table.
+    state = load("double-game", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    assert play_out_deal(state) == [-104, 34, 34, 34]
+    assert state.observation(None)["table"] == 2
+
+
+def test_double_game_short_scheme() -> None:
+    # Hearts seed: A 5, K 4, Q 3, J 2, every pip 1 (23); RULINGS H10 option: pips face value.
+    state = load("double-game-short", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    assert play_out_deal(state) == [-23, 7, 7, 7]
+    state = load("double-game-short", deals=1, heart_values="eagle_short_face").deal_state(
+        CLUBS_TO_SEAT_0
+    )
+    assert play_out_deal(state) == [-68, 22, 22, 22]
+
+
+def test_chip_games_refuse_a_moon_rule() -> None:
+    # RULINGS 1.1 original-1887: taking all the hearts is settled by the chip rule itself.
+    with pytest.raises(hoyle.InvalidOptionError, match="moon=none"):
+        load("original-1887", moon="add")
+
+
 # ---------------------------------------------------------------- random matches
 
 # Penalty values per preset, from RULINGS 1.1 (card token → points).
@@ -408,7 +488,28 @@ VALUES: dict[str, dict[str, int]] = {
     "greek-maguire": dict(_SPOT),
     "partnership": {**_ONE, "QS": 13},
     "partnership-individual": {**_ONE, "QS": 13},
+    "original-1887": dict(_ONE),
+    "double-game": dict(_SPOT),
+    "double-game-short": dict(
+        zip([f"{r}H" for r in "23456789TJQKA"], [1] * 9 + [2, 3, 4, 5], strict=True)
+    ),
 }
+CHIP_GAMES = {"original-1887", "double-game", "double-game-short"}
+
+
+def settle(taken: list[int], table: int) -> tuple[list[int], int]:
+    """The seed's 1887 settlement, written out again: (chips won or paid, table)."""
+    n, full = len(taken), sum(taken)
+    slam = [s for s in range(n) if taken[s] == full]
+    if slam:
+        each = full // (n - 1)
+        return [-full if s == slam[0] else each for s in range(n)], table + full - each * (n - 1)
+    low = min(taken)
+    lows = taken.count(low)
+    pot = table + sum(t for t in taken if t > low)
+    return [pot // lows if t == low else -t for t in taken], pot % lows
+
+
 # How a moon scores: (kind, what the others get); "slam" counts the bonus card too.
 MOONS: dict[str, tuple[str, int | None]] = {
     "black-lady": ("add", None),
@@ -449,6 +550,7 @@ def random_match(preset: str, players: int, seed: int) -> None:
     deck = {TOKENS[c] for c in range(52)} - set(state.observation(None)["removed"])
     taken: list[list[str]] = [[] for _ in range(n)]
     trick: list[tuple[int, str]] = []
+    table = 0
     for _ in range(100_000):
         if state.is_terminal():
             return
@@ -470,7 +572,13 @@ def random_match(preset: str, players: int, seed: int) -> None:
         obs = state.observation(None)
         if len(obs["deal_scores"]) > scored:
             assert sorted(c for cards in taken for c in cards) == sorted(deck), "a card lost"
-            assert obs["deal_scores"][-1] == expected_scores(preset, deck, taken)
+            if preset in CHIP_GAMES:
+                values = [sum(VALUES[preset].get(c, 0) for c in cards) for cards in taken]
+                expected, table = settle(values, table)
+                assert obs["table"] == table
+            else:
+                expected = expected_scores(preset, deck, taken)
+            assert obs["deal_scores"][-1] == expected
             taken = [[] for _ in range(n)]
         elif not state.is_terminal() and state.phase == "play":
             held = sum(state.hand_mask(s).bit_count() for s in range(n))

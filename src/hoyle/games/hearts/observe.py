@@ -62,6 +62,7 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "points": list(state._points),
         "hearts_broken": state._broken,
         "scores": list(state._scores),
+        "table": state._table,
         "teams": [list(side) for side in sides(g.rules)] if len(sides(g.rules)) < n else None,
         "team_scores": side_totals(g.rules, state._scores) if len(sides(g.rules)) < n else None,
         "deal_scores": [list(d) for d in state._match_deals],

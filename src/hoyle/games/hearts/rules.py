@@ -91,6 +91,8 @@ class HeartValues(enum.Enum):
     """2–10 1 each, J Q K 10 each, A 15 (Parlett's Greek Hearts; 54)."""
     EAGLE_SHORT = "eagle_short"
     """2–10 1 each, J 2, Q 3, K 4, A 5 (the Eagle Game's second scheme; 23)."""
+    EAGLE_SHORT_FACE = "eagle_short_face"
+    """2–10 face value, J 2, Q 3, K 4, A 5 (the seed's other reading of that scheme; 68)."""
 
 
 class SpadeValues(enum.Enum):
@@ -210,6 +212,12 @@ class HeartsRules:
     pass_to_partner: bool = option(
         False, "with a partnership, every pass goes to partner (across), whatever pass_cycle says"
     )
+    chips: int = option(
+        0,
+        "play for chips, each player starting with this many (25 or 50): the 1887 settlement, "
+        "to the deal in which someone has none left; 0 plays for points",
+        min=0,
+    )
     stakes: Stakes = option(
         Stakes.NONE, "settle the match by the average: each pays or draws score − average"
     )
@@ -241,6 +249,12 @@ class HeartsRules:
         if self.partnership is not Partnership.NONE and self.players != 4:
             raise InvalidOptionError(
                 f"a partnership game is for 4 players (partners opposite), not {self.players}"
+            )
+        if self.chips and self.partnership is not Partnership.NONE:
+            raise InvalidOptionError("the chip game is played alone: use partnership=none")
+        if self.chips and self.moon is not Moon.NONE:
+            raise InvalidOptionError(
+                "the chip game has its own rule for taking every penalty card: use moon=none"
             )
         if self.pass_to_partner and self.partnership is Partnership.NONE:
             raise InvalidOptionError("pass_to_partner needs partnership=team or individual")
@@ -326,6 +340,17 @@ class HeartsRules:
         return values
 
 
+# The 1887 game's table manners, shared by its chip presets.
+_CHIP_GAME = {
+    "chips": 25,
+    "pass_cycle": (Pass.HOLD,),
+    "first_lead": FirstLead.ELDEST_ANY,
+    "must_break_hearts": False,
+    "no_points_first_trick": False,
+    "queen_spades": 0,
+    "moon": Moon.NONE,
+}
+
 # Heart values by rank, 2 … A.
 _HEART_VALUES = {
     HeartValues.ONE: (1,) * 13,
@@ -333,6 +358,7 @@ _HEART_VALUES = {
     HeartValues.GREEK: (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15),
     HeartValues.PARLETT: (1,) * 9 + (10, 10, 10, 15),
     HeartValues.EAGLE_SHORT: (1,) * 9 + (2, 3, 4, 5),
+    HeartValues.EAGLE_SHORT_FACE: (*range(2, 11), 2, 3, 4, 5),
 }
 
 
@@ -572,5 +598,53 @@ PRESETS: tuple[Variant, ...] = (
             "pagat.com Hearts, Partnership Hearts; shared/RULINGS.md 1.1 partnership-individual"
         ),
         options={"partnership": Partnership.INDIVIDUAL},
+    ),
+    Variant(
+        name="original-1887",
+        aliases=("hearts-1887", "standard-hoyle", "original"),
+        summary=(
+            "Hearts as The Standard Hoyle (1887) gives it, played for chips: each player starts "
+            "with 25 (or 50: chips=50). No cards are passed; eldest hand leads any card and "
+            "hearts may be led at any time. After each deal the player with the fewest hearts "
+            "collects from every other player one chip per heart that player took; players tied "
+            "for fewest share the pot, and what does not divide stays on the table for the next "
+            "deal's winners. A player who takes all 13 hearts pays 13: 4 to each opponent and 1 "
+            "to the table. The game ends after the deal in which someone has no chips left; the "
+            "most chips wins. Scores and returns are chips."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Reglas más antiguas (1887)' (The Standard Hoyle 1887, pp. "
+            "234–240), with its two worked examples; shared/RULINGS.md 1.1 original-1887, H9"
+        ),
+        options=dict(_CHIP_GAME),
+    ),
+    Variant(
+        name="double-game",
+        aliases=("eagle", "eagle-game", "double-game-of-hearts"),
+        summary=(
+            "The 1887 chip game with the first Double (Eagle) scheme: each heart costs its "
+            "rank in chips — A 14, K 13, Q 12, J 11, the pips their face value (104 a deal). "
+            "The player who took the least value collects what each other player took; taking "
+            "every heart pays 104, shared out as in the 13-heart rule."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Variantes' and 'Historia' (The Standard Hoyle 1887, "
+            "pp. 236–237); shared/RULINGS.md 1.1 double-game"
+        ),
+        options={**_CHIP_GAME, "heart_values": HeartValues.SPOT},
+    ),
+    Variant(
+        name="double-game-short",
+        aliases=("eagle-short",),
+        summary=(
+            "The 1887 chip game with the second Eagle scheme: A 5, K 4, Q 3, J 2 and every pip "
+            "card 1 (23 a deal), as the seed's history gives it; its variants section says the "
+            "pips count their face value (heart_values=eagle_short_face)."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Historia' and 'Variantes' (The Standard Hoyle 1887); "
+            "shared/RULINGS.md 1.1 double-game-short, H10"
+        ),
+        options={**_CHIP_GAME, "heart_values": HeartValues.EAGLE_SHORT},
     ),
 )

@@ -9,7 +9,14 @@ from hoyle.games.hearts.rules import HeartsRules, Moon, Partnership, Tie
 if TYPE_CHECKING:
     from hoyle.games.hearts.state import HeartsGame
 
-__all__ = ["deal_scores", "match_over", "ranking", "side_totals", "sides"]
+__all__ = [
+    "chip_settlement",
+    "deal_scores",
+    "match_over",
+    "ranking",
+    "side_totals",
+    "sides",
+]
 
 
 def deal_scores(
@@ -63,6 +70,28 @@ def _moon_add(
     return [p - positive[s] if s in shooters else p + worth for s, p in enumerate(points)]
 
 
+def chip_settlement(game: HeartsGame, taken: list[int], table: int) -> tuple[list[int], int]:
+    """The 1887 settlement of a deal: (chips each seat wins or pays, chips left on the table).
+
+    ``taken`` is what each seat took (hearts, or their values in the Eagle games). A seat that
+    took them all pays the full amount, an equal share to each opponent and the rest to the
+    table. Otherwise every seat above the lowest pays what it took; that and the table go to
+    the lowest, shared equally, and what does not divide stays on the table.
+    """
+    n = len(taken)
+    full = game.penalty_total
+    for seat, value in enumerate(taken):
+        if value == full:
+            share = full // (n - 1)
+            paid = [-full if s == seat else share for s in range(n)]
+            return paid, table + full - share * (n - 1)
+    low = min(taken)
+    winners = [s for s in range(n) if taken[s] == low]
+    pot = table + sum(value for value in taken if value != low)
+    each, rest = divmod(pot, len(winners))
+    return [each if taken[s] == low else -taken[s] for s in range(n)], rest
+
+
 def sides(rules: HeartsRules) -> list[tuple[int, ...]]:
     """Who wins or loses together: each player alone, or the two partnerships."""
     if rules.partnership is Partnership.NONE:
@@ -79,6 +108,8 @@ def match_over(rules: HeartsRules, totals: list[int], deals_played: int) -> bool
     """True when the match ends after ``deals_played`` deals with these totals."""
     if rules.deals:
         done = deals_played >= rules.deals
+    elif rules.chips:  # the 1887 game: until someone has no chips left
+        return min(totals) <= 0
     elif rules.partnership is Partnership.TEAM:
         done = max(side_totals(rules, totals)) >= rules.target
     else:  # alone, or partners who keep their own scores: anyone reaching the target

@@ -15,7 +15,7 @@ from hoyle.cards import TOKENS, parse_cards
 from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.hearts.rules import FirstLead, HeartsRules, Moon, Partnership, Pass, Stakes
-from hoyle.games.hearts.scoring import deal_scores, match_over, ranking, sides
+from hoyle.games.hearts.scoring import chip_settlement, deal_scores, match_over, ranking, sides
 
 __all__ = ["MOON_ADD", "MOON_SUBTRACT", "HeartsGame", "HeartsState"]
 
@@ -202,6 +202,7 @@ class HeartsState(State):
         "_rng",
         "_scores",
         "_shooter",
+        "_table",
         "_taken",
         "_trick",
         "_trick_pts",
@@ -218,7 +219,8 @@ class HeartsState(State):
         self.g = game
         self._rng = rng
         n = game.n
-        self._scores = [0] * n
+        self._scores = [game.rules.chips] * n  # chip balances in the chip game, else 0
+        self._table = 0  # chips left on the table for the next deal (the chip game)
         self._match_deals: list[list[int]] = []
         self._last_deal: list[int] | None = None
         self._last_trick: tuple[int, tuple[int, ...], int] | None = None
@@ -544,16 +546,19 @@ class HeartsState(State):
         positive = [
             sum(g.values[c] for c in mask_to_list(taken & g.penalty_mask)) for taken in self._taken
         ]
-        scores = deal_scores(
-            g,
-            self._points,
-            positive,
-            self._ntricks,
-            shooters,
-            self._scores,
-            self._deal_no,
-            moon_choice,
-        )
+        if g.rules.chips:
+            scores, self._table = chip_settlement(g, positive, self._table)
+        else:
+            scores = deal_scores(
+                g,
+                self._points,
+                positive,
+                self._ntricks,
+                shooters,
+                self._scores,
+                self._deal_no,
+                moon_choice,
+            )
         self._last_deal = scores
         self._last_trick = self._tricks[-1]
         self._match_deals.append(scores)
@@ -627,6 +632,8 @@ class HeartsState(State):
         if self._phase != OVER:
             return [0.0] * self.g.n
         rules = self.g.rules
+        if rules.chips:
+            return [float(s - rules.chips) for s in self._scores]
         if rules.stakes is Stakes.AVERAGE:
             mean = sum(self._scores) / len(self._scores)
             return [mean - s for s in self._scores]
@@ -635,7 +642,7 @@ class HeartsState(State):
         return ranking(rules, self._scores)
 
     def scores(self) -> list[float]:
-        """Each seat's total penalty points in the match so far."""
+        """Each seat's total penalty points in the match so far (chips held, in the chip game)."""
         return [float(s) for s in self._scores]
 
     def history(self) -> list[int]:
@@ -691,6 +698,7 @@ class HeartsState(State):
         else:
             new._rng = None
         new._scores = self._scores[:]
+        new._table = self._table
         new._match_deals = [d[:] for d in self._match_deals]
         new._last_deal = self._last_deal
         new._last_trick = self._last_trick
