@@ -141,6 +141,7 @@ def test_every_hearts_option_round_trips_through_its_string_form() -> None:
         "queen_spades": 25,
         "jack_value": 10,
         "moon_points": 150,
+        "chips": 25,
     }
     for info in infos:
         value = samples.get(info.name)
