@@ -267,6 +267,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = game.num_players
     if not 0 <= args.seat < players:
         raise UsageError(f"--seat must be 0…{players - 1} for {players} players, not {args.seat}")
+    if args.record is not None and not args.no_record:
+        folder = args.record.parent
+        if not folder.is_dir() or not os.access(folder, os.W_OK):
+            # Say so now, not after a whole game whose record could not be kept.
+            raise UsageError(f"--record: cannot write in {folder}: no such writable folder")
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     others = [s for s in range(players) if s != args.seat]
     names = _agent_list(args.opponents, len(others), "--opponents", "opponents")
@@ -496,6 +501,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         state = records.replay(record)
     except OSError as exc:
         _error(f"cannot read {args.file}: {exc.strerror or exc}")
+        return EXIT_FAILURE
+    except UnicodeDecodeError as exc:  # a ValueError too, but with no line to point at
+        _error(f"{args.file} is not a text record: {exc.reason} at byte {exc.start}")
         return EXIT_FAILURE
     except ValueError as exc:  # RecordError and the engine's errors: "line N: …"
         print(" ".join(str(exc).split()), file=sys.stderr)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -191,3 +192,23 @@ def test_options_may_follow_the_flags(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, _ = run(["rules", "hearts", "--variant", "black-lady", "moon=subtract"], capsys)
     assert code == 0
     assert "* moon = subtract" in out
+
+
+def test_replay_of_a_binary_file_says_so_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.hrec"
+    bad.write_bytes(b"\xff\xfe\x00")
+    code, _, err = run(["replay", str(bad)], capsys)
+    assert code == 1
+    assert err.startswith("hoyle: error: ") and "not a text record" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_play_refuses_a_record_path_it_cannot_write_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(["play", "deals=1", "--record", str(tmp_path / "no" / "x.hrec")], capsys)
+    assert code == 2
+    assert "--record: cannot write" in err
+    assert out == ""  # refused before the game began

@@ -62,11 +62,15 @@ def test_keywords_override_the_string() -> None:
 
 
 def test_list_option_in_a_game_string() -> None:
-    game = hoyle.load("hearts(pass_cycle=left,right,hold,players=5)")
-    assert game.rules.pass_cycle == (Pass.LEFT, Pass.RIGHT, Pass.HOLD)
+    game = hoyle.load("hearts(pass_cycle=right,left,hold,players=5)")
+    assert game.rules.pass_cycle == (Pass.RIGHT, Pass.LEFT, Pass.HOLD)
     assert game.rules.players == 5
-    assert game.spec == "hearts(players=5,pass_cycle=left,right,hold)"
+    assert game.spec == "hearts(players=5,pass_cycle=right,left,hold)"
     assert hoyle.load(game.spec) == game
+    # The standard cycle written out is the default cycle: the same game, the same string.
+    standard = hoyle.load("hearts(pass_cycle=left,right,hold,players=5)")
+    assert standard == hoyle.load("hearts(players=5)")
+    assert standard.spec == "hearts(players=5)"
 
 
 def test_parse_spec_continues_list_values() -> None:

@@ -314,3 +314,61 @@ def test_the_last_trick_of_a_deal_stays_public_into_the_next_deal() -> None:
         key=lambda i: TOKENS.index(last["cards"][i]),
     )
     assert last["winner"] == (last["leader"] + best) % 4
+
+
+def test_resampling_is_uniform_over_the_consistent_deals() -> None:
+    # DESIGN "resample_from_infostate returns a full state that the player cannot tell apart":
+    # every deal consistent with what the player saw is equally likely (here: the 9 unseen
+    # cards after ten tricks, with voids shown, listed exhaustively and checked by replay).
+    import itertools
+
+    from hoyle.core.errors import IllegalActionError
+    from hoyle.games.hearts.state import mask_of, mask_to_list
+
+    game = load(deals=1, pass_cycle="hold")
+    rng = random.Random(21)
+    state = game.new_initial_state(seed=21)
+    while len(state.observation(None)["tricks"]) < 10:
+        state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    obs = state.observation(player)
+    played = [0] * 4
+    for trick in obs["tricks"]:
+        for i, token in enumerate(trick["cards"]):
+            played[(trick["leader"] + i) % 4] |= 1 << card_index(token)
+    plays = [card_index(t) for trick in obs["tricks"] for t in trick["cards"]]
+    unseen = mask_to_list(game.deck_mask & ~state.hand_mask(player) & ~sum(played))
+    others = [s for s in range(4) if s != player]
+    sizes = [len(obs["hand"])] * 3
+    counts: dict[tuple[int, int], int] = {}
+    worlds = 0
+    for a in itertools.combinations(unseen, sizes[0]):
+        rest = [c for c in unseen if c not in a]
+        for b in itertools.combinations(rest, sizes[1]):
+            c = [x for x in rest if x not in b]
+            hands = {others[0]: mask_of(a), others[1]: mask_of(b), others[2]: mask_of(c)}
+            hands[player] = state.hand_mask(player)
+            replay = game.deal_state(
+                [[TOKENS[x] for x in mask_to_list(hands[s] | played[s])] for s in range(4)]
+            )
+            try:
+                for action in plays:
+                    replay.apply_action(action)
+            except IllegalActionError:
+                continue
+            worlds += 1
+            for s in others:
+                for card in mask_to_list(hands[s]):
+                    counts[card, s] = counts.get((card, s), 0) + 1
+    assert 1 < worlds < 10_000
+    draws = 3000
+    seen: dict[tuple[int, int], int] = {}
+    sampler = random.Random(5)
+    for _ in range(draws):
+        new = state.resample_from_infostate(player, sampler)
+        for s in others:
+            for card in mask_to_list(new.hand_mask(s)):
+                seen[card, s] = seen.get((card, s), 0) + 1
+    for key in set(counts) | set(seen):
+        exact = counts.get(key, 0) / worlds
+        assert abs(seen.get(key, 0) / draws - exact) < 0.04, (key, exact)

@@ -991,3 +991,37 @@ def test_mix_pass_from_a_seed_has_no_chance_nodes() -> None:
             state.apply_action(state.legal_actions()[0])
         results.append((state.returns(), state.history()))
     assert results[0] == results[1]
+
+
+def test_no_points_first_trick_applies_when_following_too() -> None:
+    # RULINGS 1.1 black-lady: "no heart or Q♠ on the first trick unless the player holds
+    # nothing else" — with eldest leading any card, a spade lead may meet the Q♠.
+    hands = [
+        "2S " + " ".join(f"{r}C" for r in "23456789TJQK"),
+        "QS 3S " + " ".join(f"{r}D" for r in "23456789TJQ"),
+        "4S " + " ".join(f"{r}H" for r in "23456789TJQK"),
+        "5S 6S 7S 8S 9S TS JS KS AS AC KD AD AH",
+    ]
+    state = dealt(load(first_lead="eldest_any", pass_cycle="hold"), hands)
+    play(state, "2S")
+    assert legal(state) == {"3S"}
+    with pytest.raises(hoyle.IllegalActionError, match="no points on the first trick"):
+        state.apply_action(state.string_to_action("QS"))
+    lone = [
+        hands[0],
+        "QS " + " ".join(f"{r}D" for r in "23456789TJQK"),
+        "3S " + " ".join(f"{r}H" for r in "3456789TJQK") + " 2H",
+        "4S 5S 6S 7S 8S 9S TS JS KS AS AC AD AH",
+    ]
+    state = dealt(load(first_lead="eldest_any", pass_cycle="hold"), lone)
+    play(state, "2S")
+    assert legal(state) == {"QS"}  # the queen is its only spade: follow suit comes first
+
+
+def test_observation_is_for_a_seat_or_a_spectator() -> None:
+    # DESIGN: observation(player) for a seat, observation(None) for a spectator; CHANCE (-1)
+    # or a seat past the table is an error, never another seat's hand.
+    state = load().new_initial_state(seed=3)
+    for bad in (hoyle.CHANCE, 4, -5):
+        with pytest.raises(ValueError, match="seat 0…3 or None"):
+            state.observation(bad)

@@ -36,6 +36,10 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
     """The observation of ``player`` (``None``: a spectator, who sees no hand)."""
     g = state.g
     n = g.n
+    if player is not None and (type(player) is not int or not 0 <= player < n):
+        raise ValueError(
+            f"observation is for a seat 0…{n - 1} or None (a spectator), not {player!r}"
+        )
     phase = state._phase
     exchanged = phase in (PLAY, MOON, OVER)
     plan = state.pass_plan()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hoyle.core.errors import IllegalActionError
+from hoyle.games.hearts.deal_sampler import sample_hands
 from hoyle.games.hearts.state import (
     DEAL,
     HEARTS,
@@ -158,6 +159,9 @@ def _constraints(state: HeartsState, player: int) -> tuple[list[int], list[int]]
                 allowed[seat] &= ~SUIT_MASK[led]
                 if first and g.first_trick_safe and g.first_trick_banned >> c & 1:
                     allowed[seat] &= g.first_trick_banned
+            elif i and first and g.first_trick_safe and g.first_trick_banned >> c & 1:
+                # Followed with a penalty card: no other card of the suit was held.
+                allowed[seat] &= ~(SUIT_MASK[led] & g.safe_mask)
             if c // 13 == 2 or (c == 49 and g.queen_breaks):
                 broken = True
     if not plays and g.first_lead_club:
@@ -191,17 +195,14 @@ def _draw_after_exchange(state: HeartsState, player: int, rng: random.Random) ->
         taken_required |= required[s]
         need[s] = state._hands[s].bit_count() - required[s].bit_count()
     pool = mask_to_list(g.deck_mask & ~state._hands[player] & ~played_all & ~taken_required)
-    rng.shuffle(pool)
     seats = [s for s in range(n) if s != player]
-    # Most constrained cards first, so a card few seats can hold finds one with room.
-    pool.sort(key=lambda c: sum(1 for s in seats if allowed[s] >> c & 1))
-    for c in pool:
-        options = [s for s in seats if need[s] and allowed[s] >> c & 1]
-        if not options:
-            return None
-        s = rng.choice(options)
-        hands[s] |= 1 << c
-        need[s] -= 1
+    drawn = sample_hands(
+        pool, seats, {s: need[s] for s in seats}, {s: allowed[s] for s in seats}, rng
+    )
+    if drawn is None:
+        return None
+    for s, m in drawn.items():
+        hands[s] |= m
     holdings = [hands[s] | played[s] for s in range(n)]
     plan = state.pass_plan()
     if plan and plan[0] == POOL:

@@ -238,6 +238,9 @@ class HeartsRules:
     def __post_init__(self) -> None:
         if not 3 <= self.players <= 6:
             raise InvalidOptionError(f"hearts needs 3…6 players, not {self.players}")
+        if self.pass_cycle is not None and self.pass_cycle == self._standard_cycle:
+            # The standard cycle written out is the default: one game, one game string.
+            object.__setattr__(self, "pass_cycle", None)
         cycle = self.effective_pass_cycle
         if not cycle:
             raise InvalidOptionError("pass_cycle needs at least one direction, e.g. hold")
@@ -306,6 +309,10 @@ class HeartsRules:
             return (Pass.ACROSS,)
         if self.pass_cycle is not None:
             return self.pass_cycle
+        return self._standard_cycle
+
+    @property
+    def _standard_cycle(self) -> tuple[Pass, ...]:
         return STANDARD_CYCLE_EVEN if self.players % 2 == 0 else STANDARD_CYCLE_ODD
 
     @property

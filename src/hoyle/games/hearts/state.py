@@ -346,6 +346,10 @@ class HeartsState(State):
             if self._trick:
                 follow = hand & SUIT_MASK[self._lead_suit]
                 if follow:
+                    if g.first_trick_safe and not self._tricks:
+                        # Following to the first trick still keeps points off it when it can
+                        # (a spade lead, with eldest leading any card).
+                        return follow & g.safe_mask or follow
                     return follow
                 if g.first_trick_safe and not self._tricks:
                     safe = hand & g.safe_mask
@@ -400,6 +404,11 @@ class HeartsState(State):
 
     def apply_action(self, action: int) -> None:
         """Deal, pass, play or choose; raises IllegalActionError and changes nothing if illegal."""
+        if type(action) is not int:
+            raise IllegalActionError(
+                f"an action is an int (see legal_actions()), not {type(action).__name__} "
+                f"{action!r}; use string_to_action() for a token"
+            )
         if self._phase == DEAL:  # the chance deal is 52 steps a deal: keep them short
             undealt = self._undealt
             if action < 0 or not undealt >> action & 1:
@@ -592,7 +601,7 @@ class HeartsState(State):
         g = self.g
         if not hand >> card & 1:
             return "not in hand"
-        if self._trick and hand & SUIT_MASK[self._lead_suit]:
+        if self._trick and hand & SUIT_MASK[self._lead_suit] and card // 13 != self._lead_suit:
             return "must follow suit"
         if not self._tricks and not self._trick and g.first_lead_club:
             return f"the first lead is the {TOKENS[g.lowest_club]}" + (
