@@ -142,6 +142,10 @@ def expected_deal_scores(
     full = sum(_penalty(c) for c in range(52) if _deck(game) >> c & 1)
     shooter = next((s for s in range(n) if tally.pen[s] == full), -1)
     moon = choice or rules.moon
+    if moon is Moon.SLAM and shooter >= 0 and rules.jd_bonus and tally.jd[shooter] == 0:
+        shooter = -1  # RULINGS 1.1 omnibus: a slam needs the bonus card as well
+    if moon is Moon.SLAM and shooter >= 0:
+        return [-full if s == shooter else 0 for s in range(n)]
     if shooter < 0 or moon is Moon.NONE:
         # The no-trick bonus, in a deal without a moon only.
         bonus = rules.no_tricks_bonus
