@@ -133,6 +133,62 @@ def make_openspiel_runner() -> Runner | None:
     return run_openspiel
 
 
+def make_preset_runner(variant: str) -> Runner:
+    """One deal of a preset at its own table size, dealt from a seed, random legal moves."""
+    game = hoyle.load("hearts", variant=variant, deals=1)
+
+    def run_preset(deals: int, rng: random.Random) -> int:
+        choice = rng.choice
+        steps = 0
+        for _ in range(deals):
+            state = game.new_initial_state(rng.getrandbits(64))
+            while not state.is_terminal():
+                state.apply_action(choice(state.legal_actions()))
+                steps += 1
+        return steps
+
+    return run_preset
+
+
+def measure_presets(deals: int, rounds: int, seed: int) -> list[dict[str, Any]]:
+    """Deals per second of every Hearts preset, and how many times slower than ``modern``."""
+    rows = [
+        (
+            Row(v.name, f"{hoyle.load('hearts', variant=v.name).num_players} players"),
+            make_preset_runner(v.name),
+        )
+        for v in hoyle.variants("hearts")
+    ]
+    measure(rows, deals, rounds, seed)
+    base = next(row.median for row, _ in rows if row.name == "modern")
+    return [
+        {
+            "preset": row.name,
+            "table": row.note,
+            "deals_per_s": round(row.median, 1),
+            "slower_than_modern": round(base / row.median, 2),
+        }
+        for row, _ in rows
+    ]
+
+
+def print_presets(result: list[dict[str, Any]]) -> None:
+    """The preset table, with the target of at most 3× the time of ``modern`` per deal."""
+    print()
+    print("Hearts presets, one deal each (seeded, random legal moves)")
+    print()
+    print(f"{'preset':<24}{'table':>11}{'deals/s':>10}{'× modern':>10}")
+    print("-" * 55)
+    for row in result:
+        print(
+            f"{row['preset']:<24}{row['table']:>11}{row['deals_per_s']:>10.0f}"
+            f"{row['slower_than_modern']:>10.2f}"
+        )
+    worst = max(row["slower_than_modern"] for row in result)
+    verdict = "met" if worst <= 3.0 else "NOT met"
+    print(f"\nslowest preset: {worst:.2f}× modern's time per deal (target ≤ 3: {verdict})")
+
+
 def measure(rows: list[tuple[Row, Runner]], deals: int, rounds: int, seed: int) -> None:
     """Time every row ``rounds`` times, alternating rows within each round."""
     for rnd in range(rounds):
@@ -254,10 +310,12 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((reference, run_openspiel))
     measure(rows, args.deals, args.rounds, args.seed)
     result = report([row for row, _ in rows], args.deals, args.rounds, reference)
+    presets = measure_presets(args.deals // 2 or 1, args.rounds, args.seed)
     if args.json:
-        print(json.dumps(result, indent=2))
+        print(json.dumps({**result, "presets": presets}, indent=2))
     else:
         print_table(result)
+        print_presets(presets)
     return 0
 
 

@@ -346,7 +346,7 @@ class HeartsState(State):
             if self._trick:
                 follow = hand & SUIT_MASK[self._lead_suit]
                 if follow:
-                    if g.first_trick_safe and not self._tricks:
+                    if not self._tricks and g.first_trick_safe:
                         # Following to the first trick still keeps points off it when it can
                         # (a spade lead, with eldest leading any card).
                         return follow & g.safe_mask or follow
@@ -404,30 +404,33 @@ class HeartsState(State):
 
     def apply_action(self, action: int) -> None:
         """Deal, pass, play or choose; raises IllegalActionError and changes nothing if illegal."""
-        if type(action) is not int:
+        try:
+            if self._phase == DEAL:  # the chance deal is 52 steps a deal: keep them short
+                undealt = self._undealt
+                if action < 0 or not undealt >> action & 1:
+                    raise IllegalActionError(self._why_illegal(action))
+                self._history.append(action)
+                self._legal = None
+                bit = 1 << action
+                self._undealt = undealt ^ bit
+                seat = self._cur
+                self._hands[seat] |= bit
+                self._cur = seat + 1 if seat + 1 < self.g.n else 0
+                if undealt == bit:
+                    self._after_deal()
+                return
+            legal = self._legal
+            if legal is None:
+                legal = self._legal_mask()
+            if action < 0 or not legal >> action & 1:
+                raise IllegalActionError(self._why_illegal(action))
+        except TypeError:  # checked here, off the hot path: a str, None, a float …
+            if type(action) is int:
+                raise
             raise IllegalActionError(
                 f"an action is an int (see legal_actions()), not {type(action).__name__} "
                 f"{action!r}; use string_to_action() for a token"
-            )
-        if self._phase == DEAL:  # the chance deal is 52 steps a deal: keep them short
-            undealt = self._undealt
-            if action < 0 or not undealt >> action & 1:
-                raise IllegalActionError(self._why_illegal(action))
-            self._history.append(action)
-            self._legal = None
-            bit = 1 << action
-            self._undealt = undealt ^ bit
-            seat = self._cur
-            self._hands[seat] |= bit
-            self._cur = seat + 1 if seat + 1 < self.g.n else 0
-            if undealt == bit:
-                self._after_deal()
-            return
-        legal = self._legal
-        if legal is None:
-            legal = self._legal_mask()
-        if action < 0 or not legal >> action & 1:
-            raise IllegalActionError(self._why_illegal(action))
+            ) from None
         self._legal = None
         self._history.append(action)
         phase = self._phase
@@ -552,9 +555,12 @@ class HeartsState(State):
         shooters: tuple[int, ...] = ()
         if self._shooter >= 0:
             shooters = next(side for side in g.moon_sides if self._shooter in side)
-        positive = [
-            sum(g.values[c] for c in mask_to_list(taken & g.penalty_mask)) for taken in self._taken
-        ]
+        positive = [0] * g.n  # penalty points alone: only the chip game and a moon need them
+        if shooters or g.rules.chips:
+            positive = [
+                sum(g.values[c] for c in mask_to_list(taken & g.penalty_mask))
+                for taken in self._taken
+            ]
         if g.rules.chips:
             scores, self._table = chip_settlement(g, positive, self._table)
         else:
