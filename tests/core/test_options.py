@@ -142,6 +142,7 @@ def test_every_hearts_option_round_trips_through_its_string_form() -> None:
         "jack_value": 10,
         "moon_points": 150,
         "chips": 25,
+        "other_queens": 13,
     }
     for info in infos:
         value = samples.get(info.name)

@@ -468,6 +468,40 @@ def test_chip_games_refuse_a_moon_rule() -> None:
         load("original-1887", moon="add")
 
 
+# ---------------------------------------------------------------- chasse au cœur
+
+
+def test_chasse_queens_13_and_hearts_1_make_64() -> None:
+    # RULINGS 1.1 chasse-au-coeur: each queen 13 (the Q♥ only as a queen), the other hearts 1.
+    game = load("chasse-au-coeur", deals=1, moon="none", generale=False)
+    assert game.penalty_total == 64
+    assert play_out_deal(game.deal_state(HEARTS_TO_SEAT_0)) == [64, 0, 0, 0]
+
+
+def test_chasse_silent_generale_gives_each_opponent_54() -> None:
+    # RULINGS 1.1 chasse-au-coeur: "Silent Générale (all taken, unannounced): each opponent +54".
+    state = load("chasse-au-coeur", deals=1).deal_state(HEARTS_TO_SEAT_0)
+    assert state.phase == "declare" and state.current_player() == 0
+    play(state, "pass pass pass pass")  # "pass": no Générale, from eldest round
+    assert state.phase == "play" and state.current_player() == 0
+    assert play_out_deal(state) == [0, 54, 54, 54]
+
+
+def test_chasse_declared_generale_made_and_failed() -> None:
+    # RULINGS 1.1 chasse-au-coeur: the first player (from eldest) to announce commits to
+    # taking every penalty card. Success: each opponent +64. Failure: the declarer +64 and
+    # nobody else scores.
+    state = load("chasse-au-coeur", deals=1).deal_state(HEARTS_TO_SEAT_0)
+    state.apply_action(state.string_to_action("generale"))
+    assert state.phase == "play"  # the first announcement ends the round
+    assert state.observation(2)["generale"] == 0
+    assert play_out_deal(state) == [0, 64, 64, 64]
+    state = load("chasse-au-coeur", deals=1).deal_state(HEARTS_TO_SEAT_0)
+    play(state, "pass generale")
+    assert state.observation(None)["generale"] == 1
+    assert play_out_deal(state) == [0, 64, 0, 0]  # seat 0 took everything: seat 1 failed
+
+
 # ---------------------------------------------------------------- random matches
 
 # Penalty values per preset, from RULINGS 1.1 (card token → points).
@@ -490,6 +524,13 @@ VALUES: dict[str, dict[str, int]] = {
     "partnership-individual": {**_ONE, "QS": 13},
     "original-1887": dict(_ONE),
     "double-game": dict(_SPOT),
+    "chasse-au-coeur": {
+        **{f"{r}H": 1 for r in "23456789TJKA"},
+        "QC": 13,
+        "QD": 13,
+        "QH": 13,
+        "QS": 13,
+    },
     "double-game-short": dict(
         zip([f"{r}H" for r in "23456789TJQKA"], [1] * 9 + [2, 3, 4, 5], strict=True)
     ),
@@ -519,6 +560,7 @@ MOONS: dict[str, tuple[str, int | None]] = {
     "greek-culbertson": ("add", None),
     "partnership": ("team", None),
     "partnership-individual": ("add", None),
+    "chasse-au-coeur": ("add", 54),
 }
 
 
@@ -551,6 +593,7 @@ def random_match(preset: str, players: int, seed: int) -> None:
     taken: list[list[str]] = [[] for _ in range(n)]
     trick: list[tuple[int, str]] = []
     table = 0
+    declarer: int | None = None
     for _ in range(100_000):
         if state.is_terminal():
             return
@@ -559,7 +602,10 @@ def random_match(preset: str, players: int, seed: int) -> None:
         action = rng.choice(legal_now)
         seat, phase = state.current_player(), state.phase
         scored = len(state.observation(None)["deal_scores"])
+        token = state.action_to_string(action)
         state.apply_action(action)
+        if phase == "declare" and token == "generale":
+            declarer = seat
         if phase == "play":
             trick.append((seat, TOKENS[action]))
             if len(trick) == n:
@@ -576,9 +622,18 @@ def random_match(preset: str, players: int, seed: int) -> None:
                 values = [sum(VALUES[preset].get(c, 0) for c in cards) for cards in taken]
                 expected, table = settle(values, table)
                 assert obs["table"] == table
+            elif declarer is not None:
+                # RULINGS 1.1 chasse-au-coeur: an announced Générale, made or failed.
+                full = sum(VALUES[preset].get(c, 0) for c in deck)
+                made = {c for c in deck if VALUES[preset].get(c, 0) > 0} <= set(taken[declarer])
+                expected = [
+                    (0 if s == declarer else full) if made else (full if s == declarer else 0)
+                    for s in range(n)
+                ]
             else:
                 expected = expected_scores(preset, deck, taken)
             assert obs["deal_scores"][-1] == expected
+            declarer = None
             taken = [[] for _ in range(n)]
         elif not state.is_terminal() and state.phase == "play":
             held = sum(state.hand_mask(s).bit_count() for s in range(n))

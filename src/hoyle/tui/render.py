@@ -276,6 +276,8 @@ def prompt_text(obs: dict[str, Any]) -> str:
         return "Lead a card > " if not obs.get("trick") else "Play a card > "
     if phase == "moon":
         return "Moon: add or subtract > "
+    if phase == "declare":
+        return "Announce a Générale? (generale or no generale) > "
     return "> "
 
 

@@ -71,6 +71,7 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "team_scores": side_totals(g.rules, state._scores) if len(sides(g.rules)) < n else None,
         "deal_scores": [list(d) for d in state._match_deals],
         "moon_shooter": state._shooter if phase == MOON else None,
+        "generale": state._declarer if state._declarer >= 0 else None,
     }
     if player is not None:
         obs["hand"] = _tokens(state._hands[player])

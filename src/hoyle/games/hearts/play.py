@@ -14,7 +14,7 @@ from typing import Any
 from hoyle.cards import card_index
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import register_agent
-from hoyle.games.hearts.state import MOON_ADD, MOON_SUBTRACT, HeartsGame
+from hoyle.games.hearts.state import MOON_ADD, MOON_SUBTRACT, NO_GENERALE, HeartsGame
 
 __all__ = ["EasyHeartsAgent"]
 
@@ -58,6 +58,8 @@ class EasyHeartsAgent:
         obs = state.observation(player)
         if obs["phase"] == "moon":
             return self._moon(obs, player)
+        if obs["phase"] == "declare":
+            return NO_GENERALE  # taking every penalty card is beyond a player without search
         hand = [card_index(t) for t in obs["hand"]]
         if obs["phase"] == "pass":
             return max(legal, key=lambda c: (_pass_danger(c, hand), c))

@@ -165,7 +165,7 @@ def _constraints(state: HeartsState, player: int) -> tuple[list[int], list[int]]
             if c // 13 == 2 or (c == 49 and g.queen_breaks):
                 broken = True
     if not plays and g.first_lead_club:
-        required[state._cur] |= 1 << g.lowest_club
+        required[state._leader] |= 1 << g.lowest_club
     played_all = 0
     for _, cards in plays:
         played_all |= mask_of(list(cards))

@@ -212,6 +212,17 @@ class HeartsRules:
     pass_to_partner: bool = option(
         False, "with a partnership, every pass goes to partner (across), whatever pass_cycle says"
     )
+    other_queens: int = option(
+        0,
+        "what the Q♣, Q♦ and Q♥ cost (Chasse au cœur: 13; the Q♥ then counts only as a queen)",
+        min=0,
+        max=100,
+    )
+    generale: bool = option(
+        False,
+        "before the first lead a player may announce a Générale: taking every penalty card "
+        "gives each opponent the deal's full penalty, failing gives it to the declarer alone",
+    )
     chips: int = option(
         0,
         "play for chips, each player starting with this many (25 or 50): the 1887 settlement, "
@@ -255,6 +266,8 @@ class HeartsRules:
             )
         if self.chips and self.partnership is not Partnership.NONE:
             raise InvalidOptionError("the chip game is played alone: use partnership=none")
+        if self.generale and (self.chips or self.partnership is not Partnership.NONE):
+            raise InvalidOptionError("a Générale is a points game for players alone")
         if self.chips and self.moon is not Moon.NONE:
             raise InvalidOptionError(
                 "the chip game has its own rule for taking every penalty card: use moon=none"
@@ -340,6 +353,9 @@ class HeartsRules:
         }[self.spade_values]
         values[card_index("AS")] = ace
         values[card_index("KS")] = king
+        if self.other_queens:
+            for token in ("QC", "QD", "QH"):
+                values[card_index(token)] = self.other_queens
         if self.bonus_card is not BonusCard.NONE:
             values[card_index(self.bonus_card.value)] = -10
         if self.jd_bonus:
@@ -653,5 +669,31 @@ PRESETS: tuple[Variant, ...] = (
             "shared/RULINGS.md 1.1 double-game-short, H10"
         ),
         options={**_CHIP_GAME, "heart_values": HeartValues.EAGLE_SHORT},
+    ),
+    Variant(
+        name="chasse-au-coeur",
+        aliases=("chasse-au-cœur", "hunt-the-heart", "caza-del-corazon"),
+        summary=(
+            "The French and Belgian game of the later 19th century (Gerver 1966). Three to six "
+            "play, four best. Each queen costs 13 (the Q♥ only as a queen) and every other "
+            "heart 1: 64 a deal. No cards are passed; eldest hand leads any card. Before the "
+            "first lead each player in turn, from eldest, may announce a Générale, undertaking "
+            "to take every penalty card: made, each opponent scores 64; failed, the declarer "
+            "scores 64 and nobody else anything. Taking them all unannounced (a silent "
+            "Générale) gives each opponent 54. The match ends at 100."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Caza del corazón' (Gerver 1966, pp. 121–123); "
+            "shared/RULINGS.md 1.1 chasse-au-coeur, H15"
+        ),
+        options={
+            "other_queens": 13,
+            "generale": True,
+            "moon_points": 54,
+            "pass_cycle": (Pass.HOLD,),
+            "first_lead": FirstLead.ELDEST_ANY,
+            "must_break_hearts": False,
+            "no_points_first_trick": False,
+        },
     ),
 )

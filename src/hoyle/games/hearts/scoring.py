@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 __all__ = [
     "chip_settlement",
     "deal_scores",
+    "generale_scores",
     "match_over",
     "ranking",
     "side_totals",
@@ -90,6 +91,16 @@ def chip_settlement(game: HeartsGame, taken: list[int], table: int) -> tuple[lis
     pot = table + sum(value for value in taken if value != low)
     each, rest = divmod(pot, len(winners))
     return [each if taken[s] == low else -taken[s] for s in range(n)], rest
+
+
+def generale_scores(game: HeartsGame, declarer: int, taken: list[int]) -> list[int]:
+    """Chasse au cœur: an announced Générale made gives every opponent the deal's full
+    penalty; failed, the declarer takes it and nobody else scores."""
+    full = game.penalty_total
+    made = taken[declarer] & game.penalty_mask == game.penalty_mask
+    if made:
+        return [0 if s == declarer else full for s in range(len(taken))]
+    return [full if s == declarer else 0 for s in range(len(taken))]
 
 
 def sides(rules: HeartsRules) -> list[tuple[int, ...]]:

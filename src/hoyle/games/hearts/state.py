@@ -15,13 +15,33 @@ from hoyle.cards import TOKENS, parse_cards
 from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.hearts.rules import FirstLead, HeartsRules, Moon, Partnership, Pass, Stakes
-from hoyle.games.hearts.scoring import chip_settlement, deal_scores, match_over, ranking, sides
+from hoyle.games.hearts.scoring import (
+    chip_settlement,
+    deal_scores,
+    generale_scores,
+    match_over,
+    ranking,
+    sides,
+)
 
-__all__ = ["MOON_ADD", "MOON_SUBTRACT", "HeartsGame", "HeartsState"]
+__all__ = ["GENERALE", "MOON_ADD", "MOON_SUBTRACT", "NO_GENERALE", "HeartsGame", "HeartsState"]
 
 MOON_ADD = 64
 MOON_SUBTRACT = 65
-_MOON_TOKENS = {MOON_ADD: "moon add", MOON_SUBTRACT: "moon subtract"}
+GENERALE = 66
+NO_GENERALE = 67
+_WORD_TOKENS = {
+    MOON_ADD: "moon add",
+    MOON_SUBTRACT: "moon subtract",
+    GENERALE: "generale",
+    NO_GENERALE: "no generale",
+}
+_WORD_ALIASES = {
+    "add": MOON_ADD,
+    "subtract": MOON_SUBTRACT,
+    "générale": GENERALE,
+    "pass": NO_GENERALE,
+}
 
 SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 HEARTS = SUIT_MASK[2]
@@ -29,8 +49,8 @@ CLUBS = SUIT_MASK[0]
 QS_BIT = 1 << 49
 
 # Phases of a deal.
-DEAL, PASS, PLAY, MOON, OVER, MIX = range(6)
-PHASE_NAMES = ("deal", "pass", "play", "moon", "over", "mix")
+DEAL, PASS, PLAY, MOON, OVER, MIX, DECLARE = range(7)
+PHASE_NAMES = ("deal", "pass", "play", "moon", "over", "mix", "declare")
 POOL = 0
 """The plan offset of a card passed into the pool of a mix pass (real passes move ≥ 1 seat)."""
 
@@ -132,8 +152,8 @@ class HeartsGame(Game[HeartsRules]):
 
     @property
     def num_distinct_actions(self) -> int:
-        """52 cards, then room up to 64, then the two moon choices."""
-        return 66
+        """52 cards, then room up to 64, then the moon choices and the Générale answers."""
+        return 68
 
     def new_initial_state(self, seed: int | None = None) -> HeartsState:
         """A new match; dealt at once when ``seed`` is given, else at chance nodes."""
@@ -186,6 +206,7 @@ class HeartsState(State):
         "_deal_start",
         "_dealer",
         "_dealt",
+        "_declarer",
         "_hands",
         "_history",
         "_last_deal",
@@ -252,6 +273,7 @@ class HeartsState(State):
         self._lead_suit = -1
         self._broken = g.broken_at_start
         self._shooter = -1
+        self._declarer = -1  # who announced a Générale this deal
         self._legal: int | None = None
         eldest = (self._dealer + 1) % n
         self._cur = eldest
@@ -294,6 +316,20 @@ class HeartsState(State):
                     break
         else:
             self._cur = self._leader = (self._dealer + 1) % g.n
+        if g.rules.generale:
+            # Before the first lead each player in turn, from eldest, may announce a Générale.
+            self._phase = DECLARE
+            self._cur = (self._dealer + 1) % g.n
+
+    def _declare(self, action: int) -> None:
+        n = self.g.n
+        if action == GENERALE:
+            self._declarer = self._cur
+        elif (self._cur + 1) % n != (self._dealer + 1) % n:
+            self._cur = (self._cur + 1) % n
+            return
+        self._phase = PLAY
+        self._cur = self._leader
 
     def pass_direction(self) -> Pass:
         """This deal's pass (once the match is over, the last deal's)."""
@@ -314,7 +350,7 @@ class HeartsState(State):
     def current_player(self) -> int:
         """The seat to act, CHANCE while dealing, TERMINAL at the end."""
         phase = self._phase
-        if phase in (PLAY, PASS):
+        if phase in (PLAY, PASS, DECLARE):
             return self._cur
         if phase in (DEAL, MIX):
             return CHANCE
@@ -379,6 +415,8 @@ class HeartsState(State):
             return self._undealt
         if phase == MOON:
             return (1 << MOON_ADD) | (1 << MOON_SUBTRACT)
+        if phase == DECLARE:
+            return (1 << GENERALE) | (1 << NO_GENERALE)
         return 0
 
     def legal_mask(self) -> int:
@@ -395,6 +433,8 @@ class HeartsState(State):
             legal = self._legal = self._legal_mask()
         if self._phase == MOON:
             return [MOON_ADD, MOON_SUBTRACT]
+        if self._phase == DECLARE:
+            return [GENERALE, NO_GENERALE]
         return (
             _L0[legal & _M13]
             + _L1[legal >> 13 & _M13]
@@ -440,6 +480,8 @@ class HeartsState(State):
             self._pass(action)
         elif phase == MIX:
             self._deal_back(action)
+        elif phase == DECLARE:
+            self._declare(action)
         else:
             self._choose_moon(action)
 
@@ -563,6 +605,8 @@ class HeartsState(State):
             ]
         if g.rules.chips:
             scores, self._table = chip_settlement(g, positive, self._table)
+        elif self._declarer >= 0:
+            scores = generale_scores(g, self._declarer, self._taken)
         else:
             scores = deal_scores(
                 g,
@@ -592,8 +636,8 @@ class HeartsState(State):
             return f"action {action} after the end of the game"
         legal = self.legal_actions() if phase != DEAL else mask_to_list(self._undealt)
         shown = " ".join(self.action_to_string(a) for a in legal)
-        if not (0 <= action < 52 or action in _MOON_TOKENS):
-            return f"{action} is not a Hearts action (0…51, 64, 65); legal: {shown}"
+        if not (0 <= action < 52 or action in _WORD_TOKENS):
+            return f"{action} is not a Hearts action (0…51, 64…67); legal: {shown}"
         what = self.action_to_string(action)
         if phase == PLAY and 0 <= action < 52:
             hand = self._hands[self._cur]
@@ -620,22 +664,26 @@ class HeartsState(State):
         return "the Q♠ may not be led while a heart may"  # pragma: no cover - hearts_for_queen
 
     def action_to_string(self, action: int) -> str:
-        """Cards are tokens (``QS``); the moon choices are ``moon add`` / ``moon subtract``."""
+        """Cards are tokens (``QS``); the others ``moon add``, ``moon subtract``, ``generale``,
+        ``no generale``."""
         if 0 <= action < 52:
             return TOKENS[action]
-        token = _MOON_TOKENS.get(action)
+        token = _WORD_TOKENS.get(action)
         if token is None:
-            raise IllegalActionError(f"{action} is not a Hearts action (0…51, 64, 65)")
+            raise IllegalActionError(f"{action} is not a Hearts action (0…51, 64…67)")
         return token
 
     def string_to_action(self, text: str) -> int:
-        """The action for a token: a card (``qs``, ``10h``) or ``moon add``/``moon subtract``."""
+        """The action for a token: a card (``qs``, ``10h``), ``moon add``/``moon subtract`` (or
+        ``add``/``subtract``), ``generale``/``no generale``."""
         from hoyle.cards import CardError, card_index
 
         key = " ".join(text.split()).lower()
-        for action, token in _MOON_TOKENS.items():
-            if key in (token, token.split()[1]):
+        for action, token in _WORD_TOKENS.items():
+            if key == token:
                 return action
+        if key in _WORD_ALIASES:
+            return _WORD_ALIASES[key]
         try:
             return card_index(key.upper())
         except CardError as exc:
@@ -736,6 +784,7 @@ class HeartsState(State):
         new._lead_suit = self._lead_suit
         new._broken = self._broken
         new._shooter = self._shooter
+        new._declarer = self._declarer
         new._legal = self._legal
         new._cur = self._cur
         new._leader = self._leader
