@@ -502,6 +502,67 @@ def test_chasse_declared_generale_made_and_failed() -> None:
     assert play_out_deal(state) == [0, 64, 0, 0]  # seat 0 took everything: seat 1 failed
 
 
+# ---------------------------------------------------------------- royal hearts
+
+# Seat 1 leads the 2♣ and loses it to seat 0, which then wins every club trick and the A♦:
+# seat 0 takes all 52 cards, the Q♣ and Q♦ among them.
+ROYAL_SWEEP = [
+    suit("C", "3456789TJQKA") + " AD",
+    "2C " + suit("D", "23456789TJQK"),
+    suit("S"),
+    suit("H"),
+]
+# Seat 1's lone Q♣ wins the first trick (and the 2♥); seat 0 takes the rest but the Q♣.
+ROYAL_SPLIT = [
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC KC AC AD",
+    "QC " + suit("D", "23456789TJQK"),
+    suit("S"),
+    suit("H"),
+]
+
+
+def test_royal_queens_spade_26_heart_doubles_diamond_minus_10() -> None:
+    # RULINGS 1.1 royal / H18: Q♠ 26; the Q♥ doubles every heart its taker captured, itself
+    # included; the Q♦ takes 10 off the taker's running total (not below 0).
+    game = load("royal", pass_cycle="hold", deals=1)
+    state = game.deal_state(ROYAL_SPLIT)
+    # Seat 0: 12 hearts doubled (24) + Q♠ 26 − Q♦ 10 = 40; seat 1: the 2♥.
+    assert play_out_deal(state) == [40, 1, 0, 0]
+    state = load("royal", pass_cycle="hold", deals=1, heart_queen_doubles=False).deal_state(
+        ROYAL_SPLIT
+    )
+    assert play_out_deal(state) == [28, 1, 0, 0]
+
+
+def test_royal_club_queen_cancels_the_spade_queen_and_the_moon_choice() -> None:
+    # RULINGS 1.1 royal: the Q♣ cancels the Q♠ for a player who takes both; a moon shooter
+    # subtracts their own score (queen effects included: 13 hearts doubled = 26) or adds it to
+    # everyone else; the Q♦'s 10 never takes a total below 0.
+    for choice, expected in (("moon add", [0, 26, 26, 26]), ("moon subtract", [-26, 0, 0, 0])):
+        state = load("royal", pass_cycle="hold", deals=1).deal_state(ROYAL_SWEEP)
+        while state.phase != "moon":
+            state.apply_action(state.legal_actions()[0])
+        assert state.current_player() == 0
+        state.apply_action(state.string_to_action(choice))
+        assert state.observation(None)["deal_scores"][-1] == expected
+    game = load("royal", pass_cycle="hold", deals=1, club_queen_cancels=False, moon="add")
+    assert play_out_deal(game.deal_state(ROYAL_SWEEP)) == [0, 52, 52, 52]
+
+
+def test_royal_passes_left_across_right_and_ends_over_100() -> None:
+    # RULINGS 1.1 royal (RH-manual): pass left, across, right with no hold; "End: anyone over
+    # 100".
+    state = load("royal").new_initial_state(seed=7)
+    directions = []
+    while not state.is_terminal():
+        assert max(state.scores()) <= 100
+        directions.append(state.observation(0)["pass_direction"])
+        play_out_deal(state)
+    assert max(state.scores()) > 100
+    assert directions[:3] == ["left", "across", "right"]
+    assert directions[3:6] == directions[:3][: len(directions[3:6])]
+
+
 # ---------------------------------------------------------------- random matches
 
 # Penalty values per preset, from RULINGS 1.1 (card token → points).
@@ -524,6 +585,7 @@ VALUES: dict[str, dict[str, int]] = {
     "partnership-individual": {**_ONE, "QS": 13},
     "original-1887": dict(_ONE),
     "double-game": dict(_SPOT),
+    "royal": {**_ONE, "QS": 26},
     "chasse-au-coeur": {
         **{f"{r}H": 1 for r in "23456789TJKA"},
         "QC": 13,
@@ -584,6 +646,38 @@ def expected_scores(preset: str, deck: set[str], taken: list[list[str]]) -> list
     return [r - positive[s] if s in shooters else r + worth for s, r in enumerate(raw)]
 
 
+def royal_scores(taken: list[list[str]], totals: list[int], choice: str | None) -> list[int]:
+    """RULINGS 1.1 royal / H18, written out again: Q♠ 26, Q♥ doubles its taker's hearts,
+    Q♣ cancels the Q♠, Q♦ −10 off the running total (not below 0); the moon's choice."""
+    scores = []
+    for cards in taken:
+        hearts = sum(1 for c in cards if c.endswith("H"))
+        score = hearts * (2 if "QH" in cards else 1)
+        if "QS" in cards and "QC" not in cards:
+            score += 26
+        scores.append(score)
+    hearts_in_play = sum(len([c for c in cards if c.endswith("H")]) for cards in taken)
+    shooter = next(
+        (
+            s
+            for s, cards in enumerate(taken)
+            if "QS" in cards and sum(1 for c in cards if c.endswith("H")) == hearts_in_play
+        ),
+        None,
+    )
+    if shooter is not None:
+        worth = scores[shooter]
+        assert choice in ("moon add", "moon subtract")
+        if choice == "moon add":
+            scores = [0 if s == shooter else v + worth for s, v in enumerate(scores)]
+        else:
+            scores = [-worth if s == shooter else v for s, v in enumerate(scores)]
+    for s, cards in enumerate(taken):
+        if "QD" in cards:
+            scores[s] -= min(10, max(0, totals[s] + scores[s]))
+    return scores
+
+
 def random_match(preset: str, players: int, seed: int) -> None:
     game = load(preset, players=players)
     rng = random.Random(seed)
@@ -594,6 +688,8 @@ def random_match(preset: str, players: int, seed: int) -> None:
     trick: list[tuple[int, str]] = []
     table = 0
     declarer: int | None = None
+    moon_choice: str | None = None
+    totals = [0] * n
     for _ in range(100_000):
         if state.is_terminal():
             return
@@ -606,6 +702,8 @@ def random_match(preset: str, players: int, seed: int) -> None:
         state.apply_action(action)
         if phase == "declare" and token == "generale":
             declarer = seat
+        if phase == "moon":
+            moon_choice = token
         if phase == "play":
             trick.append((seat, TOKENS[action]))
             if len(trick) == n:
@@ -622,6 +720,8 @@ def random_match(preset: str, players: int, seed: int) -> None:
                 values = [sum(VALUES[preset].get(c, 0) for c in cards) for cards in taken]
                 expected, table = settle(values, table)
                 assert obs["table"] == table
+            elif preset == "royal":
+                expected = royal_scores(taken, totals, moon_choice)
             elif declarer is not None:
                 # RULINGS 1.1 chasse-au-coeur: an announced Générale, made or failed.
                 full = sum(VALUES[preset].get(c, 0) for c in deck)
@@ -633,7 +733,8 @@ def random_match(preset: str, players: int, seed: int) -> None:
             else:
                 expected = expected_scores(preset, deck, taken)
             assert obs["deal_scores"][-1] == expected
-            declarer = None
+            totals = [t + e for t, e in zip(totals, expected, strict=True)]
+            declarer = moon_choice = None
             taken = [[] for _ in range(n)]
         elif not state.is_terminal() and state.phase == "play":
             held = sum(state.hand_mask(s).bit_count() for s in range(n))
@@ -647,9 +748,20 @@ def random_match(preset: str, players: int, seed: int) -> None:
 def test_random_matches_score_as_the_preset_says(preset: str) -> None:
     # Issue 3: 200 random matches per preset, at every player count it allows: nothing lost,
     # every deal scored as RULINGS 1.1 says, and every match comes to an end.
-    counts = [4] if preset.startswith("partnership") else [3, 4, 5, 6]
+    # Partnerships are for four; Royal's left-across-right cycle needs a seat opposite.
+    counts = [4] if preset.startswith("partnership") or preset == "royal" else [3, 4, 5, 6]
     for i in range(200):
         random_match(preset, players=counts[i % len(counts)], seed=i)
+
+
+def test_royal_at_an_odd_table_needs_a_cycle_without_across() -> None:
+    # RULINGS 1.1 royal: 3–5 players with the base removals, but the box's cycle passes across,
+    # which needs a seat opposite: at 3 or 5 the error says which cycle to give instead.
+    for players in (3, 5):
+        with pytest.raises(hoyle.InvalidOptionError, match="use left, right"):
+            load("royal", players=players)
+        game = load("royal", players=players, pass_cycle="left,right", deals=1)
+        assert play_out_deal(game.new_initial_state(seed=players))
 
 
 @pytest.mark.parametrize("preset", sorted(p for p in VALUES if not p.startswith("partnership")))

@@ -74,7 +74,7 @@ class EasyHeartsAgent:
         game = self.game
         assert isinstance(game, HeartsGame)
         scores = list(obs["scores"])
-        full = game.moon_value
+        full = game.moon_value or obs["points"][player]  # 0: the shooter's own score
         added = [s + (0 if i == player else full) for i, s in enumerate(scores)]
         mine = added[player]
         leads = all(mine < s for i, s in enumerate(added) if i != player)

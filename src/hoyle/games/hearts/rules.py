@@ -200,8 +200,20 @@ class HeartsRules:
     moon_points: int | None = option(
         None,
         "what a moon gives each other player (or takes off the shooter); default: the total "
-        "of the penalty cards",
-        min=1,
+        "of the penalty cards; 0: the shooter's own score for the deal, queen effects included",
+        min=0,
+    )
+    heart_queen_doubles: bool = option(
+        False, "the Q♥ doubles every heart its taker captured, itself included (Royal Hearts)"
+    )
+    club_queen_cancels: bool = option(
+        False, "the Q♣ cancels the Q♠ penalty when the same player takes both (Royal Hearts)"
+    )
+    diamond_queen: int = option(
+        0,
+        "points the Q♦ takes off its taker's running total, never below 0 (Royal Hearts: 10)",
+        min=0,
+        max=100,
     )
     queen_allowed_first_trick: bool = option(
         False, "with no_points_first_trick, the Q♠ may still go to the first trick (hearts only)"
@@ -266,6 +278,10 @@ class HeartsRules:
             )
         if self.chips and self.partnership is not Partnership.NONE:
             raise InvalidOptionError("the chip game is played alone: use partnership=none")
+        if self.chips and (
+            self.heart_queen_doubles or self.club_queen_cancels or self.diamond_queen
+        ):
+            raise InvalidOptionError("the queens' effects are for points games, not chips")
         if self.generale and (self.chips or self.partnership is not Partnership.NONE):
             raise InvalidOptionError("a Générale is a points game for players alone")
         if self.chips and self.moon is not Moon.NONE:
@@ -694,6 +710,37 @@ PRESETS: tuple[Variant, ...] = (
             "first_lead": FirstLead.ELDEST_ANY,
             "must_break_hearts": False,
             "no_points_first_trick": False,
+        },
+    ),
+    Variant(
+        name="royal",
+        aliases=("royal-hearts",),
+        summary=(
+            "Parker Brothers' Royal Hearts (early 2000s): the four queens have their own powers. "
+            "The Q♠ costs 26; the Q♥ doubles every heart its taker captured, itself included; "
+            "the Q♣ cancels the Q♠ for a player who takes both; the Q♦ takes 10 off its "
+            "taker's running total, but never below 0. The 2♣ leads; the Q♠ breaks hearts; "
+            "penalty cards may go to the first trick; cards are passed left, across, right, "
+            "with no hold. A player who takes every heart and the Q♠ chooses to subtract their "
+            "own score for the deal (queen effects included) or to add it to everyone else's. "
+            "The match ends when anyone is over 100. Four play; three or five can, with a "
+            "cycle that has no pass across (pass_cycle=left,right)."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Corazones reales'; Parker Brothers Royal Hearts instructions "
+            "(first page); shared/RULINGS.md 1.1 royal, H18"
+        ),
+        options={
+            "queen_spades": 26,
+            "heart_queen_doubles": True,
+            "club_queen_cancels": True,
+            "diamond_queen": 10,
+            "queen_breaks_hearts": True,
+            "no_points_first_trick": False,
+            "pass_cycle": (Pass.LEFT, Pass.ACROSS, Pass.RIGHT),
+            "moon": Moon.CHOOSE,
+            "moon_points": 0,
+            "target": 101,
         },
     ),
 )

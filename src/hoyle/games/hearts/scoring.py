@@ -12,8 +12,10 @@ if TYPE_CHECKING:
 __all__ = [
     "chip_settlement",
     "deal_scores",
+    "diamond_queen",
     "generale_scores",
     "match_over",
+    "queen_scores",
     "ranking",
     "side_totals",
     "sides",
@@ -43,7 +45,8 @@ def deal_scores(
         bonus = rules.no_tricks_bonus
         return [p - bonus if t == 0 else p for p, t in zip(points, tricks, strict=True)]
     # Each other player takes the moon's worth: with partnerships the other team scores 52.
-    worth = game.moon_value
+    # A worth of 0 means the shooter's own score (Royal Hearts, queen effects included).
+    worth = game.moon_value or points[shooters[0]]
     moon = choice or rules.moon
     if moon is Moon.ADD_UNLESS_LOSING:
         added = _moon_add(points, positive, shooters, worth)
@@ -101,6 +104,36 @@ def generale_scores(game: HeartsGame, declarer: int, taken: list[int]) -> list[i
     if made:
         return [0 if s == declarer else full for s in range(len(taken))]
     return [full if s == declarer else 0 for s in range(len(taken))]
+
+
+def queen_scores(game: HeartsGame, points: list[int], taken: list[int]) -> list[int]:
+    """Royal Hearts: each seat's deal score after the Q♥ and Q♣ effects."""
+    rules = game.rules
+    out = []
+    for seat, mask in enumerate(taken):
+        score = points[seat]
+        if rules.heart_queen_doubles and mask >> _QH & 1:
+            score += sum(game.values[c] for c in range(26, 39) if mask >> c & 1)
+        if rules.club_queen_cancels and mask >> _QC & 1 and mask >> _QS & 1:
+            score -= game.values[_QS]
+        out.append(score)
+    return out
+
+
+def diamond_queen(
+    game: HeartsGame, scores: list[int], totals: list[int], taken: list[int]
+) -> list[int]:
+    """Royal Hearts: the Q♦ takes its value off the taker's running total, not below 0."""
+    out = list(scores)
+    for seat, mask in enumerate(taken):
+        if mask >> _QD & 1:
+            after = totals[seat] + scores[seat]
+            # It takes off at most what is there: a total already below 0 stays as it is.
+            out[seat] -= min(game.rules.diamond_queen, max(0, after))
+    return out
+
+
+_QC, _QD, _QH, _QS = 10, 23, 36, 49  # card indices of the four queens
 
 
 def sides(rules: HeartsRules) -> list[tuple[int, ...]]:

@@ -18,8 +18,10 @@ from hoyle.games.hearts.rules import FirstLead, HeartsRules, Moon, Partnership, 
 from hoyle.games.hearts.scoring import (
     chip_settlement,
     deal_scores,
+    diamond_queen,
     generale_scores,
     match_over,
+    queen_scores,
     ranking,
     sides,
 )
@@ -103,7 +105,9 @@ class HeartsGame(Game[HeartsRules]):
         self.penalty_mask = mask_of(c for c in self.deck if self.values[c] > 0)
         self.counting_mask = mask_of(c for c in self.deck if self.values[c])
         self.penalty_total = sum(self.values[c] for c in self.deck if self.values[c] > 0)
-        self.moon_value = rules.moon_points or self.penalty_total
+        # moon_points=0: a moon is worth the shooter's own score (set when it is scored).
+        self.moon_value = self.penalty_total if rules.moon_points is None else rules.moon_points
+        self.queen_effects = rules.heart_queen_doubles or rules.club_queen_cancels
         self.moon_mask = self.counting_mask if rules.moon is Moon.SLAM else self.penalty_mask
         # Cards no_points_first_trick keeps off the first trick, and those it leaves.
         self.first_trick_banned = self.penalty_mask & ~(
@@ -597,12 +601,15 @@ class HeartsState(State):
         shooters: tuple[int, ...] = ()
         if self._shooter >= 0:
             shooters = next(side for side in g.moon_sides if self._shooter in side)
+        points = self._points
         positive = [0] * g.n  # penalty points alone: only the chip game and a moon need them
         if shooters or g.rules.chips:
             positive = [
                 sum(g.values[c] for c in mask_to_list(taken & g.penalty_mask))
                 for taken in self._taken
             ]
+        if g.queen_effects:
+            points = positive = queen_scores(g, self._points, self._taken)
         if g.rules.chips:
             scores, self._table = chip_settlement(g, positive, self._table)
         elif self._declarer >= 0:
@@ -610,7 +617,7 @@ class HeartsState(State):
         else:
             scores = deal_scores(
                 g,
-                self._points,
+                points,
                 positive,
                 self._ntricks,
                 shooters,
@@ -618,6 +625,8 @@ class HeartsState(State):
                 self._deal_no,
                 moon_choice,
             )
+        if g.rules.diamond_queen:
+            scores = diamond_queen(g, scores, self._scores, self._taken)
         self._last_deal = scores
         self._last_trick = self._tricks[-1]
         self._match_deals.append(scores)
