@@ -143,6 +143,7 @@ def test_every_hearts_option_round_trips_through_its_string_form() -> None:
         "moon_points": 150,
         "chips": 25,
         "other_queens": 13,
+        "diamond_queen": 10,
     }
     for info in infos:
         value = samples.get(info.name)
