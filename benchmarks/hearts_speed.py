@@ -75,18 +75,23 @@ def hoyle_games() -> list[hoyle.Game[Any]]:
     return [hoyle.load("hearts", pass_cycle=d, **HOYLE_OPTIONS) for d in PASS_DIRECTIONS]
 
 
-def run_hoyle_seeded(deals: int, rng: random.Random) -> int:
-    """hoyle with the deal made inside ``new_initial_state(seed)``."""
-    games = hoyle_games()
+def play_seeded(games: list[hoyle.Game[Any]], deals: int, rng: random.Random) -> int:
+    """Deals dealt inside ``new_initial_state(seed)``, each of a game drawn from ``games``,
+    played with random legal moves; the number of actions applied."""
     choice = rng.choice
     steps = 0
     for _ in range(deals):
-        # The direction draw stands for OpenSpiel's first chance action.
         state = choice(games).new_initial_state(rng.getrandbits(64))
         while not state.is_terminal():
             state.apply_action(choice(state.legal_actions()))
             steps += 1
     return steps
+
+
+def run_hoyle_seeded(deals: int, rng: random.Random) -> int:
+    """hoyle with the deal made inside ``new_initial_state(seed)``; the draw of a game by pass
+    direction stands for OpenSpiel's first chance action."""
+    return play_seeded(hoyle_games(), deals, rng)
 
 
 def run_hoyle_chance(deals: int, rng: random.Random) -> int:
@@ -135,19 +140,8 @@ def make_openspiel_runner() -> Runner | None:
 
 def make_preset_runner(variant: str) -> Runner:
     """One deal of a preset at its own table size, dealt from a seed, random legal moves."""
-    game = hoyle.load("hearts", variant=variant, deals=1)
-
-    def run_preset(deals: int, rng: random.Random) -> int:
-        choice = rng.choice
-        steps = 0
-        for _ in range(deals):
-            state = game.new_initial_state(rng.getrandbits(64))
-            while not state.is_terminal():
-                state.apply_action(choice(state.legal_actions()))
-                steps += 1
-        return steps
-
-    return run_preset
+    games = [hoyle.load("hearts", variant=variant, deals=1)]
+    return lambda deals, rng: play_seeded(games, deals, rng)
 
 
 def measure_presets(deals: int, rounds: int, seed: int) -> list[dict[str, Any]]:
