@@ -213,7 +213,6 @@ class HeartsState(State):
         "_declarer",
         "_hands",
         "_history",
-        "_last_deal",
         "_last_trick",
         "_lead_suit",
         "_leader",
@@ -247,7 +246,6 @@ class HeartsState(State):
         self._scores = [game.rules.chips] * n  # chip balances in the chip game, else 0
         self._table = 0  # chips left on the table for the next deal (the chip game)
         self._match_deals: list[list[int]] = []
-        self._last_deal: list[int] | None = None
         self._last_trick: tuple[int, tuple[int, ...], int] | None = None
         self._history: list[int] = []
         self._deal_no = 0
@@ -627,7 +625,6 @@ class HeartsState(State):
             )
         if g.rules.diamond_queen:
             scores = diamond_queen(g, scores, self._scores, self._taken)
-        self._last_deal = scores
         self._last_trick = self._tricks[-1]
         self._match_deals.append(scores)
         for seat, pts in enumerate(scores):
@@ -754,7 +751,7 @@ class HeartsState(State):
 
     def last_deal_scores(self) -> list[int] | None:
         """What each seat scored in the last completed deal."""
-        return None if self._last_deal is None else list(self._last_deal)
+        return list(self._match_deals[-1]) if self._match_deals else None
 
     # ----------------------------------------------------------------- copies
 
@@ -772,7 +769,6 @@ class HeartsState(State):
         new._scores = self._scores[:]
         new._table = self._table
         new._match_deals = [d[:] for d in self._match_deals]
-        new._last_deal = self._last_deal
         new._last_trick = self._last_trick
         new._history = self._history[:]
         new._deal_no = self._deal_no
