@@ -770,3 +770,29 @@ def test_presets_refuse_player_counts_they_do_not_allow(preset: str) -> None:
     for players in (2, 7):
         with pytest.raises(hoyle.InvalidOptionError, match="3…6"):
             load(preset, players=players)
+
+
+@pytest.mark.parametrize("preset", [v.name for v in hoyle.variants("hearts")])
+def test_resampling_every_preset_keeps_what_the_player_saw(preset: str) -> None:
+    # DESIGN "resample_from_infostate": the player's observation and (on its turn) its legal
+    # actions are unchanged, and the resampled match plays on to its end.
+    rng = random.Random(preset)
+    game = load(preset, deals=2)
+    for seed in range(6):
+        state = game.new_initial_state(seed=seed if seed % 2 else None)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            if rng.random() < 0.08:
+                player = rng.randrange(game.num_players)
+                new = state.resample_from_infostate(player, rng)
+                assert new.observation(player) == state.observation(player)
+                if state.current_player() == player:
+                    assert new.legal_actions() == state.legal_actions()
+                while not new.is_terminal():
+                    if new.is_chance_node():
+                        new.apply_action(rng.choice(new.chance_outcomes())[0])
+                    else:
+                        new.apply_action(rng.choice(new.legal_actions()))
+            state.apply_action(rng.choice(state.legal_actions()))
