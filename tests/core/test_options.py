@@ -144,6 +144,11 @@ def test_every_hearts_option_round_trips_through_its_string_form() -> None:
         "chips": 25,
         "other_queens": 13,
         "diamond_queen": 10,
+        "removed_4p": ("2S",),
+        "widow_3p": 3,
+        "widow_4p": 3,
+        "widow_5p": 2,
+        "widow_6p": 4,
     }
     for info in infos:
         value = samples.get(info.name)

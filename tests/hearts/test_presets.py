@@ -563,6 +563,52 @@ def test_royal_passes_left_across_right_and_ends_over_100() -> None:
     assert directions[3:6] == directions[:3][: len(directions[3:6])]
 
 
+# ---------------------------------------------------------------- heartsette
+
+
+def test_heartsette_deals_and_widows_by_table_size() -> None:
+    # RULINGS 1.1 heartsette / H11: 3 players remove the 2♠, 16 each, widow 3; 4 players
+    # remove the 2♠, 12 each, widow 3; 5 players 10 each, widow 2; 6 players 8 each, widow 4.
+    for players, removed, size, widow in (
+        (3, ["2S"], 16, 3),
+        (4, ["2S"], 12, 3),
+        (5, [], 10, 2),
+        (6, [], 8, 4),
+    ):
+        obs = load("heartsette", players=players).new_initial_state(seed=1).observation(0)
+        assert obs["removed"] == removed and obs["widow_size"] == widow
+        assert obs["hand_sizes"] == [size] * players
+
+
+# Twelve cards each without the 2♠: the widow is what is left, the A♥ K♥ and 3♠.
+WIDOW_DEAL = [
+    suit("C", "23456789TJQK"),
+    "AC " + suit("D", "23456789TJQ"),
+    "KD AD " + suit("H", "23456789TJ"),
+    "QH " + suit("S", "456789TJQKA"),
+]
+
+
+def test_heartsette_widow_goes_unseen_to_the_first_tricks_winner() -> None:
+    # RULINGS 1.1 heartsette: "The winner of the first trick adds the unseen widow to their
+    # tricks (they may look at it; nobody else may)."
+    state = load("heartsette", deals=1).deal_state(WIDOW_DEAL)
+    assert state.current_player() == 0  # eldest leads
+    play(state, "2C AC 2H 4S")  # seat 1 wins with the A♣
+    assert state.deal_points() == [0, 1 + 2, 0, 0]  # the 2♥ and the widow's A♥ K♥
+    taker, others = state.observation(1), [state.observation(s) for s in (0, 2, 3)]
+    assert taker["widow"] == ["KH", "AH", "3S"] and taker["widow_taker"] == 1
+    assert all(obs["widow"] == [] for obs in others)
+    assert state.observation(None)["points"] == [0, 1, 0, 0]  # the widow's hearts are secret
+
+
+def test_heartsette_widow_hearts_count_at_the_end() -> None:
+    # RULINGS 1.1 heartsette: hearts-only penalties, 13 a deal, the widow's included.
+    state = load("heartsette", deals=1).deal_state(WIDOW_DEAL)
+    scores = play_out_deal(state)
+    assert sum(scores) == 13
+
+
 # ---------------------------------------------------------------- random matches
 
 # Penalty values per preset, from RULINGS 1.1 (card token → points).
@@ -586,6 +632,7 @@ VALUES: dict[str, dict[str, int]] = {
     "original-1887": dict(_ONE),
     "double-game": dict(_SPOT),
     "royal": {**_ONE, "QS": 26},
+    "heartsette": dict(_ONE),
     "chasse-au-coeur": {
         **{f"{r}H": 1 for r in "23456789TJKA"},
         "QC": 13,
@@ -690,6 +737,7 @@ def random_match(preset: str, players: int, seed: int) -> None:
     declarer: int | None = None
     moon_choice: str | None = None
     totals = [0] * n
+    tricks_done = 0
     for _ in range(100_000):
         if state.is_terminal():
             return
@@ -713,6 +761,11 @@ def random_match(preset: str, players: int, seed: int) -> None:
                 ]
                 taken[winner] += [card for _, card in trick]
                 trick = []
+                tricks_done += 1
+                if tricks_done == 1 and state._widow:
+                    # RULINGS 1.1 heartsette: the first trick's winner takes the widow.
+                    assert state._widow_taker == winner
+                    taken[winner] += [TOKENS[c] for c in range(52) if state._widow >> c & 1]
         obs = state.observation(None)
         if len(obs["deal_scores"]) > scored:
             assert sorted(c for cards in taken for c in cards) == sorted(deck), "a card lost"
@@ -735,11 +788,13 @@ def random_match(preset: str, players: int, seed: int) -> None:
             assert obs["deal_scores"][-1] == expected
             totals = [t + e for t, e in zip(totals, expected, strict=True)]
             declarer = moon_choice = None
+            tricks_done = 0
             taken = [[] for _ in range(n)]
         elif not state.is_terminal() and state.phase == "play":
             held = sum(state.hand_mask(s).bit_count() for s in range(n))
             on_table = len(trick) + sum(len(cards) for cards in taken)
-            assert held + on_table == len(deck), "a card lost or added"
+            widow = 0 if tricks_done else state.observation(None)["widow_size"]
+            assert held + on_table + widow == len(deck), "a card lost or added"
     raise AssertionError("the match did not end")
 
 

@@ -32,6 +32,16 @@ def _trick_dict(trick: tuple[int, tuple[int, ...], int] | None) -> dict[str, Any
     return {"leader": leader, "cards": [TOKENS[c] for c in cards], "winner": winner}
 
 
+def public_points(state: HeartsState) -> list[int]:
+    """Points taken this deal as everyone can count them: the widow's are its taker's secret
+    until the deal is scored."""
+    points = list(state._points)
+    taker = state._widow_taker
+    if taker >= 0:
+        points[taker] -= sum(state.g.values[c] for c in mask_to_list(state._widow))
+    return points
+
+
 def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
     """The observation of ``player`` (``None``: a spectator, who sees no hand)."""
     g = state.g
@@ -63,7 +73,9 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "tricks": [_trick_dict(t) for t in state._tricks],
         "last_trick": _trick_dict(state._tricks[-1] if state._tricks else state._last_trick),
         "tricks_taken": list(state._ntricks),
-        "points": list(state._points),
+        "points": public_points(state),
+        "widow_size": g.widow_size,
+        "widow_taker": state._widow_taker if state._widow_taker >= 0 else None,
         "hearts_broken": state._broken,
         "scores": list(state._scores),
         "table": state._table,
@@ -75,6 +87,7 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
     }
     if player is not None:
         obs["hand"] = _tokens(state._hands[player])
+        obs["widow"] = _tokens(state._widow) if state._widow_taker == player else []
         obs["passed"] = [TOKENS[c] for c in sorted(state._passed[player])]
         # Which seat each of the player's cards goes to, in the order they are chosen.
         # (None for a card put into the pool of a mix pass: nobody knows where it ends up.)

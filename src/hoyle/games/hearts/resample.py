@@ -84,7 +84,7 @@ def _resample_dealing(state: HeartsState, player: int, rng: random.Random) -> He
     # The chance history of this deal must match the new hands, card for card.
     eldest = (state._dealer + 1) % state.g.n
     lists = [mask_to_list(new._hands[(eldest + i) % state.g.n]) for i in range(state.g.n)]
-    dealt = state.g.hand_size * state.g.n - state._undealt.bit_count()
+    dealt = len(state.g.deck) - state._undealt.bit_count()
     order = []
     for k in range(dealt):
         order.append(lists[k % state.g.n][k // state.g.n])
@@ -194,15 +194,23 @@ def _draw_after_exchange(state: HeartsState, player: int, rng: random.Random) ->
         hands[s] = required[s]
         taken_required |= required[s]
         need[s] = state._hands[s].bit_count() - required[s].bit_count()
-    pool = mask_to_list(g.deck_mask & ~state._hands[player] & ~played_all & ~taken_required)
-    seats = [s for s in range(n) if s != player]
-    drawn = sample_hands(
-        pool, seats, {s: need[s] for s in seats}, {s: allowed[s] for s in seats}, rng
+    known = state._widow if state._widow_taker == player else 0  # the widow, if seen
+    pool = mask_to_list(
+        g.deck_mask & ~state._hands[player] & ~played_all & ~taken_required & ~known
     )
+    seats = [s for s in range(n) if s != player]
+    need_of = {s: need[s] for s in seats}
+    allowed_of = {s: allowed[s] for s in seats}
+    if g.widow_size and not known:  # an unseen widow takes its share of the unseen cards
+        seats.append(n)
+        need_of[n] = g.widow_size
+        allowed_of[n] = g.deck_mask
+    drawn = sample_hands(pool, seats, need_of, allowed_of, rng)
     if drawn is None:
         return None
     for s, m in drawn.items():
-        hands[s] |= m
+        if s < n:  # seat n is the widow: what no hand holds
+            hands[s] |= m
     holdings = [hands[s] | played[s] for s in range(n)]
     plan = state.pass_plan()
     if plan and plan[0] == POOL:

@@ -253,10 +253,16 @@ class HeartsRules:
     moon: Moon = option(Moon.ADD, "shooting the moon: add, subtract, choose, none, …")
     tie: Tie = option(Tie.SHARE, "a tie for the lowest total at the end: share or play on")
     removed_3p: tuple[str, ...] = option(("2D",), "cards taken out of the pack for 3 players")
+    removed_4p: tuple[str, ...] = option((), "cards taken out of the pack for 4 players")
     removed_5p: tuple[str, ...] = option(("2C", "2D"), "cards taken out of the pack for 5 players")
     removed_6p: tuple[str, ...] = option(
         ("2C", "3C", "2D", "2S"), "cards taken out of the pack for 6 players"
     )
+
+    widow_3p: int = option(0, "cards dealt face down to a widow with 3 players", min=0, max=8)
+    widow_4p: int = option(0, "cards dealt face down to a widow with 4 players", min=0, max=8)
+    widow_5p: int = option(0, "cards dealt face down to a widow with 5 players", min=0, max=8)
+    widow_6p: int = option(0, "cards dealt face down to a widow with 6 players", min=0, max=8)
 
     def __post_init__(self) -> None:
         if not 3 <= self.players <= 6:
@@ -301,7 +307,7 @@ class HeartsRules:
                 f"number of cards: pass_count must be a multiple of {self.players - 1}, "
                 f"not {self.pass_count}"
             )
-        for key in ("removed_3p", "removed_5p", "removed_6p"):
+        for key in ("removed_3p", "removed_4p", "removed_5p", "removed_6p"):
             given = getattr(self, key)
             try:
                 indices = sorted({card_index(t.strip().upper()) for t in given})
@@ -318,11 +324,11 @@ class HeartsRules:
                 f"removed_{self.players}p takes out every club, so no club can lead; "
                 "use first_lead=eldest_any"
             )
-        size = 52 - len(removed)
-        if size % self.players:
+        size = 52 - len(removed) - self.widow_size
+        if size % self.players or size < self.players:
             raise InvalidOptionError(
                 f"{size} cards do not divide among {self.players} players; "
-                f"change removed_{self.players}p"
+                f"change removed_{self.players}p or widow_{self.players}p"
             )
         if any(d is not Pass.HOLD for d in cycle) and self.pass_count >= size // self.players:
             raise InvalidOptionError(
@@ -345,11 +351,21 @@ class HeartsRules:
         return STANDARD_CYCLE_EVEN if self.players % 2 == 0 else STANDARD_CYCLE_ODD
 
     @property
+    def widow_size(self) -> int:
+        """Cards set aside face down for the first trick's winner at this table size."""
+        return {3: self.widow_3p, 4: self.widow_4p, 5: self.widow_5p, 6: self.widow_6p}[
+            self.players
+        ]
+
+    @property
     def removed_cards(self) -> tuple[int, ...]:
         """Indices of the cards taken out of the pack for this number of players."""
-        tokens: tuple[str, ...] = {3: self.removed_3p, 5: self.removed_5p, 6: self.removed_6p}.get(
-            self.players, ()
-        )
+        tokens: tuple[str, ...] = {
+            3: self.removed_3p,
+            4: self.removed_4p,
+            5: self.removed_5p,
+            6: self.removed_6p,
+        }[self.players]
         return tuple(card_index(t) for t in tokens)  # canonical and sorted (__post_init__)
 
     def card_values(self) -> list[int]:
@@ -741,6 +757,37 @@ PRESETS: tuple[Variant, ...] = (
             "moon": Moon.CHOOSE,
             "moon_points": 0,
             "target": 101,
+        },
+    ),
+    Variant(
+        name="heartsette",
+        aliases=("widow-hearts", "hearts-with-a-widow"),
+        summary=(
+            "Heartsette (Foster 1897), with a widow. Three or four play without the 2♠ and are "
+            "dealt 16 or 12 cards, leaving a widow of 3; five are dealt 10 each with a widow of "
+            "2, six 8 each with a widow of 4. The widow lies face down; whoever wins the first "
+            "trick adds it to their tricks, hearts and all, and may look at it, but nobody "
+            "else may. Each heart costs 1; eldest hand leads any card; no cards are passed."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Corazón de San Valentín' (Foster 1897, pp. 319–320); "
+            "shared/RULINGS.md 1.1 heartsette, H11"
+        ),
+        options={
+            "removed_3p": ("2S",),
+            "removed_4p": ("2S",),
+            "removed_5p": (),
+            "removed_6p": (),
+            "widow_3p": 3,
+            "widow_4p": 3,
+            "widow_5p": 2,
+            "widow_6p": 4,
+            "queen_spades": 0,
+            "pass_cycle": (Pass.HOLD,),
+            "first_lead": FirstLead.ELDEST_ANY,
+            "must_break_hearts": False,
+            "no_points_first_trick": False,
+            "moon": Moon.NONE,
         },
     ),
 )

@@ -84,6 +84,14 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
+def mask_of_hands(hands: Iterable[int]) -> int:
+    """The union of some card masks."""
+    m = 0
+    for hand in hands:
+        m |= hand
+    return m
+
+
 def mask_to_list(m: int) -> list[int]:
     """The set bits of a card mask in increasing order."""
     return _L0[m & _M13] + _L1[m >> 13 & _M13] + _L2[m >> 26 & _M13] + _L3[m >> 39 & _M13]
@@ -100,7 +108,8 @@ class HeartsGame(Game[HeartsRules]):
         removed = rules.removed_cards
         self.deck_mask = ((1 << 52) - 1) & ~sum(1 << c for c in removed)
         self.deck = mask_to_list(self.deck_mask)
-        self.hand_size = len(self.deck) // self.n
+        self.widow_size = rules.widow_size
+        self.hand_size = (len(self.deck) - self.widow_size) // self.n
         self.values = rules.card_values()
         self.penalty_mask = mask_of(c for c in self.deck if self.values[c] > 0)
         self.counting_mask = mask_of(c for c in self.deck if self.values[c])
@@ -232,6 +241,8 @@ class HeartsState(State):
         "_trick_pts",
         "_tricks",
         "_undealt",
+        "_widow",
+        "_widow_taker",
         "_win_card",
         "_win_pos",
         "g",
@@ -276,12 +287,14 @@ class HeartsState(State):
         self._broken = g.broken_at_start
         self._shooter = -1
         self._declarer = -1  # who announced a Générale this deal
+        self._widow = 0  # the cards dealt face down to the widow, if any
+        self._widow_taker = -1
         self._legal: int | None = None
         eldest = (self._dealer + 1) % n
         self._cur = eldest
         self._leader = eldest
         if hands is not None:
-            self._undealt = 0
+            self._undealt = g.deck_mask & ~mask_of_hands(hands)  # what is left is the widow
             self._hands = list(hands)
             if self._rng is None:  # keep the history replayable: the deal as chance actions
                 lists = [mask_to_list(hands[(eldest + i) % n]) for i in range(n)]
@@ -297,9 +310,11 @@ class HeartsState(State):
             hs = g.hand_size
             for i in range(n):
                 self._hands[(eldest + i) % n] = mask_of(cards[i * hs : (i + 1) * hs])
+            self._undealt = mask_of(cards[n * hs :])  # the widow, if any
             self._after_deal()
 
     def _after_deal(self) -> None:
+        self._widow, self._undealt = self._undealt, 0  # cards not dealt to a hand: the widow
         self._dealt = list(self._hands)
         if self.pass_plan():
             self._phase = PASS
@@ -458,7 +473,9 @@ class HeartsState(State):
                 seat = self._cur
                 self._hands[seat] |= bit
                 self._cur = seat + 1 if seat + 1 < self.g.n else 0
-                if undealt == bit:
+                if undealt == bit or (
+                    self.g.widow_size and (undealt ^ bit).bit_count() == self.g.widow_size
+                ):
                     self._after_deal()
                 return
             legal = self._legal
@@ -512,6 +529,11 @@ class HeartsState(State):
             return
         winner = (self._leader + self._win_pos) % n
         self._tricks.append((self._leader, tuple(trick), winner))
+        if self._widow and len(self._tricks) == 1:
+            # The first trick's winner takes the widow, unseen by the others.
+            self._widow_taker = winner
+            self._taken[winner] |= self._widow
+            self._points[winner] += sum(g.values[c] for c in mask_to_list(self._widow))
         for c in trick:
             self._taken[winner] |= 1 << c
         self._ntricks[winner] += 1
@@ -790,6 +812,8 @@ class HeartsState(State):
         new._broken = self._broken
         new._shooter = self._shooter
         new._declarer = self._declarer
+        new._widow = self._widow
+        new._widow_taker = self._widow_taker
         new._legal = self._legal
         new._cur = self._cur
         new._leader = self._leader
