@@ -155,6 +155,8 @@ def test_every_hearts_option_round_trips_through_its_string_form() -> None:
         if value is None:
             if info.hint is bool:
                 value = not info.default
+            elif info.hint is int:
+                value = info.default + 1  # any other value in range
             else:
                 value = list(type(info.default))[-1]  # the last member of the enum
         assert coerce(info, format_value(value), "hearts") == value, info.name
