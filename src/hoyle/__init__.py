@@ -9,6 +9,8 @@
 True
 """
 
+from typing import Any
+
 from hoyle import agents as _agents  # noqa: F401  (registers the generic agents)
 from hoyle import games as _games  # noqa: F401  (registers the families)
 from hoyle.core.errors import HoyleError, IllegalActionError, InvalidOptionError, UnknownGameError
@@ -35,6 +37,6 @@ __all__ = [
 ]
 
 
-def agent(name: str, game: Game, seed: int | None = None) -> Agent:  # type: ignore[type-arg]
+def agent(name: str, game: Game[Any], seed: int | None = None) -> Agent:
     """An agent by level name (``random``, ``easy`` …) for ``game``."""
     return make_agent(name, game, seed)
