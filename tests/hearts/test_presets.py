@@ -609,6 +609,41 @@ def test_heartsette_widow_hearts_count_at_the_end() -> None:
     assert sum(scores) == 13
 
 
+# ---------------------------------------------------------------- more of the same games
+
+
+def test_double_game_settles_by_value() -> None:
+    # Hearts seed, 'Juego doble' scheme 1 with the 1887 settlement: seat 0 takes the 3♥–A♥
+    # (102), seat 1 the 2♥ (2); seats 2 and 3 took none and share the 104 chips paid.
+    state = load("double-game", deals=1).deal_state(ROYAL_SPLIT)
+    assert play_out_deal(state) == [-102, -2, 52, 52]
+    assert state.observation(None)["table"] == 0
+
+
+def test_double_game_short_settles_by_its_values() -> None:
+    # Hearts seed, scheme 2 (A 5, K 4, Q 3, J 2, pips 1): seat 0 took 8 pips and the J Q K A
+    # (22), seat 1 the 2♥ (1); 23 chips shared by seats 2 and 3, the odd one on the table.
+    state = load("double-game-short", deals=1).deal_state(ROYAL_SPLIT)
+    assert play_out_deal(state) == [-22, -1, 11, 11]
+    assert state.observation(None)["table"] == 1
+
+
+def test_greek_culbertson_moon_needs_no_jack_of_diamonds() -> None:
+    # RULINGS 1.1 greek-culbertson (Black Lady's moon): all hearts and the Q♠ shoot the moon;
+    # the J♦ is a bonus credited apart (−10 to its taker, here the shooter).
+    game = load("greek-culbertson", pass_cycle="hold", deals=1)
+    assert play_out_deal(game.deal_state(CLUBS_TO_SEAT_0)) == [-10, 26, 26, 26]
+
+
+def test_greek_maguire_plays_to_500_without_a_moon() -> None:
+    # RULINGS 1.1 greek-maguire (Spot Hearts): no moon; the match is to 500.
+    state = load("greek-maguire").new_initial_state(seed=9)
+    while not state.is_terminal():
+        assert max(state.scores()) < 500
+        play_out_deal(state)
+    assert max(state.scores()) >= 500
+
+
 # ---------------------------------------------------------------- random matches
 
 # Penalty values per preset, from RULINGS 1.1 (card token → points).
