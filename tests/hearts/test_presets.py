@@ -644,6 +644,54 @@ def test_greek_maguire_plays_to_500_without_a_moon() -> None:
     assert max(state.scores()) >= 500
 
 
+# ---------------------------------------------------------------- auction
+
+
+def test_auction_all_pass_plays_hearts_and_nobody_pays() -> None:
+    # RULINGS 1.1 auction: "All pass: hearts are the penalty suit, eldest leads, nobody pays."
+    state = load("auction", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    assert state.phase == "bid" and state.current_player() == 0  # eldest bids first
+    play(state, "pass pass pass pass")
+    assert state.phase == "play" and state.current_player() == 0
+    assert state.observation(None)["penalty_suit"] == "H"
+    assert play_out_deal(state) == [-13, 4, 4, 4]  # the 1887 rule for taking all 13
+
+
+def test_auction_winner_pays_names_the_suit_and_leads() -> None:
+    # RULINGS 1.1 auction: one round, eldest to dealer, each bid higher; the winner pays the
+    # bid into the table, names any penalty suit and leads; settlement counts that suit.
+    state = load("auction", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    play(state, "pass")
+    state.apply_action(state.string_to_action("bid 2"))
+    assert "bid 2" not in legal(state) and "bid 3" in legal(state)  # bids must rise
+    state.apply_action(state.string_to_action("bid 3"))
+    play(state, "pass")
+    assert state.phase == "name" and state.current_player() == 2
+    assert state.observation(None)["table"] == 3
+    state.apply_action(state.string_to_action("name spades"))
+    obs = state.observation(None)
+    assert obs["penalty_suit"] == "S" and obs["bids"] == [0, 2, 3, 0]
+    assert state.current_player() == 2  # the buyer leads
+    # Seat 2 leads hearts, which nobody else holds, and so takes every spade: it pays 13
+    # (4 to each opponent, 1 to the table) on top of its bid of 3.
+    assert play_out_deal(state) == [4, 4, -16, 4]
+    assert state.observation(None)["table"] == 3 + 1
+
+
+def test_auction_bidding_is_one_round_ending_with_the_dealer() -> None:
+    # RULINGS 1.1 auction: "One bidding round, eldest to dealer".
+    state = load("auction", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    play(state, "pass pass pass")
+    assert state.current_player() == 3 and state.phase == "bid"  # the dealer, last
+    state.apply_action(state.string_to_action("bid 1"))
+    assert state.phase == "name" and state.current_player() == 3
+    with pytest.raises(hoyle.InvalidOptionError, match="chips"):
+        hoyle.load("hearts", auction=True)
+    # RULINGS 1.1 auction: "Players: 4 (5–6 allowed)".
+    with pytest.raises(hoyle.InvalidOptionError, match="auction is for 4…6 players, not 3"):
+        load("auction", players=3)
+
+
 # ---------------------------------------------------------------- random matches
 
 # Penalty values per preset, from RULINGS 1.1 (card token → points).
@@ -668,6 +716,7 @@ VALUES: dict[str, dict[str, int]] = {
     "double-game": dict(_SPOT),
     "royal": {**_ONE, "QS": 26},
     "heartsette": dict(_ONE),
+    "auction": dict(_ONE),  # until a bid names another suit
     "chasse-au-coeur": {
         **{f"{r}H": 1 for r in "23456789TJKA"},
         "QC": 13,
@@ -679,7 +728,7 @@ VALUES: dict[str, dict[str, int]] = {
         zip([f"{r}H" for r in "23456789TJQKA"], [1] * 9 + [2, 3, 4, 5], strict=True)
     ),
 }
-CHIP_GAMES = {"original-1887", "double-game", "double-game-short"}
+CHIP_GAMES = {"original-1887", "double-game", "double-game-short", "auction"}
 
 
 def settle(taken: list[int], table: int) -> tuple[list[int], int]:
@@ -772,6 +821,7 @@ def random_match(preset: str, players: int, seed: int) -> None:
     declarer: int | None = None
     moon_choice: str | None = None
     totals = [0] * n
+    bid, bidder, named = 0, -1, "H"
     tricks_done = 0
     for _ in range(100_000):
         if state.is_terminal():
@@ -787,6 +837,10 @@ def random_match(preset: str, players: int, seed: int) -> None:
             declarer = seat
         if phase == "moon":
             moon_choice = token
+        if phase == "bid" and token.startswith("bid "):
+            bid, bidder = int(token.split()[1]), seat
+        if phase == "name":
+            named = "CDHS"["cdhs".index(token.split()[1][0])]
         if phase == "play":
             trick.append((seat, TOKENS[action]))
             if len(trick) == n:
@@ -805,8 +859,14 @@ def random_match(preset: str, players: int, seed: int) -> None:
         if len(obs["deal_scores"]) > scored:
             assert sorted(c for cards in taken for c in cards) == sorted(deck), "a card lost"
             if preset in CHIP_GAMES:
-                values = [sum(VALUES[preset].get(c, 0) for c in cards) for cards in taken]
-                expected, table = settle(values, table)
+                if preset == "auction":  # RULINGS 1.1 auction: one chip a card of the suit
+                    values = [sum(1 for c in cards if c[-1] == named) for cards in taken]
+                else:
+                    values = [sum(VALUES[preset].get(c, 0) for c in cards) for cards in taken]
+                expected, table = settle(values, table + bid)
+                if bidder >= 0:
+                    expected[bidder] -= bid
+                bid, bidder, named = 0, -1, "H"
                 assert obs["table"] == table
             elif preset == "royal":
                 expected = royal_scores(taken, totals, moon_choice)
@@ -840,6 +900,8 @@ def test_random_matches_score_as_the_preset_says(preset: str) -> None:
     # every deal scored as RULINGS 1.1 says, and every match comes to an end.
     # Partnerships are for four; Royal's left-across-right cycle needs a seat opposite.
     counts = [4] if preset.startswith("partnership") or preset == "royal" else [3, 4, 5, 6]
+    if preset == "auction":
+        counts = [4, 5, 6]
     for i in range(200):
         random_match(preset, players=counts[i % len(counts)], seed=i)
 

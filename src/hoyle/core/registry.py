@@ -50,6 +50,8 @@ class Variant:
     summary: str
     source: str
     options: Mapping[str, Any] = field(default_factory=dict)
+    players: tuple[int, int] | None = None
+    """The table sizes the preset's rules allow, when narrower than the family's."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready description (options as strings)."""
@@ -59,6 +61,7 @@ class Variant:
             "summary": self.summary,
             "source": self.source,
             "options": {k: format_value(v) for k, v in self.options.items()},
+            "players": list(self.players) if self.players else None,
         }
 
 
@@ -186,6 +189,13 @@ def load(spec: str, **options: Any) -> Game[Any]:
         rules = fam.rules_type(**values)
     except TypeError as exc:  # pragma: no cover - a preset naming a missing field
         raise InvalidOptionError(str(exc)) from None
+    players = getattr(rules, "players", None)
+    if preset.players is not None and players is not None:
+        low, high = preset.players
+        if not low <= players <= high:
+            raise InvalidOptionError(
+                f"{fam.name} variant {preset.name} is for {low}…{high} players, not {players}"
+            )
     return fam.make_game(rules, preset.name)
 
 

@@ -278,6 +278,10 @@ def prompt_text(obs: dict[str, Any]) -> str:
         return "Moon: add or subtract > "
     if phase == "declare":
         return "Announce a Générale? (generale or no generale) > "
+    if phase == "bid":
+        return "Bid for the penalty suit (bid N or pass) > "
+    if phase == "name":
+        return "Name the penalty suit (name clubs, diamonds, hearts or spades) > "
     return "> "
 
 

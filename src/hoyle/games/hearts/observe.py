@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from hoyle.cards import TOKENS
 from hoyle.games.hearts.scoring import side_totals, sides
-from hoyle.games.hearts.state import MOON, OVER, PHASE_NAMES, PLAY, POOL, mask_to_list
+from hoyle.games.hearts.state import (
+    AUCTION,
+    MOON,
+    NAME,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    POOL,
+    mask_to_list,
+)
 
 if TYPE_CHECKING:
     from hoyle.games.hearts.state import HeartsState
@@ -30,6 +39,14 @@ def _trick_dict(trick: tuple[int, tuple[int, ...], int] | None) -> dict[str, Any
         return None
     leader, cards, winner = trick
     return {"leader": leader, "cards": [TOKENS[c] for c in cards], "winner": winner}
+
+
+def _penalty_suit(state: HeartsState) -> str | None:
+    """The suit an auction named (``H`` when nobody bid), or None while it is undecided."""
+    if state._phase in (AUCTION, NAME):
+        return None
+    low = state._penalty & -state._penalty
+    return "CDHS"[(low.bit_length() - 1) // 13] if low else None
 
 
 def public_points(state: HeartsState) -> list[int]:
@@ -78,7 +95,9 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "widow_taker": state._widow_taker if state._widow_taker >= 0 else None,
         "hearts_broken": state._broken,
         "scores": list(state._scores),
-        "table": state._table,
+        "table": state._table + (state._bid if state._bidder >= 0 else 0),
+        "bids": list(state._bids) if g.rules.auction else None,
+        "penalty_suit": _penalty_suit(state) if g.rules.auction else None,
         "teams": [list(side) for side in sides(g.rules)] if len(sides(g.rules)) < n else None,
         "team_scores": side_totals(g.rules, state._scores) if len(sides(g.rules)) < n else None,
         "deal_scores": [list(d) for d in state._match_deals],

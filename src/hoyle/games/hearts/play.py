@@ -14,7 +14,14 @@ from typing import Any
 from hoyle.cards import card_index
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import register_agent
-from hoyle.games.hearts.state import MOON_ADD, MOON_SUBTRACT, NO_GENERALE, HeartsGame
+from hoyle.games.hearts.state import (
+    MOON_ADD,
+    MOON_SUBTRACT,
+    NAME_SUIT,
+    NO_BID,
+    NO_GENERALE,
+    HeartsGame,
+)
 
 __all__ = ["EasyHeartsAgent"]
 
@@ -60,6 +67,11 @@ class EasyHeartsAgent:
             return self._moon(obs, player)
         if obs["phase"] == "declare":
             return NO_GENERALE  # taking every penalty card is beyond a player without search
+        if obs["phase"] == "bid":
+            return NO_BID  # buying the penalty suit needs judgement this player lacks
+        if obs["phase"] == "name":  # name the suit it holds fewest of: least to be caught with
+            counts = [sum(1 for t in obs["hand"] if t[-1] == s) for s in "CDHS"]
+            return NAME_SUIT + counts.index(min(counts))
         hand = [card_index(t) for t in obs["hand"]]
         if obs["phase"] == "pass":
             return max(legal, key=lambda c: (_pass_danger(c, hand), c))

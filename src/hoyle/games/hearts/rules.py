@@ -240,6 +240,12 @@ class HeartsRules:
         "play for chips, each player starting with this many (25 or 50): the 1887 settlement, "
         "to the deal in which someone has none left; 0 plays for points",
         min=0,
+        max=100,
+    )
+    auction: bool = option(
+        False,
+        "chip games: one round of bids after the deal; the winner pays the bid to the table, "
+        "names the penalty suit and leads",
     )
     stakes: Stakes = option(
         Stakes.NONE, "settle the match by the average: each pays or draws score − average"
@@ -288,6 +294,8 @@ class HeartsRules:
             self.heart_queen_doubles or self.club_queen_cancels or self.diamond_queen
         ):
             raise InvalidOptionError("the queens' effects are for points games, not chips")
+        if self.auction and not self.chips:
+            raise InvalidOptionError("an auction is bid in chips: give chips=25 (or 50)")
         if self.generale and (self.chips or self.partnership is not Partnership.NONE):
             raise InvalidOptionError("a Générale is a points game for players alone")
         if self.chips and self.moon is not Moon.NONE:
@@ -789,5 +797,24 @@ PRESETS: tuple[Variant, ...] = (
             "no_points_first_trick": False,
             "moon": Moon.NONE,
         },
+    ),
+    Variant(
+        name="auction",
+        aliases=("auction-hearts",),
+        summary=(
+            "Auction Hearts (Foster 1897), the 1887 chip game with a penalty suit bought at "
+            "auction. After the deal each player once, from eldest hand to the dealer, passes "
+            "or bids more chips than the bid before. The highest bidder pays the bid to the "
+            "table, names any suit as the penalty suit (one chip a card) and leads first. If "
+            "everyone passes, hearts are the penalty suit, eldest hand leads and nobody pays. "
+            "Settlement is the 1887 one, counting the penalty suit. Four play; five or six "
+            "may make a table."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Corazones de subasta' (Foster 1897, pp. 317–318; Parlett "
+            "2008); shared/RULINGS.md 1.1 auction, H16"
+        ),
+        options={**_CHIP_GAME, "auction": True},
+        players=(4, 6),
     ),
 )

@@ -74,7 +74,9 @@ def _moon_add(
     return [p - positive[s] if s in shooters else p + worth for s, p in enumerate(points)]
 
 
-def chip_settlement(game: HeartsGame, taken: list[int], table: int) -> tuple[list[int], int]:
+def chip_settlement(
+    game: HeartsGame, taken: list[int], table: int, full: int | None = None
+) -> tuple[list[int], int]:
     """The 1887 settlement of a deal: (chips each seat wins or pays, chips left on the table).
 
     ``taken`` is what each seat took (hearts, or their values in the Eagle games). A seat that
@@ -83,7 +85,7 @@ def chip_settlement(game: HeartsGame, taken: list[int], table: int) -> tuple[lis
     the lowest, shared equally, and what does not divide stays on the table.
     """
     n = len(taken)
-    full = game.penalty_total
+    full = game.penalty_total if full is None else full  # an auction's suit may differ
     for seat, value in enumerate(taken):
         if value == full:
             share = full // (n - 1)

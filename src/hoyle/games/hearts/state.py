@@ -32,11 +32,20 @@ MOON_ADD = 64
 MOON_SUBTRACT = 65
 GENERALE = 66
 NO_GENERALE = 67
+NO_BID = 68
+NAME_SUIT = 70  # 70 … 73: name clubs, diamonds, hearts or spades the penalty suit
+BID = 100  # 101 … 200: bid 1 … 100 chips
 _WORD_TOKENS = {
     MOON_ADD: "moon add",
     MOON_SUBTRACT: "moon subtract",
     GENERALE: "generale",
     NO_GENERALE: "no generale",
+    NO_BID: "no bid",
+    **{
+        NAME_SUIT + s: f"name {name}"
+        for s, name in enumerate(("clubs", "diamonds", "hearts", "spades"))
+    },
+    **{BID + n: f"bid {n}" for n in range(1, 101)},
 }
 _WORD_ALIASES = {
     "add": MOON_ADD,
@@ -51,8 +60,8 @@ CLUBS = SUIT_MASK[0]
 QS_BIT = 1 << 49
 
 # Phases of a deal.
-DEAL, PASS, PLAY, MOON, OVER, MIX, DECLARE = range(7)
-PHASE_NAMES = ("deal", "pass", "play", "moon", "over", "mix", "declare")
+DEAL, PASS, PLAY, MOON, OVER, MIX, DECLARE, AUCTION, NAME = range(9)
+PHASE_NAMES = ("deal", "pass", "play", "moon", "over", "mix", "declare", "bid", "name")
 POOL = 0
 """The plan offset of a card passed into the pool of a mix pass (real passes move ≥ 1 seat)."""
 
@@ -166,7 +175,7 @@ class HeartsGame(Game[HeartsRules]):
     @property
     def num_distinct_actions(self) -> int:
         """52 cards, then room up to 64, then the moon choices and the Générale answers."""
-        return 68
+        return BID + 101
 
     def new_initial_state(self, seed: int | None = None) -> HeartsState:
         """A new match; dealt at once when ``seed`` is given, else at chance nodes."""
@@ -213,6 +222,9 @@ class HeartsState(State):
     """A position in a Hearts match."""
 
     __slots__ = (
+        "_bid",
+        "_bidder",
+        "_bids",
         "_broken",
         "_cur",
         "_deal_no",
@@ -229,6 +241,7 @@ class HeartsState(State):
         "_match_deals",
         "_ntricks",
         "_passed",
+        "_penalty",
         "_phase",
         "_points",
         "_received",
@@ -241,6 +254,7 @@ class HeartsState(State):
         "_trick_pts",
         "_tricks",
         "_undealt",
+        "_values",
         "_widow",
         "_widow_taker",
         "_win_card",
@@ -287,6 +301,11 @@ class HeartsState(State):
         self._broken = g.broken_at_start
         self._shooter = -1
         self._declarer = -1  # who announced a Générale this deal
+        self._values = g.values  # what each card costs this deal (an auction may change it)
+        self._penalty = g.penalty_mask
+        self._bid = 0  # the highest bid so far, and who made it
+        self._bidder = -1
+        self._bids: list[int | None] = [None] * n
         self._widow = 0  # the cards dealt face down to the widow, if any
         self._widow_taker = -1
         self._legal: int | None = None
@@ -333,10 +352,39 @@ class HeartsState(State):
                     break
         else:
             self._cur = self._leader = (self._dealer + 1) % g.n
-        if g.rules.generale:
+        if g.rules.auction:
+            # One round of bids, from eldest to the dealer, for the right to name the suit.
+            self._phase = AUCTION
+            self._cur = (self._dealer + 1) % g.n
+        elif g.rules.generale:
             # Before the first lead each player in turn, from eldest, may announce a Générale.
             self._phase = DECLARE
             self._cur = (self._dealer + 1) % g.n
+
+    def _take_bid(self, action: int) -> None:
+        n = self.g.n
+        seat = self._cur
+        if action == NO_BID:
+            self._bids[seat] = 0
+        else:
+            self._bid, self._bidder = action - BID, seat
+            self._bids[seat] = self._bid
+        if seat != self._dealer:
+            self._cur = (seat + 1) % n
+        elif self._bidder >= 0:
+            self._phase, self._cur = NAME, self._bidder
+        else:  # everyone passed: hearts, eldest leads, nobody pays
+            self._phase, self._cur = PLAY, self._leader
+
+    def _name_suit(self, action: int) -> None:
+        suit_mask = SUIT_MASK[action - NAME_SUIT] & self.g.deck_mask
+        self._penalty = suit_mask
+        self._values = [1 if suit_mask >> c & 1 else 0 for c in range(52)]
+        self._phase = PLAY
+        self._cur = self._leader = self._bidder  # the buyer leads
+
+    def _penalty_total(self) -> int:
+        return sum(self._values[c] for c in mask_to_list(self._penalty))
 
     def _declare(self, action: int) -> None:
         n = self.g.n
@@ -367,7 +415,7 @@ class HeartsState(State):
     def current_player(self) -> int:
         """The seat to act, CHANCE while dealing, TERMINAL at the end."""
         phase = self._phase
-        if phase in (PLAY, PASS, DECLARE):
+        if phase in (PLAY, PASS, DECLARE, AUCTION, NAME):
             return self._cur
         if phase in (DEAL, MIX):
             return CHANCE
@@ -434,6 +482,12 @@ class HeartsState(State):
             return (1 << MOON_ADD) | (1 << MOON_SUBTRACT)
         if phase == DECLARE:
             return (1 << GENERALE) | (1 << NO_GENERALE)
+        if phase == AUCTION:
+            top = g.rules.chips  # a bid is at most the stake
+            bids = ((1 << (top + 1)) - 1) & ~((1 << (self._bid + 1)) - 1)
+            return (1 << NO_BID) | bids << BID
+        if phase == NAME:
+            return 0b1111 << NAME_SUIT
         return 0
 
     def legal_mask(self) -> int:
@@ -450,8 +504,8 @@ class HeartsState(State):
             legal = self._legal = self._legal_mask()
         if self._phase == MOON:
             return [MOON_ADD, MOON_SUBTRACT]
-        if self._phase == DECLARE:
-            return [GENERALE, NO_GENERALE]
+        if self._phase in (DECLARE, AUCTION, NAME):
+            return [a for a in range(52, BID + 101) if legal >> a & 1]
         return (
             _L0[legal & _M13]
             + _L1[legal >> 13 & _M13]
@@ -501,6 +555,10 @@ class HeartsState(State):
             self._deal_back(action)
         elif phase == DECLARE:
             self._declare(action)
+        elif phase == AUCTION:
+            self._take_bid(action)
+        elif phase == NAME:
+            self._name_suit(action)
         else:
             self._choose_moon(action)
 
@@ -514,12 +572,12 @@ class HeartsState(State):
             self._lead_suit = card // 13
             self._win_card = card
             self._win_pos = 0
-            self._trick_pts = g.values[card]
+            self._trick_pts = self._values[card]
         else:
             if card // 13 == self._lead_suit and card > self._win_card:
                 self._win_card = card
                 self._win_pos = len(trick)
-            self._trick_pts += g.values[card]
+            self._trick_pts += self._values[card]
         trick.append(card)
         if not self._broken and (bit & HEARTS or (card == 49 and g.queen_breaks)):
             self._broken = True
@@ -625,13 +683,18 @@ class HeartsState(State):
         positive = [0] * g.n  # penalty points alone: only the chip game and a moon need them
         if shooters or g.rules.chips:
             positive = [
-                sum(g.values[c] for c in mask_to_list(taken & g.penalty_mask))
+                sum(self._values[c] for c in mask_to_list(taken & self._penalty))
                 for taken in self._taken
             ]
         if g.queen_effects:
             points = positive = queen_scores(g, self._points, self._taken)
         if g.rules.chips:
-            scores, self._table = chip_settlement(g, positive, self._table)
+            scores, self._table = chip_settlement(
+                g, positive, self._table + self._bid, self._penalty_total()
+            )
+            if self._bidder >= 0:
+                scores[self._bidder] -= self._bid  # the bid went to the table before play
+            self._bid, self._bidder = 0, -1  # settled: the table now holds what is left
         elif self._declarer >= 0:
             scores = generale_scores(g, self._declarer, self._taken)
         else:
@@ -665,7 +728,7 @@ class HeartsState(State):
         legal = self.legal_actions() if phase != DEAL else mask_to_list(self._undealt)
         shown = " ".join(self.action_to_string(a) for a in legal)
         if not (0 <= action < 52 or action in _WORD_TOKENS):
-            return f"{action} is not a Hearts action (0…51, 64…67); legal: {shown}"
+            return f"{action} is not a Hearts action; legal: {shown}"
         what = self.action_to_string(action)
         if phase == PLAY and 0 <= action < 52:
             hand = self._hands[self._cur]
@@ -698,7 +761,7 @@ class HeartsState(State):
             return TOKENS[action]
         token = _WORD_TOKENS.get(action)
         if token is None:
-            raise IllegalActionError(f"{action} is not a Hearts action (0…51, 64…67)")
+            raise IllegalActionError(f"{action} is not a Hearts action")
         return token
 
     def string_to_action(self, text: str) -> int:
@@ -710,6 +773,8 @@ class HeartsState(State):
         for action, token in _WORD_TOKENS.items():
             if key == token:
                 return action
+        if key == "pass" and self._phase == AUCTION:
+            return NO_BID
         if key in _WORD_ALIASES:
             return _WORD_ALIASES[key]
         try:
@@ -812,6 +877,11 @@ class HeartsState(State):
         new._broken = self._broken
         new._shooter = self._shooter
         new._declarer = self._declarer
+        new._values = self._values
+        new._penalty = self._penalty
+        new._bid = self._bid
+        new._bidder = self._bidder
+        new._bids = self._bids[:]
         new._widow = self._widow
         new._widow_taker = self._widow_taker
         new._legal = self._legal
