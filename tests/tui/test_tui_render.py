@@ -218,3 +218,13 @@ def test_result() -> None:
     ]
     obs = hand_made(phase="over", scores=[3, 0, 23, 0], returns=[-3, 0, -23, 1])
     assert render_result(obs, NAMES)[-1] == "Seat 3 wins."
+
+
+def test_the_table_shows_the_preset_facts_of_the_deal() -> None:
+    # The auction's penalty suit and chips on the table, a Générale, and the widow for its
+    # taker: all in the observation, so all shown.
+    obs = hand_made(penalty_suit="S", table=4, generale=2, widow=["KH", "AH", "3S"])
+    text = "\n".join(render_table(obs, [], NAMES, LETTERS))
+    assert "penalty suit ♠" in text and "4 chips on the table" in text
+    assert "Générale: Seat 2" in text
+    assert "The widow you took: KH AH 3S" in text

@@ -201,7 +201,15 @@ def render_table(
         head.append(f"dealer {names[obs['dealer']]}")
     if obs.get("hearts_broken"):
         head.append("hearts broken")
+    if obs.get("penalty_suit"):
+        head.append(f"penalty suit {Suit.from_letter(obs['penalty_suit']).symbol}")
+    if obs.get("table"):
+        head.append(f"{obs['table']} chips on the table")
+    if obs.get("generale") is not None:
+        head.append(f"Générale: {names[obs['generale']]}")
     lines.append(style.bold("── " + " · ".join(h for h in head if h) + " ──"))
+    if obs.get("widow"):  # only the widow's taker is shown it
+        lines.append("The widow you took: " + " ".join(card_label(t, style) for t in obs["widow"]))
 
     if phase == "pass":
         count = obs.get("pass_count", 0)
