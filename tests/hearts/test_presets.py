@@ -692,6 +692,77 @@ def test_auction_bidding_is_one_round_ending_with_the_dealer() -> None:
         load("auction", players=3)
 
 
+# ---------------------------------------------------------------- joker hearts
+
+# Seat 1 holds the joker and two clubs; the 2♠ is out of the pack (RULINGS H13).
+JOKER_FOLLOWS = [
+    "2C " + suit("D", "23456789TJQK"),
+    "XJ 3C 4C AD " + suit("H", "23456789T"),
+    suit("C", "56789TJQKA") + " JH QH KH",
+    "AH " + suit("S", "3456789TJQKA"),
+]
+# Seat 0, eldest, holds the joker and leads it.
+JOKER_LEADS = [
+    "XJ 2C " + suit("D", "23456789TJQ"),
+    "3C 4C KD AD " + suit("H", "23456789T"),
+    suit("C", "56789TJQKA") + " JH QH KH",
+    "AH " + suit("S", "3456789TJQKA"),
+]
+
+
+def test_joker_may_be_played_even_when_following_is_possible() -> None:
+    # Hearts seed, 'Corazones de Joker': jokers "can be played at any time (whether or not it
+    # is possible to follow suit)".
+    state = load("joker").deal_state(JOKER_FOLLOWS)
+    assert state.observation(0)["removed"] == ["2S"]
+    play(state, "2C")
+    assert legal(state) == {"XJ", "3C", "4C"}
+
+
+def test_joker_never_wins_and_never_scores() -> None:
+    # Hearts seed: jokers "cannot win tricks or score penalty points".
+    state = load("joker").deal_state(JOKER_FOLLOWS)
+    play(state, "2C XJ 5C 3S")
+    last = state.observation(None)["tricks"][-1]
+    assert last["winner"] == 2  # the 5♣, not the joker
+    assert state.deal_points() == [0, 0, 0, 0]
+
+
+def test_a_led_joker_lets_the_next_card_set_the_suit() -> None:
+    # RULINGS 1.1 joker [project]: "A led joker: the next natural card played sets the suit."
+    state = load("joker").deal_state(JOKER_LEADS)
+    play(state, "XJ")
+    assert legal(state) == set(state.observation(1)["hand"])  # anything goes
+    play(state, "2H")
+    assert legal(state) == {"JH", "QH", "KH"}  # hearts now led: follow them
+    play(state, "JH AH")
+    assert state.observation(None)["tricks"][-1]["winner"] == 3
+    assert state.deal_points() == [0, 0, 0, 3]
+
+
+def test_joker_pack_sizes() -> None:
+    # RULINGS H13: the lowest non-heart cards leave the pack (2♠, 2♣, 2♦, 3♠ …) until the
+    # cards with the joker divide evenly.
+    for players, removed, size in (
+        (3, ["2C", "2S"], 17),
+        (4, ["2S"], 13),
+        (5, ["2C", "2D", "2S"], 10),
+        (6, ["2C", "3C", "2D", "2S", "3S"], 8),
+    ):
+        obs = load("joker", players=players).new_initial_state(seed=2).observation(0)
+        assert obs["removed"] == removed and obs["hand_sizes"] == [size] * players
+        assert (
+            sum(
+                t == "XJ"
+                for s in range(players)
+                for t in load("joker", players=players)
+                .new_initial_state(seed=2)
+                .observation(s)["hand"]
+            )
+            == 1
+        )
+
+
 # ---------------------------------------------------------------- random matches
 
 # Penalty values per preset, from RULINGS 1.1 (card token → points).
@@ -717,6 +788,7 @@ VALUES: dict[str, dict[str, int]] = {
     "royal": {**_ONE, "QS": 26},
     "heartsette": dict(_ONE),
     "auction": dict(_ONE),  # until a bid names another suit
+    "joker": dict(_ONE),
     "chasse-au-coeur": {
         **{f"{r}H": 1 for r in "23456789TJKA"},
         "QC": 13,
@@ -757,7 +829,7 @@ MOONS: dict[str, tuple[str, int | None]] = {
 }
 
 
-def expected_scores(preset: str, deck: set[str], taken: list[list[str]]) -> list[int]:
+def expected_scores(preset: str, deck: list[str], taken: list[list[str]]) -> list[int]:
     values = VALUES[preset]
     raw = [sum(values.get(t, 0) for t in cards) for cards in taken]
     kind, worth = MOONS.get(preset, ("none", None))
@@ -814,7 +886,9 @@ def random_match(preset: str, players: int, seed: int) -> None:
     rng = random.Random(seed)
     state = game.new_initial_state(seed=seed)
     n = players
-    deck = {TOKENS[c] for c in range(52)} - set(state.observation(None)["removed"])
+    removed = set(state.observation(None)["removed"])
+    deck = [TOKENS[c] for c in range(52) if TOKENS[c] not in removed]
+    deck += ["XJ"] * game.rules.jokers  # the jokers are alike
     taken: list[list[str]] = [[] for _ in range(n)]
     trick: list[tuple[int, str]] = []
     table = 0
@@ -842,12 +916,15 @@ def random_match(preset: str, players: int, seed: int) -> None:
         if phase == "name":
             named = "CDHS"["cdhs".index(token.split()[1][0])]
         if phase == "play":
-            trick.append((seat, TOKENS[action]))
+            trick.append((seat, token))
             if len(trick) == n:
-                led = trick[0][1][-1]
-                winner = max((p for p in trick if p[1][-1] == led), key=lambda p: card_index(p[1]))[
-                    0
-                ]
+                # RULINGS 1.1 joker: a joker never wins; after a led joker the first other
+                # card sets the suit.
+                naturals = [p for p in trick if p[1] != "XJ"]
+                led = naturals[0][1][-1]
+                winner = max(
+                    (p for p in naturals if p[1][-1] == led), key=lambda p: card_index(p[1])
+                )[0]
                 taken[winner] += [card for _, card in trick]
                 trick = []
                 tricks_done += 1

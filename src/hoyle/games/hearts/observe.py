@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hoyle.cards import TOKENS
 from hoyle.games.hearts.scoring import side_totals, sides
 from hoyle.games.hearts.state import (
     AUCTION,
@@ -20,6 +19,7 @@ from hoyle.games.hearts.state import (
     PHASE_NAMES,
     PLAY,
     POOL,
+    TOKENS,
     mask_to_list,
 )
 

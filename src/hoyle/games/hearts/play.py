@@ -26,6 +26,12 @@ from hoyle.games.hearts.state import (
 __all__ = ["EasyHeartsAgent"]
 
 QS = card_index("QS")
+JOKER = 52  # jokers are cards 52 and 53; both have the token XJ
+
+
+def _card(token: str) -> int:
+    """A card id from a token of the observation (a joker counts as 52)."""
+    return JOKER if token == "XJ" else card_index(token)
 
 
 def _rank(card: int) -> int:
@@ -72,10 +78,10 @@ class EasyHeartsAgent:
         if obs["phase"] == "name":  # name the suit it holds fewest of: least to be caught with
             counts = [sum(1 for t in obs["hand"] if t[-1] == s) for s in "CDHS"]
             return NAME_SUIT + counts.index(min(counts))
-        hand = [card_index(t) for t in obs["hand"]]
+        hand = [_card(t) for t in obs["hand"]]
         if obs["phase"] == "pass":
             return max(legal, key=lambda c: (_pass_danger(c, hand), c))
-        trick = [card_index(p["card"]) for p in obs["trick"]]
+        trick = [_card(p["card"]) for p in obs["trick"] if p["card"] != "XJ"]
         if not trick:
             return self._lead(obs, legal)
         return self._follow(obs, legal, trick)
@@ -93,7 +99,7 @@ class EasyHeartsAgent:
         return MOON_ADD if leads else MOON_SUBTRACT
 
     def _lead(self, obs: dict[str, Any], legal: list[int]) -> int:
-        played = {card_index(t) for trick in obs["tricks"] for t in trick["cards"]}
+        played = {_card(t) for trick in obs["tricks"] for t in trick["cards"]}
         queen_out = QS not in played
 
         def badness(card: int) -> tuple[int, int, int]:
@@ -107,14 +113,18 @@ class EasyHeartsAgent:
     @staticmethod
     def _suit_shown_void(obs: dict[str, Any], suit: int) -> bool:
         for trick in obs["tricks"]:
-            cards = [card_index(t) for t in trick["cards"]]
+            cards = [_card(t) for t in trick["cards"] if t != "XJ"]
             if _suit(cards[0]) == suit and any(_suit(c) != suit for c in cards[1:]):
                 return True
         return False
 
     def _follow(self, obs: dict[str, Any], legal: list[int], trick: list[int]) -> int:
+        jokers = [c for c in legal if c >= JOKER]
+        legal = [c for c in legal if c < JOKER] or jokers
         led = _suit(trick[0])
         winning = max(c for c in trick if _suit(c) == led)
+        if jokers and not any(c < winning for c in legal if _suit(c) == led):
+            return jokers[0]  # a joker never wins: better than taking the trick
         if _suit(legal[0]) != led or any(_suit(c) != led for c in legal):
             # Void in the led suit: shed the most dangerous card on someone else's trick.
             return max(

@@ -144,9 +144,11 @@ def _constraints(state: HeartsState, player: int) -> tuple[list[int], list[int]]
     if state._trick:
         plays.append((state._leader, tuple(state._trick)))
     for number, (leader, cards) in enumerate(plays):
-        led = cards[0] // 13
         first = number == 0
-        if not broken and led == 2:  # an unbroken heart lead: nothing else was allowed
+        # A joker shows nothing; after a led joker the first other card sets the suit.
+        setter = next((i for i, c in enumerate(cards) if c < 52), len(cards))
+        led = cards[setter] // 13 if setter < len(cards) else -1
+        if setter == 0 and not broken and led == 2:  # an unbroken heart lead: nothing else
             allowed[leader] &= HEARTS | (QS_BIT if g.hearts_for_queen else 0)
         banned = g.first_trick_banned
         if first and g.first_trick_safe and not g.first_lead_club and banned >> cards[0] & 1:
@@ -155,11 +157,13 @@ def _constraints(state: HeartsState, player: int) -> tuple[list[int], list[int]]
             required[leader] |= 1 << g.lowest_club  # held then; played later or still held
         for i, c in enumerate(cards):
             seat = (leader + i) % n
-            if i and c // 13 != led:
+            if c >= 52:
+                continue
+            if i > setter and c // 13 != led:
                 allowed[seat] &= ~SUIT_MASK[led]
                 if first and g.first_trick_safe and g.first_trick_banned >> c & 1:
                     allowed[seat] &= g.first_trick_banned
-            elif i and first and g.first_trick_safe and g.first_trick_banned >> c & 1:
+            elif i > setter and first and g.first_trick_safe and g.first_trick_banned >> c & 1:
                 # Followed with a penalty card: no other card of the suit was held.
                 allowed[seat] &= ~(SUIT_MASK[led] & g.safe_mask)
             if c // 13 == 2 or (c == 49 and g.queen_breaks):

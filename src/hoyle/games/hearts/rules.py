@@ -242,6 +242,13 @@ class HeartsRules:
         min=0,
         max=100,
     )
+    jokers: int = option(
+        0,
+        "jokers added to the pack (Joker Hearts): playable to any trick, never winning, "
+        "never scoring",
+        min=0,
+        max=2,
+    )
     auction: bool = option(
         False,
         "chip games: one round of bids after the deal; the winner pays the bid to the table, "
@@ -332,7 +339,7 @@ class HeartsRules:
                 f"removed_{self.players}p takes out every club, so no club can lead; "
                 "use first_lead=eldest_any"
             )
-        size = 52 - len(removed) - self.widow_size
+        size = 52 + self.jokers - len(removed) - self.widow_size
         if size % self.players or size < self.players:
             raise InvalidOptionError(
                 f"{size} cards do not divide among {self.players} players; "
@@ -403,6 +410,16 @@ class HeartsRules:
         return values
 
 
+# Arnold's modern basic game, which Joker Hearts builds on.
+_MODERN = {
+    "pass_cycle": (Pass.HOLD,),
+    "first_lead": FirstLead.ELDEST_ANY,
+    "must_break_hearts": False,
+    "no_points_first_trick": False,
+    "queen_spades": 0,
+    "moon": Moon.NONE,
+}
+
 # The 1887 game's table manners, shared by its chip presets.
 _CHIP_GAME = {
     "chips": 25,
@@ -467,14 +484,7 @@ PRESETS: tuple[Variant, ...] = (
             "Hearts seed (S-H), 'Reglas modernas (2011)' after Arnold 2011, 'Tanteo', "
             "'Disparando a la luna'; pagat.com Hearts; shared/RULINGS.md 1.1 modern, H2–H5"
         ),
-        options={
-            "pass_cycle": (Pass.HOLD,),
-            "first_lead": FirstLead.ELDEST_ANY,
-            "must_break_hearts": False,
-            "no_points_first_trick": False,
-            "queen_spades": 0,
-            "moon": Moon.NONE,
-        },
+        options=dict(_MODERN),
     ),
     Variant(
         name="black-jack",
@@ -816,5 +826,29 @@ PRESETS: tuple[Variant, ...] = (
         ),
         options={**_CHIP_GAME, "auction": True},
         players=(4, 6),
+    ),
+    Variant(
+        name="joker",
+        aliases=("joker-hearts",),
+        summary=(
+            "Joker Hearts (Foster 1897): the modern game with a joker added (jokers=2 for "
+            "two). A joker may be played to any trick, even by a player who could follow suit; "
+            "it never wins a trick and carries no penalty. If a joker is led, the next card "
+            "that is not a joker sets the suit. To deal evenly, the lowest cards outside hearts "
+            "leave the pack in the order 2♠, 2♣, 2♦, 3♠, 3♣: one with four players, two with "
+            "three, three with five, five with six."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Corazones de Joker' (Foster 1897, pp. 318–319); pagat.com "
+            "Hearts variations; shared/RULINGS.md 1.1 joker, H13"
+        ),
+        options={
+            **_MODERN,
+            "jokers": 1,
+            "removed_3p": ("2C", "2S"),
+            "removed_4p": ("2S",),
+            "removed_5p": ("2C", "2D", "2S"),
+            "removed_6p": ("2C", "3C", "2D", "2S", "3S"),
+        },
     ),
 )

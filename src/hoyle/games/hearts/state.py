@@ -11,7 +11,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from hoyle.cards import TOKENS, parse_cards
+from hoyle.cards import TOKENS as _PACK_TOKENS
+from hoyle.cards import parse_cards
 from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.hearts.rules import FirstLead, HeartsRules, Moon, Partnership, Pass, Stakes
@@ -55,6 +56,9 @@ _WORD_ALIASES = {
 }
 
 SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+JOKERS = 0b11 << 52  # card ids 52 and 53 are the jokers, when the game has them
+TOKENS = (*_PACK_TOKENS, "XJ", "XJ")
+"""Token of each card id: the 52-card pack, then the two jokers."""
 HEARTS = SUIT_MASK[2]
 CLUBS = SUIT_MASK[0]
 QS_BIT = 1 << 49
@@ -82,7 +86,7 @@ _M13 = (1 << 13) - 1
 
 # (card, 1/r) for every card and every number r of cards still to deal, made once so that a
 # chance node's outcome list is built from lookups alone.
-_CHANCE_PAIRS = [[(c, 1.0 / r if r else 0.0) for c in range(52)] for r in range(53)]
+_CHANCE_PAIRS = [[(c, 1.0 / r if r else 0.0) for c in range(54)] for r in range(55)]
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -101,9 +105,13 @@ def mask_of_hands(hands: Iterable[int]) -> int:
     return m
 
 
+_JOKER_LISTS: tuple[list[int], ...] = ([], [52], [53], [52, 53])
+
+
 def mask_to_list(m: int) -> list[int]:
-    """The set bits of a card mask in increasing order."""
-    return _L0[m & _M13] + _L1[m >> 13 & _M13] + _L2[m >> 26 & _M13] + _L3[m >> 39 & _M13]
+    """The set bits of a card mask in increasing order (jokers, 52 and 53, last)."""
+    cards = _L0[m & _M13] + _L1[m >> 13 & _M13] + _L2[m >> 26 & _M13] + _L3[m >> 39 & _M13]
+    return cards + _JOKER_LISTS[m >> 52 & 3] if m >> 52 else cards
 
 
 class HeartsGame(Game[HeartsRules]):
@@ -115,11 +123,12 @@ class HeartsGame(Game[HeartsRules]):
         super().__init__(rules, variant)
         self.n = rules.players
         removed = rules.removed_cards
-        self.deck_mask = ((1 << 52) - 1) & ~sum(1 << c for c in removed)
+        jokers = ((1 << rules.jokers) - 1) << 52
+        self.deck_mask = (((1 << 52) - 1) & ~sum(1 << c for c in removed)) | jokers
         self.deck = mask_to_list(self.deck_mask)
         self.widow_size = rules.widow_size
         self.hand_size = (len(self.deck) - self.widow_size) // self.n
-        self.values = rules.card_values()
+        self.values = [*rules.card_values(), 0, 0]  # jokers never score
         self.penalty_mask = mask_of(c for c in self.deck if self.values[c] > 0)
         self.counting_mask = mask_of(c for c in self.deck if self.values[c])
         self.penalty_total = sum(self.values[c] for c in self.deck if self.values[c] > 0)
@@ -198,10 +207,19 @@ class HeartsGame(Game[HeartsRules]):
             raise InvalidOptionError(f"need {self.n} hands, one per seat, not {len(hands)}")
         masks = []
         seen = 0
+        free_jokers = self.deck_mask & JOKERS
         for seat, hand in enumerate(hands):
             cards = parse_cards(hand)
             m = 0
             for card in cards:
+                if card.joker:  # the next joker of the pack
+                    if not free_jokers:
+                        raise InvalidOptionError(f"seat {seat}: more jokers than the pack has")
+                    bit = free_jokers & -free_jokers
+                    free_jokers ^= bit
+                    seen |= bit
+                    m |= bit
+                    continue
                 bit = card.mask
                 if bit & seen or not bit & self.deck_mask:
                     why = "dealt twice" if bit & seen else "not in this pack"
@@ -444,36 +462,10 @@ class HeartsState(State):
         phase = self._phase
         if phase == PLAY:
             hand = self._hands[self._cur]
-            if self._trick:
-                follow = hand & SUIT_MASK[self._lead_suit]
-                if follow:
-                    if not self._tricks and g.first_trick_safe:
-                        # Following to the first trick still keeps points off it when it can
-                        # (a spade lead, with eldest leading any card).
-                        return follow & g.safe_mask or follow
-                    return follow
-                if g.first_trick_safe and not self._tricks:
-                    safe = hand & g.safe_mask
-                    if safe:
-                        return safe
-                return hand
-            cand = hand
-            if not self._tricks:
-                if g.first_lead_club:
-                    if g.lead_any_club:
-                        return hand & CLUBS
-                    return 1 << g.lowest_club
-                if g.first_trick_safe:
-                    safe = hand & g.safe_mask
-                    if safe:
-                        cand = safe
-            if not self._broken:
-                plain = cand & ~HEARTS
-                if plain:
-                    if g.hearts_for_queen and plain == QS_BIT:
-                        return cand
-                    return plain
-            return cand
+            if hand >> 52:  # a joker may be played to any trick, whatever else is held
+                jokers = hand & JOKERS
+                return self._play_mask(hand ^ jokers) | jokers if hand ^ jokers else jokers
+            return self._play_mask(hand)
         if phase == PASS:
             return self._hands[self._cur]
         if phase in (DEAL, MIX):
@@ -489,6 +481,42 @@ class HeartsState(State):
         if phase == NAME:
             return 0b1111 << NAME_SUIT
         return 0
+
+    def _play_mask(self, hand: int) -> int:
+        """The cards of ``hand`` (no jokers) that may be played now."""
+        g = self.g
+        if self._trick:
+            if self._lead_suit < 0:  # only jokers so far: the next card sets the suit
+                return hand
+            follow = hand & SUIT_MASK[self._lead_suit]
+            if follow:
+                if not self._tricks and g.first_trick_safe:
+                    # Following to the first trick still keeps points off it when it can
+                    # (a spade lead, with eldest leading any card).
+                    return follow & g.safe_mask or follow
+                return follow
+            if g.first_trick_safe and not self._tricks:
+                safe = hand & g.safe_mask
+                if safe:
+                    return safe
+            return hand
+        cand = hand
+        if not self._tricks:
+            if g.first_lead_club:
+                if g.lead_any_club:
+                    return hand & CLUBS
+                return 1 << g.lowest_club
+            if g.first_trick_safe:
+                safe = hand & g.safe_mask
+                if safe:
+                    cand = safe
+        if not self._broken:
+            plain = cand & ~HEARTS
+            if plain:
+                if g.hearts_for_queen and plain == QS_BIT:
+                    return cand
+                return plain
+        return cand
 
     def legal_mask(self) -> int:
         """The legal actions as a bitmask (bit ``a`` set when action ``a`` is legal)."""
@@ -506,6 +534,8 @@ class HeartsState(State):
             return [MOON_ADD, MOON_SUBTRACT]
         if self._phase in (DECLARE, AUCTION, NAME):
             return [a for a in range(52, BID + 101) if legal >> a & 1]
+        if legal >> 52:  # jokers
+            return mask_to_list(legal)
         return (
             _L0[legal & _M13]
             + _L1[legal >> 13 & _M13]
@@ -569,12 +599,16 @@ class HeartsState(State):
         self._hands[cur] ^= bit
         trick = self._trick
         if not trick:
-            self._lead_suit = card // 13
+            self._lead_suit = card // 13 if card < 52 else -1  # a led joker sets no suit
             self._win_card = card
             self._win_pos = 0
             self._trick_pts = self._values[card]
         else:
             if card // 13 == self._lead_suit and card > self._win_card:
+                self._win_card = card
+                self._win_pos = len(trick)
+            elif self._lead_suit < 0 and card < 52:  # the first natural card after a joker
+                self._lead_suit = card // 13
                 self._win_card = card
                 self._win_pos = len(trick)
             self._trick_pts += self._values[card]
@@ -727,14 +761,14 @@ class HeartsState(State):
             return f"action {action} after the end of the game"
         legal = self.legal_actions() if phase != DEAL else mask_to_list(self._undealt)
         shown = " ".join(self.action_to_string(a) for a in legal)
-        if not (0 <= action < 52 or action in _WORD_TOKENS):
+        if not (0 <= action < 54 or action in _WORD_TOKENS):
             return f"{action} is not a Hearts action; legal: {shown}"
         what = self.action_to_string(action)
-        if phase == PLAY and 0 <= action < 52:
+        if phase == PLAY and 0 <= action < 54:
             hand = self._hands[self._cur]
             reason = self._play_reason(action, hand)
             return f"seat {self._cur} cannot play {what}: {reason}; legal: {shown}"
-        if phase == PASS and 0 <= action < 52:
+        if phase == PASS and 0 <= action < 54:
             return f"seat {self._cur} cannot pass {what}: not in hand; legal: {shown}"
         return f"{what} is not legal now ({PHASE_NAMES[phase]}); legal: {shown}"
 
@@ -757,7 +791,7 @@ class HeartsState(State):
     def action_to_string(self, action: int) -> str:
         """Cards are tokens (``QS``); the others ``moon add``, ``moon subtract``, ``generale``,
         ``no generale``."""
-        if 0 <= action < 52:
+        if 0 <= action < 54:
             return TOKENS[action]
         token = _WORD_TOKENS.get(action)
         if token is None:
@@ -775,6 +809,11 @@ class HeartsState(State):
                 return action
         if key == "pass" and self._phase == AUCTION:
             return NO_BID
+        if key in ("xj", "joker"):  # the jokers are alike: the lowest one that may be played
+            jokers = self.legal_mask() & JOKERS or self.g.deck_mask & JOKERS
+            if not jokers:
+                raise IllegalActionError(f"{text!r}: this game has no joker")
+            return (jokers & -jokers).bit_length() - 1
         if key in _WORD_ALIASES:
             return _WORD_ALIASES[key]
         try:
