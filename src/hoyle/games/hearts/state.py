@@ -462,10 +462,43 @@ class HeartsState(State):
         phase = self._phase
         if phase == PLAY:
             hand = self._hands[self._cur]
-            if hand >> 52:  # a joker may be played to any trick, whatever else is held
-                jokers = hand & JOKERS
-                return self._play_mask(hand ^ jokers) | jokers if hand ^ jokers else jokers
-            return self._play_mask(hand)
+            jokers = hand & JOKERS  # a joker may go to any trick, whatever else is held
+            if jokers:
+                hand ^= jokers
+                if not hand:
+                    return jokers
+            if self._trick:
+                if self._lead_suit < 0:  # only jokers so far: the next card sets the suit
+                    return hand | jokers
+                follow = hand & SUIT_MASK[self._lead_suit]
+                if follow:
+                    if not self._tricks and g.first_trick_safe:
+                        # Following to the first trick still keeps points off it when it can
+                        # (a spade lead, with eldest leading any card).
+                        return (follow & g.safe_mask or follow) | jokers
+                    return follow | jokers
+                if g.first_trick_safe and not self._tricks:
+                    safe = hand & g.safe_mask
+                    if safe:
+                        return safe | jokers
+                return hand | jokers
+            cand = hand
+            if not self._tricks:
+                if g.first_lead_club:
+                    if g.lead_any_club:
+                        return hand & CLUBS | jokers
+                    return 1 << g.lowest_club | jokers
+                if g.first_trick_safe:
+                    safe = hand & g.safe_mask
+                    if safe:
+                        cand = safe
+            if not self._broken:
+                plain = cand & ~HEARTS
+                if plain:
+                    if g.hearts_for_queen and plain == QS_BIT:
+                        return cand | jokers
+                    return plain | jokers
+            return cand | jokers
         if phase == PASS:
             return self._hands[self._cur]
         if phase in (DEAL, MIX):
@@ -481,42 +514,6 @@ class HeartsState(State):
         if phase == NAME:
             return 0b1111 << NAME_SUIT
         return 0
-
-    def _play_mask(self, hand: int) -> int:
-        """The cards of ``hand`` (no jokers) that may be played now."""
-        g = self.g
-        if self._trick:
-            if self._lead_suit < 0:  # only jokers so far: the next card sets the suit
-                return hand
-            follow = hand & SUIT_MASK[self._lead_suit]
-            if follow:
-                if not self._tricks and g.first_trick_safe:
-                    # Following to the first trick still keeps points off it when it can
-                    # (a spade lead, with eldest leading any card).
-                    return follow & g.safe_mask or follow
-                return follow
-            if g.first_trick_safe and not self._tricks:
-                safe = hand & g.safe_mask
-                if safe:
-                    return safe
-            return hand
-        cand = hand
-        if not self._tricks:
-            if g.first_lead_club:
-                if g.lead_any_club:
-                    return hand & CLUBS
-                return 1 << g.lowest_club
-            if g.first_trick_safe:
-                safe = hand & g.safe_mask
-                if safe:
-                    cand = safe
-        if not self._broken:
-            plain = cand & ~HEARTS
-            if plain:
-                if g.hearts_for_queen and plain == QS_BIT:
-                    return cand
-                return plain
-        return cand
 
     def legal_mask(self) -> int:
         """The legal actions as a bitmask (bit ``a`` set when action ``a`` is legal)."""
