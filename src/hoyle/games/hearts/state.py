@@ -523,16 +523,15 @@ class HeartsState(State):
         return legal
 
     def legal_actions(self) -> list[int]:
-        """Legal actions in increasing order (cards by index; the moon choices are 64, 65)."""
+        """Legal actions in increasing order: cards (0–51, jokers 52–53), then the moon
+        choices, Générale answers and auction actions (64 and up)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_mask()
-        if self._phase == MOON:
-            return [MOON_ADD, MOON_SUBTRACT]
-        if self._phase in (DECLARE, AUCTION, NAME):
+        if legal >> 52:  # jokers, or the moon, Générale and auction actions
+            if self._phase in (PLAY, PASS, DEAL, MIX):
+                return mask_to_list(legal)
             return [a for a in range(52, BID + 101) if legal >> a & 1]
-        if legal >> 52:  # jokers
-            return mask_to_list(legal)
         return (
             _L0[legal & _M13]
             + _L1[legal >> 13 & _M13]
