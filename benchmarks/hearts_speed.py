@@ -94,13 +94,16 @@ def run_hoyle_seeded(deals: int, rng: random.Random) -> int:
     return play_seeded(hoyle_games(), deals, rng)
 
 
-def run_hoyle_chance(deals: int, rng: random.Random) -> int:
-    """hoyle dealt at chance nodes, sampled exactly as the OpenSpiel row samples them."""
-    games = hoyle_games()
+def play_with_chance(
+    new_state: Callable[[random.Random], Any], deals: int, rng: random.Random
+) -> int:
+    """Deals from ``new_state(rng)`` played to the end, chance outcomes and moves both drawn
+    uniformly with ``rng``; the number of actions applied. Both engines' states speak the
+    same protocol, so one loop drives them alike."""
     choice = rng.choice
     steps = 0
     for _ in range(deals):
-        state = choice(games).new_initial_state()
+        state = new_state(rng)
         while not state.is_terminal():
             if state.is_chance_node():
                 # Every deal outcome is equally likely in both engines, so a uniform pick of
@@ -113,6 +116,12 @@ def run_hoyle_chance(deals: int, rng: random.Random) -> int:
     return steps
 
 
+def run_hoyle_chance(deals: int, rng: random.Random) -> int:
+    """hoyle dealt at chance nodes, sampled exactly as the OpenSpiel row samples them."""
+    games = hoyle_games()
+    return play_with_chance(lambda r: r.choice(games).new_initial_state(), deals, rng)
+
+
 def make_openspiel_runner() -> Runner | None:
     """The OpenSpiel row, or None when ``pyspiel`` is not installed."""
     try:
@@ -122,18 +131,7 @@ def make_openspiel_runner() -> Runner | None:
     game = pyspiel.load_game("hearts")
 
     def run_openspiel(deals: int, rng: random.Random) -> int:
-        choice = rng.choice
-        steps = 0
-        for _ in range(deals):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    action = choice(state.chance_outcomes())[0]
-                else:
-                    action = choice(state.legal_actions())
-                state.apply_action(action)
-                steps += 1
-        return steps
+        return play_with_chance(lambda r: game.new_initial_state(), deals, rng)
 
     return run_openspiel
 

@@ -26,6 +26,7 @@ from hoyle.games.hearts.state import (
     QS_BIT,
     SUIT_MASK,
     mask_of,
+    mask_of_hands,
     mask_to_list,
 )
 
@@ -185,9 +186,7 @@ def _draw_after_exchange(state: HeartsState, player: int, rng: random.Random) ->
     n = g.n
     allowed, required = _constraints(state, player)
     played = _played_by_seat(state)
-    played_all = 0
-    for m in played:
-        played_all |= m
+    played_all = mask_of_hands(played)
     hands = [0] * n
     hands[player] = state._hands[player]
     need = [0] * n
@@ -261,10 +260,7 @@ def _draw_mix(
             return None
         extra = rng.sample(mask_to_list(holdings[s] & ~must), count - must.bit_count())
         received[s] = must | mask_of(extra)
-    pool = 0
-    for m in received:
-        pool |= m
-    rest = mask_to_list(pool & ~mine)
+    rest = mask_to_list(mask_of_hands(received) & ~mine)
     rng.shuffle(rest)
     passes = [list(state._passed[player]) if s == player else [] for s in range(n)]
     others = [s for s in range(n) if s != player]
