@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import hoyle
+from deals import MIXED
 from hoyle.cards import card_index
 from hoyle.games.hearts import HeartsGame, HeartsState
 
@@ -123,14 +124,6 @@ def test_easy_passes_the_queen_first_over_the_two_of_clubs() -> None:
     for _ in range(3):
         state.apply_action(easy.step(state))
     assert state.observation(0)["passed"] == ["9C", "2H", "QS"]
-
-
-MIXED = [
-    "2C 5C 9C KC 3D 8D QD 4H 9H KH 2S 7S JS",
-    "3C 6C TC AC 4D 9D KD 5H TH AH 3S 8S QS",
-    "4C 7C JC 2D 5D TD AD 2H 6H JH 4S 9S KS",
-    "8C QC 6D 7D JD 3H 7H 8H QH 5S 6S TS AS",
-]
 
 
 def test_easy_ducks_under_the_winning_card() -> None:

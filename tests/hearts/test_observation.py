@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hoyle
+from deals import MIXED
 from hoyle.cards import TOKENS, card_index, parse_cards
 from hoyle.games.hearts import HeartsGame, HeartsState
 
@@ -173,14 +174,6 @@ def resamples(state: HeartsState, player: int, count: int = 60) -> list[HeartsSt
         assert new.observation(player) == state.observation(player)
         out.append(new)
     return out
-
-
-MIXED = [
-    "2C 5C 9C KC 3D 8D QD 4H 9H KH 2S 7S JS",
-    "3C 6C TC AC 4D 9D KD 5H TH AH 3S 8S QS",
-    "4C 7C JC 2D 5D TD AD 2H 6H JH 4S 9S KS",
-    "8C QC 6D 7D JD 3H 7H 8H QH 5S 6S TS AS",
-]
 
 
 def test_resampling_respects_voids_shown() -> None:

@@ -990,7 +990,9 @@ def test_royal_at_an_odd_table_needs_a_cycle_without_across() -> None:
         with pytest.raises(hoyle.InvalidOptionError, match="use left, right"):
             load("royal", players=players)
         game = load("royal", players=players, pass_cycle="left,right", deals=1)
-        assert play_out_deal(game.new_initial_state(seed=players))
+        state = game.new_initial_state(seed=players)
+        assert state.observation(0)["pass_direction"] == "left"
+        assert len(play_out_deal(state)) == players and state.is_terminal()
 
 
 @pytest.mark.parametrize("preset", sorted(p for p in VALUES if not p.startswith("partnership")))

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import hoyle
+from deals import MIXED
 from hoyle import IllegalActionError
 from hoyle.cards import parse_cards
 from hoyle.games.hearts import HeartsGame, HeartsState
@@ -89,12 +90,6 @@ def snapshot(state: HeartsState) -> str:
 # ---------------------------------------------------------------- deals used below
 
 # A mixed deal: seat 0 holds the 2♣, every seat holds every suit.
-MIXED = [
-    "2C 5C 9C KC 3D 8D QD 4H 9H KH 2S 7S JS",
-    "3C 6C TC AC 4D 9D KD 5H TH AH 3S 8S QS",
-    "4C 7C JC 2D 5D TD AD 2H 6H JH 4S 9S KS",
-    "8C QC 6D 7D JD 3H 7H 8H QH 5S 6S TS AS",
-]
 MIXED_TRICK_1 = "2C TC JC 8C"  # seat 2 wins with the J♣ and leads next
 
 # One suit per seat: seat 0 clubs, seat 1 diamonds, seat 2 hearts, seat 3 spades.
