@@ -68,6 +68,8 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
             f"observation is for a seat 0…{n - 1} or None (a spectator), not {player!r}"
         )
     phase = state._phase
+    teams = sides(g.rules)
+    partners = len(teams) < n  # fixed partnerships: two sides of two
     exchanged = phase in (PLAY, MOON, OVER)
     plan = state.pass_plan()
     obs: dict[str, Any] = {
@@ -98,8 +100,8 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "table": state._table + (state._bid if state._bidder >= 0 else 0),
         "bids": list(state._bids) if g.rules.auction else None,
         "penalty_suit": _penalty_suit(state) if g.rules.auction else None,
-        "teams": [list(side) for side in sides(g.rules)] if len(sides(g.rules)) < n else None,
-        "team_scores": side_totals(g.rules, state._scores) if len(sides(g.rules)) < n else None,
+        "teams": [list(side) for side in teams] if partners else None,
+        "team_scores": side_totals(g.rules, state._scores) if partners else None,
         "deal_scores": [list(d) for d in state._match_deals],
         "moon_shooter": state._shooter if phase == MOON else None,
         "generale": state._declarer if state._declarer >= 0 else None,
