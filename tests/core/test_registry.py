@@ -149,7 +149,7 @@ def test_unknown_option_lists_the_options_and_their_ranges() -> None:
     message = str(info.value)
     assert "unknown hearts option 'bogus'" in message
     for fragment in (
-        "players (3…6)",
+        "players (2…11)",
         "pass_count (1…6)",
         "moon (add|subtract|choose|none|add_unless_it_makes_someone_win|void_deal|slam)",
         "tie (share|play_on)",
@@ -166,9 +166,10 @@ def test_unknown_option_lists_the_options_and_their_ranges() -> None:
 @pytest.mark.parametrize(
     ("options", "says"),
     [
-        ({"players": 7}, "option 'players' \\(out of range\\): expected 3…6"),
-        ({"players": 2}, "expected 3…6"),
-        ({"players": "four"}, "expected 3…6"),
+        ({"players": 12}, "option 'players' \\(out of range\\): expected 2…11"),
+        ({"players": 7}, "hearts needs 3…6 players with these rules, not 7"),
+        ({"players": 2}, "needs 3…6 players"),
+        ({"players": "four"}, "expected 2…11"),
         ({"moon": "sometimes"}, "option 'moon'.*expected add\\|subtract\\|choose\\|none"),
         ({"tie": "toss"}, "expected share\\|play_on"),
         ({"pass_cycle": "left,sideways"}, "left\\|right\\|across\\|second_left"),
@@ -188,7 +189,7 @@ def test_bad_values_raise_invalid_option_error_naming_the_range(
 
 
 def test_bad_value_in_a_string_too() -> None:
-    with pytest.raises(InvalidOptionError, match=r"option 'players'.*3…6"):
+    with pytest.raises(InvalidOptionError, match=r"hearts needs 3…6 players.*not 9"):
         hoyle.load("hearts(players=9)")
     with pytest.raises(InvalidOptionError, match="name=value"):
         hoyle.load("hearts(5)")

@@ -153,7 +153,12 @@ STANDARD_CYCLE_ODD = (Pass.LEFT, Pass.RIGHT, Pass.HOLD)
 class HeartsRules:
     """Every rule option of the Hearts family. Defaults are Black Lady as most people play it."""
 
-    players: int = option(4, "number of players", min=3, max=6)
+    players: int = option(
+        4,
+        "number of players (3…6; other table sizes need the rules that allow them)",
+        min=2,
+        max=11,
+    )
     deals: int = option(
         0, "number of deals in the match; 0 plays until someone reaches the target", min=0
     )
@@ -278,8 +283,11 @@ class HeartsRules:
     widow_6p: int = option(0, "cards dealt face down to a widow with 6 players", min=0, max=8)
 
     def __post_init__(self) -> None:
-        if not 3 <= self.players <= 6:
-            raise InvalidOptionError(f"hearts needs 3…6 players, not {self.players}")
+        low, high = self.player_range
+        if not low <= self.players <= high:
+            raise InvalidOptionError(
+                f"hearts needs {low}…{high} players with these rules, not {self.players}"
+            )
         if self.pass_cycle is not None and self.pass_cycle == self._standard_cycle:
             # The standard cycle written out is the default: one game, one game string.
             object.__setattr__(self, "pass_cycle", None)
@@ -366,11 +374,16 @@ class HeartsRules:
         return STANDARD_CYCLE_EVEN if self.players % 2 == 0 else STANDARD_CYCLE_ODD
 
     @property
+    def player_range(self) -> tuple[int, int]:
+        """The table sizes these rules allow (one pack dealt out: 3…6)."""
+        return (3, 6)
+
+    @property
     def widow_size(self) -> int:
         """Cards set aside face down for the first trick's winner at this table size."""
-        return {3: self.widow_3p, 4: self.widow_4p, 5: self.widow_5p, 6: self.widow_6p}[
-            self.players
-        ]
+        return {3: self.widow_3p, 4: self.widow_4p, 5: self.widow_5p, 6: self.widow_6p}.get(
+            self.players, 0
+        )
 
     @property
     def removed_cards(self) -> tuple[int, ...]:
@@ -380,7 +393,7 @@ class HeartsRules:
             4: self.removed_4p,
             5: self.removed_5p,
             6: self.removed_6p,
-        }[self.players]
+        }.get(self.players, ())
         return tuple(card_index(t) for t in tokens)  # canonical and sorted (__post_init__)
 
     def card_values(self) -> list[int]:

@@ -155,6 +155,9 @@ class HeartsGame(Game[HeartsRules]):
         self.broken_at_start = not rules.must_break_hearts
         self.queen_breaks = rules.queen_breaks_hearts
         self.hearts_for_queen = rules.lead_hearts_instead_of_queen
+        # Rules whose play differs in kind (a stock, two packs) run a subclass of the state;
+        # the plain game keeps its fast path free of their checks.
+        self.state_class: type[HeartsState] = HeartsState
 
     def _plan(self, direction: Pass) -> tuple[int, ...]:
         """Seats to the left that each passed card travels, in the order cards are chosen."""
@@ -188,7 +191,7 @@ class HeartsGame(Game[HeartsRules]):
 
     def new_initial_state(self, seed: int | None = None) -> HeartsState:
         """A new match; dealt at once when ``seed`` is given, else at chance nodes."""
-        return HeartsState(self, None if seed is None else random.Random(seed))
+        return self.state_class(self, None if seed is None else random.Random(seed))
 
     def deal_state(self, hands: Sequence[str | Iterable[str]]) -> HeartsState:
         """A new match whose first deal gives these hands (seat by seat, tokens); later deals
@@ -231,7 +234,7 @@ class HeartsGame(Game[HeartsRules]):
                     f"seat {seat} has {len(cards)} cards; each hand has {self.hand_size}"
                 )
             masks.append(m)
-        state = HeartsState(self, None)
+        state = self.state_class(self, None)
         state._start_deal(masks)
         return state
 
@@ -879,7 +882,8 @@ class HeartsState(State):
 
     def clone(self) -> HeartsState:
         """An independent copy (the seeded shuffler too)."""
-        new = HeartsState.__new__(HeartsState)
+        cls = type(self)  # a rule's subclass copies its own fields after this
+        new = cls.__new__(cls)
         new.game = self.game
         new.g = self.g
         rng = self._rng
