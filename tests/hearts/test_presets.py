@@ -211,6 +211,64 @@ def test_omnibus_jack_of_diamonds_form() -> None:
     assert state.deal_points() == [-10 + 1, 0, 0, 0]
 
 
+# ---------------------------------------------------------------- partnership slam
+
+
+def test_slam_bid_made_by_bidder_and_silent_partner() -> None:
+    # RULINGS 1.1 partnership-slam: one round of rising bids from eldest; the 10♦'s holder is
+    # the high bidder's silent partner; made, each partner scores −(26 + bid), the rest 0.
+    state = load("partnership-slam", pass_cycle="hold", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    assert state.phase == "bid" and state.current_player() == 0
+    state.apply_action(state.string_to_action("bid 4"))
+    assert "bid 4" not in legal(state) and {"bid 5", "bid 26", "no bid"} <= legal(state)
+    assert "bid 27" not in legal(state)  # at most the deal's 26 points
+    play(state, "pass pass pass")
+    assert state.phase == "play" and state.current_player() == 0  # the 2♣ still leads
+    # Seat 1 holds the 10♦ and knows it is the partner; the others do not, yet.
+    assert state.observation(1)["slam"] == {"bidder": 0, "bid": 4, "partner": 1}
+    assert state.observation(0)["slam"]["partner"] is None
+    assert state.observation(None)["slam"]["partner"] is None
+    while "TD" not in state.observation(None)["trick"] and not any(
+        "TD" in t["cards"] for t in state.observation(None)["tricks"]
+    ):
+        state.apply_action(state.legal_actions()[0])
+    assert state.observation(3)["slam"]["partner"] == 1  # the 10♦ played reveals it
+    # Seat 0 wins every trick with its clubs: the side took all 13.
+    assert play_out_deal(state) == [-30, -30, 0, 0]
+
+
+def test_slam_bid_failed_scores_the_pair_plus_the_bid() -> None:
+    # RULINGS 1.1 partnership-slam: failed, each partner records the pair's combined Omnibus
+    # score plus the bid; the others score as in Omnibus (here seat 0's slam: −26).
+    state = load("partnership-slam", pass_cycle="hold", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    play(state, "pass pass")
+    state.apply_action(state.string_to_action("bid 5"))
+    play(state, "pass")
+    assert play_out_deal(state) == [-26, 5, 5, 0]
+
+
+def test_slam_bidder_holding_the_ten_plays_alone() -> None:
+    # RULINGS 1.1 partnership-slam: "A bidder holding 10♦ plays alone"; only the bidder knows.
+    state = load("partnership-slam", pass_cycle="hold", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    play(state, "pass")
+    state.apply_action(state.string_to_action("bid 2"))
+    play(state, "pass pass")
+    assert state.observation(1)["slam"]["partner"] == 1
+    assert state.observation(2)["slam"]["partner"] is None
+    assert play_out_deal(state) == [-26, 2, 0, 0]  # failed alone: its own 0 plus the bid
+
+
+def test_slam_nobody_bids_plays_plain_omnibus() -> None:
+    # RULINGS 1.1 partnership-slam: "All pass: play plain Omnibus" (seat 0 takes all fifteen
+    # counting cards: the Omnibus slam).
+    state = load("partnership-slam", pass_cycle="hold", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    play(state, "pass pass pass pass")
+    assert state.observation(None)["slam"] is None
+    assert play_out_deal(state) == [-26, 0, 0, 0]
+    with pytest.raises(hoyle.InvalidOptionError, match="bonus_card=TD"):
+        hoyle.load("hearts", slam_bid=26)
+
+
 # ---------------------------------------------------------------- spot and the Greek games
 
 
@@ -777,6 +835,7 @@ VALUES: dict[str, dict[str, int]] = {
     "black-jack": {**_ONE, "JS": 10},
     "black-maria": {**_ONE, "QS": 13, "AS": 10, "KS": 7},
     "omnibus": {**_ONE, "QS": 13, "TD": -10},
+    "partnership-slam": {**_ONE, "QS": 13, "TD": -10},
     "spot": dict(_SPOT),
     "greek": {**_GREEK_HEARTS, "QS": 50},
     "greek-culbertson": {**_ONE, "QS": 13, "JD": -10},
@@ -821,6 +880,7 @@ MOONS: dict[str, tuple[str, int | None]] = {
     "black-lady": ("add", None),
     "black-jack": ("add", None),
     "omnibus": ("slam", None),
+    "partnership-slam": ("slam", None),
     "greek": ("add", 150),
     "greek-culbertson": ("add", None),
     "partnership": ("team", None),
@@ -897,6 +957,8 @@ def random_match(preset: str, players: int, seed: int) -> None:
     totals = [0] * n
     bid, bidder, named = 0, -1, "H"
     tricks_done = 0
+    won = [0] * n
+    ten_holder = -1
     for _ in range(100_000):
         if state.is_terminal():
             return
@@ -917,6 +979,8 @@ def random_match(preset: str, players: int, seed: int) -> None:
             named = "CDHS"["cdhs".index(token.split()[1][0])]
         if phase == "play":
             trick.append((seat, token))
+            if token == "TD":
+                ten_holder = seat
             if len(trick) == n:
                 # RULINGS 1.1 joker: a joker never wins; after a led joker the first other
                 # card sets the suit.
@@ -926,6 +990,7 @@ def random_match(preset: str, players: int, seed: int) -> None:
                     (p for p in naturals if p[1][-1] == led), key=lambda p: card_index(p[1])
                 )[0]
                 taken[winner] += [card for _, card in trick]
+                won[winner] += 1
                 trick = []
                 tricks_done += 1
                 if tricks_done == 1 and state._widow:
@@ -957,10 +1022,20 @@ def random_match(preset: str, players: int, seed: int) -> None:
                 ]
             else:
                 expected = expected_scores(preset, deck, taken)
+                if bidder >= 0:
+                    # RULINGS 1.1 partnership-slam: the 10♦'s holder is the silent partner.
+                    side = {bidder, ten_holder}
+                    if sum(won[s] for s in side) == tricks_done:
+                        expected = [-(26 + bid) if s in side else 0 for s in range(n)]
+                    else:
+                        pair = sum(expected[s] for s in side) + bid
+                        expected = [pair if s in side else e for s, e in enumerate(expected)]
+                    bid, bidder = 0, -1
             assert obs["deal_scores"][-1] == expected
             totals = [t + e for t, e in zip(totals, expected, strict=True)]
             declarer = moon_choice = None
             tricks_done = 0
+            won = [0] * n
             taken = [[] for _ in range(n)]
         elif not state.is_terminal() and state.phase == "play":
             held = sum(state.hand_mask(s).bit_count() for s in range(n))
@@ -976,7 +1051,8 @@ def test_random_matches_score_as_the_preset_says(preset: str) -> None:
     # Issue 3: 200 random matches per preset, at every player count it allows: nothing lost,
     # every deal scored as RULINGS 1.1 says, and every match comes to an end.
     # Partnerships are for four; Royal's left-across-right cycle needs a seat opposite.
-    counts = [4] if preset.startswith("partnership") or preset == "royal" else [3, 4, 5, 6]
+    fixed_four = preset in ("partnership", "partnership-individual", "royal")
+    counts = [4] if fixed_four else [3, 4, 5, 6]
     if preset == "auction":
         counts = [4, 5, 6]
     for i in range(200):
@@ -995,7 +1071,9 @@ def test_royal_at_an_odd_table_needs_a_cycle_without_across() -> None:
         assert len(play_out_deal(state)) == players and state.is_terminal()
 
 
-@pytest.mark.parametrize("preset", sorted(p for p in VALUES if not p.startswith("partnership")))
+@pytest.mark.parametrize(
+    "preset", sorted(p for p in VALUES if p not in ("partnership", "partnership-individual"))
+)
 def test_presets_refuse_player_counts_they_do_not_allow(preset: str) -> None:
     # RULINGS 1.0: 3–6 players.
     for players in (2, 7):

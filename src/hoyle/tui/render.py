@@ -207,6 +207,17 @@ def render_table(
         head.append(f"{obs['table']} chips on the table")
     if obs.get("generale") is not None:
         head.append(f"Générale: {names[obs['generale']]}")
+    slam = obs.get("slam")
+    if slam:
+        partner = slam["partner"]
+        who = (
+            "alone"
+            if partner == slam["bidder"]
+            else f"with {names[partner]}"
+            if partner is not None
+            else "with a silent partner"
+        )
+        head.append(f"slam bid {slam['bid']} by {names[slam['bidder']]} {who}")
     lines.append(style.bold("── " + " · ".join(h for h in head if h) + " ──"))
     if obs.get("widow"):  # only the widow's taker is shown it
         lines.append("The widow you took: " + " ".join(card_label(t, style) for t in obs["widow"]))
@@ -286,6 +297,8 @@ def prompt_text(obs: dict[str, Any]) -> str:
         return "Moon: add or subtract > "
     if phase == "declare":
         return "Announce a Générale? (generale or no generale) > "
+    if phase == "bid" and obs.get("bid_for") == "slam":
+        return "Bid to take every trick (bid N or pass) > "
     if phase == "bid":
         return "Bid for the penalty suit (bid N or pass) > "
     if phase == "name":

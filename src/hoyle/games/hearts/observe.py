@@ -59,6 +59,21 @@ def public_points(state: HeartsState) -> list[int]:
     return points
 
 
+def _slam(state: HeartsState, player: int | None) -> dict[str, Any] | None:
+    """The slam bid in force: bidder, bid, and the silent partner as far as ``player`` knows
+    it (the partner knows from the start; everyone once the bonus card is played)."""
+    if state._partner < 0:
+        return None
+    card = state.g.partner_card
+    played = any(card in cards for _, cards, _ in state._tricks) or card in state._trick
+    known = played or state._phase == OVER or player == state._partner
+    return {
+        "bidder": state._bidder,
+        "bid": state._bid,
+        "partner": state._partner if known else None,
+    }
+
+
 def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
     """The observation of ``player`` (``None``: a spectator, who sees no hand)."""
     g = state.g
@@ -97,8 +112,10 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "widow_taker": state._widow_taker if state._widow_taker >= 0 else None,
         "hearts_broken": state._broken,
         "scores": list(state._scores),
-        "table": state._table + (state._bid if state._bidder >= 0 else 0),
-        "bids": list(state._bids) if g.rules.auction else None,
+        "table": state._table + (state._bid if state._bidder >= 0 and g.rules.auction else 0),
+        "bids": list(state._bids) if g.has_bidding else None,
+        "bid_for": ("slam" if g.rules.slam_bid else "suit") if g.has_bidding else None,
+        "slam": _slam(state, player) if g.rules.slam_bid else None,
         "penalty_suit": _penalty_suit(state) if g.rules.auction else None,
         "teams": [list(side) for side in teams] if partners else None,
         "team_scores": side_totals(g.rules, state._scores) if partners else None,

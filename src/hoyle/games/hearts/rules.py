@@ -259,6 +259,13 @@ class HeartsRules:
         "chip games: one round of bids after the deal; the winner pays the bid to the table, "
         "names the penalty suit and leads",
     )
+    slam_bid: int = option(
+        0,
+        "after the pass, one round of bids of 1 up to this many points to take every trick, "
+        "the holder of the bonus card being the high bidder's silent partner; 0: no slam bids",
+        min=0,
+        max=100,
+    )
     stakes: Stakes = option(
         Stakes.NONE, "settle the match by the average: each pays or draws score − average"
     )
@@ -317,6 +324,18 @@ class HeartsRules:
             raise InvalidOptionError(
                 "the chip game has its own rule for taking every penalty card: use moon=none"
             )
+        if self.slam_bid and (
+            self.bonus_card is BonusCard.NONE
+            or self.chips
+            or self.auction
+            or self.generale
+            or self.partnership is not Partnership.NONE
+        ):
+            raise InvalidOptionError(
+                "slam_bid makes the holder of the bonus card the bidder's silent partner: it "
+                "needs bonus_card=TD (or JD), points (chips=0), no auction, no Générale and "
+                "partnership=none"
+            )
         if self.pass_to_partner and self.partnership is Partnership.NONE:
             raise InvalidOptionError("pass_to_partner needs partnership=team or individual")
         if {Pass.SECOND_LEFT, Pass.SECOND_RIGHT} & set(cycle) and self.players < 5:
@@ -346,6 +365,11 @@ class HeartsRules:
             raise InvalidOptionError(
                 f"removed_{self.players}p takes out every club, so no club can lead; "
                 "use first_lead=eldest_any"
+            )
+        if self.slam_bid and card_index(self.bonus_card.value) in removed:
+            raise InvalidOptionError(
+                f"slam_bid needs the {self.bonus_card.value} in the pack to name the silent "
+                f"partner, but removed_{self.players}p takes it out"
             )
         size = 52 + self.jokers - len(removed) - self.widow_size
         if size % self.players or size < self.players:
@@ -684,6 +708,31 @@ PRESETS: tuple[Variant, ...] = (
             "pagat.com Hearts, Partnership Hearts; shared/RULINGS.md 1.1 partnership-individual"
         ),
         options={"partnership": Partnership.INDIVIDUAL},
+    ),
+    Variant(
+        name="partnership-slam",
+        aliases=("slam-hearts", "partnership-omnibus"),
+        summary=(
+            "Partnership Hearts' third version (Morehead 2001): Omnibus with a slam bid. After "
+            "the pass each player once, from eldest hand to the dealer, passes or bids more "
+            "points than the bid before (1 to 26), undertaking that their side will take every "
+            "trick. The holder of the 10♦ is the high bidder's silent partner: they know it, "
+            "the others learn it when the 10♦ is played, and a bidder who holds it plays alone. "
+            "Made, the bidder and partner score −(26 + bid) each and nobody else anything; "
+            "failed, each of the two scores their combined Omnibus score plus the bid, and the "
+            "others score as in Omnibus. If nobody bids the deal is plain Omnibus. The match "
+            "ends at 100. The seed gives only the bid, the silent partner and the combined "
+            "score: the bid's range and the scores are this project's reading."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Corazones de asociación', third version (Morehead 2001); "
+            "shared/RULINGS.md 1.1 partnership-slam, H17"
+        ),
+        options={
+            "bonus_card": BonusCard.TD,
+            "moon": Moon.SLAM,
+            "slam_bid": 26,
+        },
     ),
     Variant(
         name="original-1887",

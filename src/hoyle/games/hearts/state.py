@@ -12,10 +12,18 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from hoyle.cards import TOKENS as _PACK_TOKENS
-from hoyle.cards import parse_cards
+from hoyle.cards import card_index, parse_cards
 from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
-from hoyle.games.hearts.rules import FirstLead, HeartsRules, Moon, Partnership, Pass, Stakes
+from hoyle.games.hearts.rules import (
+    BonusCard,
+    FirstLead,
+    HeartsRules,
+    Moon,
+    Partnership,
+    Pass,
+    Stakes,
+)
 from hoyle.games.hearts.scoring import (
     chip_settlement,
     deal_scores,
@@ -25,6 +33,7 @@ from hoyle.games.hearts.scoring import (
     queen_scores,
     ranking,
     sides,
+    slam_bid_scores,
 )
 
 __all__ = ["GENERALE", "MOON_ADD", "MOON_SUBTRACT", "NO_GENERALE", "HeartsGame", "HeartsState"]
@@ -155,6 +164,13 @@ class HeartsGame(Game[HeartsRules]):
         self.broken_at_start = not rules.must_break_hearts
         self.queen_breaks = rules.queen_breaks_hearts
         self.hearts_for_queen = rules.lead_hearts_instead_of_queen
+        # The bidding round: an auction for the penalty suit (bids up to the stake in chips)
+        # or slam bids (up to slam_bid points, the bonus card's holder a silent partner).
+        self.has_bidding = rules.auction or rules.slam_bid > 0
+        self.top_bid = rules.slam_bid or rules.chips
+        self.partner_card = (
+            card_index(rules.bonus_card.value) if rules.bonus_card is not BonusCard.NONE else -1
+        )
         # Rules whose play differs in kind (a stock, two packs) run a subclass of the state;
         # the plain game keeps its fast path free of their checks.
         self.state_class: type[HeartsState] = HeartsState
@@ -261,6 +277,7 @@ class HeartsState(State):
         "_legal",
         "_match_deals",
         "_ntricks",
+        "_partner",
         "_passed",
         "_penalty",
         "_phase",
@@ -327,6 +344,7 @@ class HeartsState(State):
         self._bid = 0  # the highest bid so far, and who made it
         self._bidder = -1
         self._bids: list[int | None] = [None] * n
+        self._partner = -1  # a slam bidder's silent partner (the bidder, when alone)
         self._widow = 0  # the cards dealt face down to the widow, if any
         self._widow_taker = -1
         self._legal: int | None = None
@@ -373,8 +391,9 @@ class HeartsState(State):
                     break
         else:
             self._cur = self._leader = (self._dealer + 1) % g.n
-        if g.rules.auction:
-            # One round of bids, from eldest to the dealer, for the right to name the suit.
+        if g.has_bidding:
+            # One round of bids, from eldest to the dealer: for the right to name the suit, or
+            # to undertake a slam.
             self._phase = AUCTION
             self._cur = (self._dealer + 1) % g.n
         elif g.rules.generale:
@@ -392,6 +411,12 @@ class HeartsState(State):
             self._bids[seat] = self._bid
         if seat != self._dealer:
             self._cur = (seat + 1) % n
+        elif self._bidder >= 0 and self.g.rules.slam_bid:
+            # Whoever holds the bonus card is the bidder's partner, and knows it; the others
+            # learn it when that card is played.
+            bit = 1 << self.g.partner_card
+            self._partner = next(s for s in range(n) if self._hands[s] & bit)
+            self._phase, self._cur = PLAY, self._leader
         elif self._bidder >= 0:
             self._phase, self._cur = NAME, self._bidder
         else:  # everyone passed: hearts, eldest leads, nobody pays
@@ -511,7 +536,7 @@ class HeartsState(State):
         if phase == DECLARE:
             return (1 << GENERALE) | (1 << NO_GENERALE)
         if phase == AUCTION:
-            top = g.rules.chips  # a bid is at most the stake
+            top = g.top_bid  # a bid is at most the stake (or slam_bid)
             bids = ((1 << (top + 1)) - 1) & ~((1 << (self._bid + 1)) - 1)
             return (1 << NO_BID) | bids << BID
         if phase == NAME:
@@ -741,6 +766,10 @@ class HeartsState(State):
                 self._deal_no,
                 moon_choice,
             )
+            if self._partner >= 0:
+                side = {self._bidder, self._partner}
+                made = sum(self._ntricks[s] for s in side) == g.hand_size
+                scores = slam_bid_scores(g, scores, side, made, self._bid)
         if g.rules.diamond_queen:
             scores = diamond_queen(g, scores, self._scores, self._taken)
         self._last_trick = self._tricks[-1]
@@ -921,6 +950,7 @@ class HeartsState(State):
         new._bid = self._bid
         new._bidder = self._bidder
         new._bids = self._bids[:]
+        new._partner = self._partner
         new._widow = self._widow
         new._widow_taker = self._widow_taker
         new._legal = self._legal
