@@ -667,6 +667,46 @@ def test_heartsette_widow_hearts_count_at_the_end() -> None:
     assert sum(scores) == 13
 
 
+def test_heartsette_widow_to_hand_then_discard_as_many() -> None:
+    # RULINGS 1.1 heartsette, option widow=to_hand: the first trick's winner takes the widow
+    # into hand, then discards the same number face down into their tricks, then leads.
+    state = load("heartsette", deals=1, widow="to_hand").deal_state(WIDOW_DEAL)
+    play(state, "2C AC 2H 4S")  # seat 1 wins with the A♣
+    assert state.phase == "discard" and state.current_player() == 1
+    taker = state.observation(1)
+    assert {"KH", "AH", "3S"} <= set(taker["hand"]) and taker["hand_sizes"][1] == 11 + 3
+    assert state.deal_points() == [0, 1, 0, 0]  # the widow's hearts are in hand, not taken
+    assert all(state.observation(s)["widow"] == [] for s in (0, 2, 3))
+    with pytest.raises(hoyle.IllegalActionError, match="cannot discard 2C: not in hand"):
+        state.apply_action(state.string_to_action("2C"))
+    play(state, "AH KH")
+    assert state.phase == "discard"  # as many as the widow held: three
+    play(state, "QD")
+    assert state.phase == "play" and state.current_player() == 1  # the taker leads
+    assert state.observation(1)["discarded"] == ["QD", "KH", "AH"]
+    assert state.observation(0)["discarded"] == [] and state.observation(0)["discards"] == 3
+    assert state.deal_points() == [0, 1 + 2, 0, 0]
+    assert state.observation(None)["points"] == [0, 1, 0, 0]  # the discards are face down
+    assert state.hand_mask(1).bit_count() == 11
+    assert sum(play_out_deal(state)) == 13
+
+
+def test_heartsette_widow_to_hand_resampling_hides_the_discards() -> None:
+    # DESIGN resample_from_infostate with RULINGS 1.1 heartsette widow=to_hand: for another
+    # seat, the taker's discards may be any of the cards it could hold, the widow's included.
+    state = load("heartsette", deals=1, widow="to_hand").deal_state(WIDOW_DEAL)
+    play(state, "2C AC 2H 4S AH KH QD")
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for _ in range(300):
+        new = state.resample_from_infostate(0, rng)
+        assert new.observation(0) == state.observation(0)
+        seen |= set(new.observation(1)["discarded"])
+    hidden = set(TOKENS[c] for c in range(52)) - set(state.observation(0)["hand"])
+    hidden -= {"2C", "AC", "2H", "4S", "2S"}  # played, or out of the pack
+    assert seen == hidden
+
+
 # ---------------------------------------------------------------- more of the same games
 
 
@@ -941,8 +981,8 @@ def royal_scores(taken: list[list[str]], totals: list[int], choice: str | None) 
     return scores
 
 
-def random_match(preset: str, players: int, seed: int) -> None:
-    game = load(preset, players=players)
+def random_match(preset: str, players: int, seed: int, **options: Any) -> None:
+    game = load(preset, players=players, **options)
     rng = random.Random(seed)
     state = game.new_initial_state(seed=seed)
     n = players
@@ -973,6 +1013,8 @@ def random_match(preset: str, players: int, seed: int) -> None:
             declarer = seat
         if phase == "moon":
             moon_choice = token
+        if phase == "discard":  # RULINGS 1.1 heartsette, widow=to_hand: laid away to tricks
+            taken[seat].append(token)
         if phase == "bid" and token.startswith("bid "):
             bid, bidder = int(token.split()[1]), seat
         if phase == "name":
@@ -993,7 +1035,7 @@ def random_match(preset: str, players: int, seed: int) -> None:
                 won[winner] += 1
                 trick = []
                 tricks_done += 1
-                if tricks_done == 1 and state._widow:
+                if tricks_done == 1 and state._widow and game.rules.widow.value == "to_tricks":
                     # RULINGS 1.1 heartsette: the first trick's winner takes the widow.
                     assert state._widow_taker == winner
                     taken[winner] += [TOKENS[c] for c in range(52) if state._widow >> c & 1]
@@ -1057,6 +1099,14 @@ def test_random_matches_score_as_the_preset_says(preset: str) -> None:
         counts = [4, 5, 6]
     for i in range(200):
         random_match(preset, players=counts[i % len(counts)], seed=i)
+
+
+@pytest.mark.slow
+def test_random_heartsette_matches_with_the_widow_taken_into_hand() -> None:
+    # RULINGS 1.1 heartsette, option widow=to_hand: 200 random matches at 3…6 players; the
+    # discards count to their taker and nothing is lost.
+    for i in range(200):
+        random_match("heartsette", players=3 + i % 4, seed=i, widow="to_hand")
 
 
 def test_royal_at_an_odd_table_needs_a_cycle_without_across() -> None:

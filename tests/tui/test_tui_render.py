@@ -243,3 +243,9 @@ def test_the_table_shows_a_slam_bid_and_what_this_seat_knows_of_the_partner() ->
     assert "slam bid 4 by Seat 1 alone" in "\n".join(render_table(alone, [], NAMES, LETTERS))
     assert "every trick" in prompt_text(hand_made(phase="bid", bid_for="slam"))
     assert "penalty suit" in prompt_text(hand_made(phase="bid", bid_for="suit"))
+
+
+def test_the_prompt_counts_the_cards_laid_away_from_the_widow() -> None:
+    # RULINGS 1.1 heartsette, widow=to_hand: as many cards laid away as the widow held.
+    obs = hand_made(phase="discard", discards=1, widow=["KH", "AH", "3S"])
+    assert "(2 of 3)" in prompt_text(obs)

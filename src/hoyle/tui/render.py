@@ -295,6 +295,10 @@ def prompt_text(obs: dict[str, Any]) -> str:
         return "Lead a card > " if not obs.get("trick") else "Play a card > "
     if phase == "moon":
         return "Moon: add or subtract > "
+    if phase == "discard":
+        done = int(obs.get("discards", 0))
+        of = len(obs.get("widow", [])) or "?"
+        return f"Lay away a card face down into your tricks ({done + 1} of {of}) > "
     if phase == "declare":
         return "Announce a Générale? (generale or no generale) > "
     if phase == "bid" and obs.get("bid_for") == "slam":

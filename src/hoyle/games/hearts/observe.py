@@ -50,12 +50,13 @@ def _penalty_suit(state: HeartsState) -> str | None:
 
 
 def public_points(state: HeartsState) -> list[int]:
-    """Points taken this deal as everyone can count them: the widow's are its taker's secret
-    until the deal is scored."""
+    """Points taken this deal as everyone can count them: the widow's (or, with
+    widow=to_hand, the discards') are its taker's secret until the deal is scored."""
     points = list(state._points)
     taker = state._widow_taker
     if taker >= 0:
-        points[taker] -= sum(state.g.values[c] for c in mask_to_list(state._widow))
+        hidden = mask_to_list(state._widow) if not state.g.widow_to_hand else state._discards
+        points[taker] -= sum(state._values[c] for c in hidden)
     return points
 
 
@@ -110,6 +111,8 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "points": public_points(state),
         "widow_size": g.widow_size,
         "widow_taker": state._widow_taker if state._widow_taker >= 0 else None,
+        "widow_use": g.rules.widow.value if g.widow_size else None,
+        "discards": len(state._discards),
         "hearts_broken": state._broken,
         "scores": list(state._scores),
         "table": state._table + (state._bid if state._bidder >= 0 and g.rules.auction else 0),
@@ -125,7 +128,9 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
     }
     if player is not None:
         obs["hand"] = _tokens(state._hands[player])
-        obs["widow"] = _tokens(state._widow) if state._widow_taker == player else []
+        taker = state._widow_taker == player
+        obs["widow"] = _tokens(state._widow) if taker else []
+        obs["discarded"] = [TOKENS[c] for c in sorted(state._discards)] if taker else []
         obs["passed"] = [TOKENS[c] for c in sorted(state._passed[player])]
         # Which seat each of the player's cards goes to, in the order they are chosen.
         # (None for a card put into the pool of a mix pass: nobody knows where it ends up.)

@@ -27,6 +27,7 @@ __all__ = [
     "SpadeValues",
     "Stakes",
     "Tie",
+    "Widow",
 ]
 
 
@@ -143,6 +144,15 @@ class Tie(enum.Enum):
     """The tied players share the win."""
     PLAY_ON = "play_on"
     """Deal again until one player alone has the lowest total."""
+
+
+class Widow(enum.Enum):
+    """What the winner of the first trick does with the widow."""
+
+    TO_TRICKS = "to_tricks"
+    """Adds it, unseen by the others, to the cards they took."""
+    TO_HAND = "to_hand"
+    """Takes it into hand, then discards as many cards face down to the cards they took."""
 
 
 STANDARD_CYCLE_EVEN = (Pass.LEFT, Pass.RIGHT, Pass.ACROSS, Pass.HOLD)
@@ -288,6 +298,11 @@ class HeartsRules:
     widow_4p: int = option(0, "cards dealt face down to a widow with 4 players", min=0, max=8)
     widow_5p: int = option(0, "cards dealt face down to a widow with 5 players", min=0, max=8)
     widow_6p: int = option(0, "cards dealt face down to a widow with 6 players", min=0, max=8)
+    widow: Widow = option(
+        Widow.TO_TRICKS,
+        "the first trick's winner adds the widow to their tricks (to_tricks) or takes it into "
+        "hand and discards as many cards face down (to_hand)",
+    )
 
     def __post_init__(self) -> None:
         low, high = self.player_range
@@ -847,7 +862,9 @@ PRESETS: tuple[Variant, ...] = (
             "dealt 16 or 12 cards, leaving a widow of 3; five are dealt 10 each with a widow of "
             "2, six 8 each with a widow of 4. The widow lies face down; whoever wins the first "
             "trick adds it to their tricks, hearts and all, and may look at it, but nobody "
-            "else may. Each heart costs 1; eldest hand leads any card; no cards are passed."
+            "else may (widow=to_hand: they take it into hand and lay away as many cards face "
+            "down into their tricks). Each heart costs 1; eldest hand leads any card; no cards "
+            "are passed."
         ),
         source=(
             "Hearts seed (S-H), 'Corazón de San Valentín' (Foster 1897, pp. 319–320); "

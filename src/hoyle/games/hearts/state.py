@@ -23,6 +23,7 @@ from hoyle.games.hearts.rules import (
     Partnership,
     Pass,
     Stakes,
+    Widow,
 )
 from hoyle.games.hearts.scoring import (
     chip_settlement,
@@ -73,8 +74,19 @@ CLUBS = SUIT_MASK[0]
 QS_BIT = 1 << 49
 
 # Phases of a deal.
-DEAL, PASS, PLAY, MOON, OVER, MIX, DECLARE, AUCTION, NAME = range(9)
-PHASE_NAMES = ("deal", "pass", "play", "moon", "over", "mix", "declare", "bid", "name")
+DEAL, PASS, PLAY, MOON, OVER, MIX, DECLARE, AUCTION, NAME, DISCARD = range(10)
+PHASE_NAMES = (
+    "deal",
+    "pass",
+    "play",
+    "moon",
+    "over",
+    "mix",
+    "declare",
+    "bid",
+    "name",
+    "discard",
+)
 POOL = 0
 """The plan offset of a card passed into the pool of a mix pass (real passes move ≥ 1 seat)."""
 
@@ -136,6 +148,7 @@ class HeartsGame(Game[HeartsRules]):
         self.deck_mask = (((1 << 52) - 1) & ~sum(1 << c for c in removed)) | jokers
         self.deck = mask_to_list(self.deck_mask)
         self.widow_size = rules.widow_size
+        self.widow_to_hand = rules.widow is Widow.TO_HAND
         self.hand_size = (len(self.deck) - self.widow_size) // self.n
         self.values = [*rules.card_values(), 0, 0]  # jokers never score
         self.penalty_mask = mask_of(c for c in self.deck if self.values[c] > 0)
@@ -269,6 +282,7 @@ class HeartsState(State):
         "_dealer",
         "_dealt",
         "_declarer",
+        "_discards",
         "_hands",
         "_history",
         "_last_trick",
@@ -347,6 +361,7 @@ class HeartsState(State):
         self._partner = -1  # a slam bidder's silent partner (the bidder, when alone)
         self._widow = 0  # the cards dealt face down to the widow, if any
         self._widow_taker = -1
+        self._discards: list[int] = []  # what the widow's taker laid away, widow=to_hand
         self._legal: int | None = None
         eldest = (self._dealer + 1) % n
         self._cur = eldest
@@ -461,7 +476,7 @@ class HeartsState(State):
     def current_player(self) -> int:
         """The seat to act, CHANCE while dealing, TERMINAL at the end."""
         phase = self._phase
-        if phase in (PLAY, PASS, DECLARE, AUCTION, NAME):
+        if phase in (PLAY, PASS, DECLARE, AUCTION, NAME, DISCARD):
             return self._cur
         if phase in (DEAL, MIX):
             return CHANCE
@@ -527,7 +542,7 @@ class HeartsState(State):
                         return cand | jokers
                     return plain | jokers
             return cand | jokers
-        if phase == PASS:
+        if phase in (PASS, DISCARD):
             return self._hands[self._cur]
         if phase in (DEAL, MIX):
             return self._undealt
@@ -557,7 +572,7 @@ class HeartsState(State):
         if legal is None:
             legal = self._legal = self._legal_mask()
         if legal >> 52:  # jokers, or the moon, Générale and auction actions
-            if self._phase in (PLAY, PASS, DEAL, MIX):
+            if self._phase in (PLAY, PASS, DEAL, MIX, DISCARD):
                 return mask_to_list(legal)
             return [a for a in range(52, BID + 101) if legal >> a & 1]
         return (
@@ -613,6 +628,8 @@ class HeartsState(State):
             self._take_bid(action)
         elif phase == NAME:
             self._name_suit(action)
+        elif phase == DISCARD:
+            self._discard(action)
         else:
             self._choose_moon(action)
 
@@ -648,8 +665,12 @@ class HeartsState(State):
         if self._widow and len(self._tricks) == 1:
             # The first trick's winner takes the widow, unseen by the others.
             self._widow_taker = winner
-            self._taken[winner] |= self._widow
-            self._points[winner] += sum(g.values[c] for c in mask_to_list(self._widow))
+            if g.widow_to_hand:
+                self._hands[winner] |= self._widow
+                self._phase = DISCARD  # before the next lead, once this trick is put away
+            else:
+                self._taken[winner] |= self._widow
+                self._points[winner] += sum(self._values[c] for c in mask_to_list(self._widow))
         for c in trick:
             self._taken[winner] |= 1 << c
         self._ntricks[winner] += 1
@@ -658,6 +679,17 @@ class HeartsState(State):
         self._cur = self._leader = winner
         if len(self._tricks) == g.hand_size:
             self._end_of_play()
+
+    def _discard(self, card: int) -> None:
+        # widow=to_hand: the taker lays away as many cards as the widow held, face down with
+        # the cards they took; then they lead.
+        seat = self._cur
+        self._hands[seat] ^= 1 << card
+        self._taken[seat] |= 1 << card
+        self._points[seat] += self._values[card]
+        self._discards.append(card)
+        if len(self._discards) == self.g.widow_size:
+            self._phase = PLAY
 
     def _pass(self, card: int) -> None:
         g = self.g
@@ -796,8 +828,9 @@ class HeartsState(State):
             hand = self._hands[self._cur]
             reason = self._play_reason(action, hand)
             return f"seat {self._cur} cannot play {what}: {reason}; legal: {shown}"
-        if phase == PASS and 0 <= action < 54:
-            return f"seat {self._cur} cannot pass {what}: not in hand; legal: {shown}"
+        if phase in (PASS, DISCARD) and 0 <= action < 54:
+            verb = "pass" if phase == PASS else "discard"
+            return f"seat {self._cur} cannot {verb} {what}: not in hand; legal: {shown}"
         return f"{what} is not legal now ({PHASE_NAMES[phase]}); legal: {shown}"
 
     def _play_reason(self, card: int, hand: int) -> str:
@@ -953,6 +986,7 @@ class HeartsState(State):
         new._partner = self._partner
         new._widow = self._widow
         new._widow_taker = self._widow_taker
+        new._discards = self._discards[:]
         new._legal = self._legal
         new._cur = self._cur
         new._leader = self._leader
