@@ -488,6 +488,49 @@ def test_1887_stake_and_the_end_when_someone_runs_out() -> None:
     assert state.returns() == [s - 50 for s in state.scores()]
 
 
+# Seat 1 holds the A♣ and may follow the 2♣ lead, or revoke.
+REVOKE_DEAL = [
+    suit("C", "23456789TJQK") + " 2D",
+    "AC " + suit("D", "3456789TJQKA"),
+    suit("H"),
+    suit("S"),
+]
+
+
+def play_following(state: HeartsState) -> list[int]:
+    """Play out the deal following suit whenever possible (no further revokes)."""
+    deals = len(state.observation(None)["deal_scores"])
+    while len(state.observation(None)["deal_scores"]) == deals:
+        legal_now = state.legal_actions()
+        led = state.observation(None)["trick"][:1]
+        follow = [a for a in legal_now if led and TOKENS[a][-1] == led[0]["card"][-1]]
+        state.apply_action((follow or legal_now)[0])
+    scored: list[int] = state.observation(None)["deal_scores"][-1]
+    return scored
+
+
+def test_1887_revoke_loses_the_trick_and_pays_the_agreed_penalty() -> None:
+    # Hearts seed, 1887 rules: "If a player revokes, he loses the trick and pays the penalty
+    # agreed beforehand in chips" (RULINGS 1.1 original-1887: revoke law); revoke_penalty is
+    # the agreed chips, paid to each opponent.
+    plain = load("original-1887", deals=1).deal_state(REVOKE_DEAL)
+    play(plain, "2C")
+    with pytest.raises(hoyle.IllegalActionError, match="must follow suit"):
+        plain.apply_action(plain.string_to_action("3D"))
+    results = {}
+    for fine in (2, 5):
+        state = load("original-1887", deals=1, revoke_penalty=fine).deal_state(REVOKE_DEAL)
+        play(state, "2C 3D")  # seat 1 revokes, holding the A♣
+        assert state.observation(3)["revokes"] == [{"trick": 1, "seat": 1}]
+        play(state, "2H 2S")
+        assert state.current_player() == 1 and state.deal_points() == [0, 1, 0, 0]
+        results[fine] = play_following(state)
+    # Each chip of the agreed penalty costs the revoker 3 and gives each opponent 1.
+    assert [b - a for a, b in zip(results[2], results[5], strict=True)] == [3, -9, 3, 3]
+    with pytest.raises(hoyle.InvalidOptionError, match="revoke_penalty is paid in chips"):
+        hoyle.load("hearts", revoke_penalty=2)
+
+
 def test_1887_three_players() -> None:
     # RULINGS 1.1 original-1887: 3–6 players with the base removals (3: the 2♦); a slam's
     # share is 13 // 2 = 6 to each opponent and the odd chip goes to the table (H9).
@@ -999,6 +1042,8 @@ def random_match(preset: str, players: int, seed: int, **options: Any) -> None:
     tricks_done = 0
     won = [0] * n
     ten_holder = -1
+    revokes: list[tuple[int, int]] = []
+    fined = 0
     for _ in range(100_000):
         if state.is_terminal():
             return
@@ -1008,6 +1053,10 @@ def random_match(preset: str, players: int, seed: int, **options: Any) -> None:
         seat, phase = state.current_player(), state.phase
         scored = len(state.observation(None)["deal_scores"])
         token = state.action_to_string(action)
+        if game.rules.revoke_penalty and phase == "play" and trick and token[-1] != trick[0][1][-1]:
+            held = [TOKENS[c] for c in range(52) if state.hand_mask(seat) >> c & 1]
+            if any(t[-1] == trick[0][1][-1] for t in held):
+                revokes.append((len(trick), seat))  # could follow and did not
         state.apply_action(action)
         if phase == "declare" and token == "generale":
             declarer = seat
@@ -1031,6 +1080,10 @@ def random_match(preset: str, players: int, seed: int, **options: Any) -> None:
                 winner = max(
                     (p for p in naturals if p[1][-1] == led), key=lambda p: card_index(p[1])
                 )[0]
+                in_trick = [seat for at, seat in revokes[fined:]]
+                if in_trick:  # 1887 revoke law: the (first) revoker loses the trick
+                    winner = in_trick[0]
+                    fined = len(revokes)
                 taken[winner] += [card for _, card in trick]
                 won[winner] += 1
                 trick = []
@@ -1048,6 +1101,13 @@ def random_match(preset: str, players: int, seed: int, **options: Any) -> None:
                 else:
                     values = [sum(VALUES[preset].get(c, 0) for c in cards) for cards in taken]
                 expected, table = settle(values, table + bid)
+                for _, seat in revokes:  # the agreed chips to each opponent
+                    fine = game.rules.revoke_penalty
+                    expected = [
+                        e + fine if s != seat else e - fine * (n - 1)
+                        for s, e in enumerate(expected)
+                    ]
+                revokes, fined = [], 0
                 if bidder >= 0:
                     expected[bidder] -= bid
                 bid, bidder, named = 0, -1, "H"
@@ -1099,6 +1159,14 @@ def test_random_matches_score_as_the_preset_says(preset: str) -> None:
         counts = [4, 5, 6]
     for i in range(200):
         random_match(preset, players=counts[i % len(counts)], seed=i)
+
+
+@pytest.mark.slow
+def test_random_1887_matches_with_revokes() -> None:
+    # RULINGS 1.1 original-1887 revoke law with revoke_penalty: random players revoke often;
+    # each revoke's trick goes to the revoker and its fine is paid to every opponent.
+    for i in range(200):
+        random_match("original-1887", players=3 + i % 4, seed=i, revoke_penalty=3)
 
 
 @pytest.mark.slow

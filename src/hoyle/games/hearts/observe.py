@@ -125,6 +125,9 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "deal_scores": [list(d) for d in state._match_deals],
         "moon_shooter": state._shooter if phase == MOON else None,
         "generale": state._declarer if state._declarer >= 0 else None,
+        "revokes": [{"trick": t + 1, "seat": seat} for t, seat in state._revokes]
+        if g.rules.revoke_penalty
+        else None,
     }
     if player is not None:
         obs["hand"] = _tokens(state._hands[player])

@@ -57,9 +57,11 @@ def resample(state: HeartsState, player: int, rng: random.Random) -> HeartsState
         if draw is None:
             continue
         try:
-            return _replay(state, draw, rng)
+            new = _replay(state, draw, rng)
         except IllegalActionError:
             continue
+        if new._revokes == state._revokes:  # a revoke needs the suit held: drawn again if not
+            return new
     raise RuntimeError("could not draw a deal consistent with the public play")  # pragma: no cover
 
 
@@ -152,6 +154,7 @@ def _constraints(
     plays = [(leader, cards) for leader, cards, _ in state._tricks]
     if state._trick:
         plays.append((state._leader, tuple(state._trick)))
+    revoked = set(state._revokes)  # a revoke shows no void: the suit was held
     for number, (leader, cards) in enumerate(plays):
         first = number == 0
         if first and before_widow >= 0:
@@ -168,7 +171,7 @@ def _constraints(
             required[leader] |= 1 << g.lowest_club  # held then; played later or still held
         for i, c in enumerate(cards):
             seat = (leader + i) % n
-            if c >= 52:
+            if c >= 52 or (number, seat) in revoked:
                 continue
             if i > setter and c // 13 != led:
                 allowed[seat] &= ~SUIT_MASK[led]

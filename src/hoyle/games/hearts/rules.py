@@ -257,6 +257,14 @@ class HeartsRules:
         min=0,
         max=100,
     )
+    revoke_penalty: int = option(
+        0,
+        "chip games: a player may revoke (not follow suit when able); the revoke is seen at "
+        "once, the revoker takes the trick and pays this many chips to each opponent; 0: "
+        "revokes are refused",
+        min=0,
+        max=50,
+    )
     jokers: int = option(
         0,
         "jokers added to the pack (Joker Hearts): playable to any trick, never winning, "
@@ -331,6 +339,10 @@ class HeartsRules:
             self.heart_queen_doubles or self.club_queen_cancels or self.diamond_queen
         ):
             raise InvalidOptionError("the queens' effects are for points games, not chips")
+        if self.revoke_penalty and not self.chips:
+            raise InvalidOptionError(
+                "revoke_penalty is paid in chips: give chips=25 (or 50), or revoke_penalty=0"
+            )
         if self.auction and not self.chips:
             raise InvalidOptionError("an auction is bid in chips: give chips=25 (or 50)")
         if self.generale and (self.chips or self.partnership is not Partnership.NONE):
@@ -760,7 +772,9 @@ PRESETS: tuple[Variant, ...] = (
             "for fewest share the pot, and what does not divide stays on the table for the next "
             "deal's winners. A player who takes all 13 hearts pays 13: 4 to each opponent and 1 "
             "to the table. The game ends after the deal in which someone has no chips left; the "
-            "most chips wins. Scores and returns are chips."
+            "most chips wins. Scores and returns are chips. Revokes are refused; with an agreed "
+            "penalty (revoke_penalty=N) a player may revoke, takes the trick and pays N chips "
+            "to each opponent."
         ),
         source=(
             "Hearts seed (S-H), 'Reglas más antiguas (1887)' (The Standard Hoyle 1887, pp. "

@@ -187,6 +187,10 @@ class HeartsGame(Game[HeartsRules]):
         # Rules whose play differs in kind (a stock, two packs) run a subclass of the state;
         # the plain game keeps its fast path free of their checks.
         self.state_class: type[HeartsState] = HeartsState
+        if rules.revoke_penalty:
+            from hoyle.games.hearts.revoke import RevokeHeartsState
+
+            self.state_class = RevokeHeartsState
 
     def _plan(self, direction: Pass) -> tuple[int, ...]:
         """Seats to the left that each passed card travels, in the order cards are chosen."""
@@ -297,6 +301,7 @@ class HeartsState(State):
         "_phase",
         "_points",
         "_received",
+        "_revokes",
         "_rng",
         "_scores",
         "_shooter",
@@ -362,6 +367,7 @@ class HeartsState(State):
         self._widow = 0  # the cards dealt face down to the widow, if any
         self._widow_taker = -1
         self._discards: list[int] = []  # what the widow's taker laid away, widow=to_hand
+        self._revokes: list[tuple[int, int]] = []  # (trick index, seat) of each revoke
         self._legal: int | None = None
         eldest = (self._dealer + 1) % n
         self._cur = eldest
@@ -785,6 +791,11 @@ class HeartsState(State):
             if self._bidder >= 0:
                 scores[self._bidder] -= self._bid  # the bid went to the table before play
             self._bid, self._bidder = 0, -1  # settled: the table now holds what is left
+            for _, seat in self._revokes:  # each revoke pays the agreed chips to every opponent
+                fine = g.rules.revoke_penalty
+                scores = [
+                    v - fine * (g.n - 1) if s == seat else v + fine for s, v in enumerate(scores)
+                ]
         elif self._declarer >= 0:
             scores = generale_scores(g, self._declarer, self._taken)
         else:
@@ -987,6 +998,7 @@ class HeartsState(State):
         new._widow = self._widow
         new._widow_taker = self._widow_taker
         new._discards = self._discards[:]
+        new._revokes = self._revokes[:]
         new._legal = self._legal
         new._cur = self._cur
         new._leader = self._leader
