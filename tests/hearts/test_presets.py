@@ -902,6 +902,14 @@ def test_joker_pack_sizes() -> None:
             )
             == 1
         )
+    # "One or more jokers": with two, the same order takes out as many as the pack needs.
+    for players, removed in ((3, []), (4, ["2C", "2S"]), (5, ["2C", "2D", "2S", "3S"]), (6, [])):
+        game = load("joker", players=players, jokers=2)
+        obs = game.new_initial_state(seed=2).observation(0)
+        assert (
+            obs["removed"] == removed
+            and obs["hand_sizes"] == [(54 - len(removed)) // players] * players
+        )
 
 
 # ---------------------------------------------------------------- random matches

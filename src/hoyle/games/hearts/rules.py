@@ -155,6 +155,13 @@ class Widow(enum.Enum):
     """Takes it into hand, then discards as many cards face down to the cards they took."""
 
 
+_AS_NEEDED = (
+    "; the word default takes out as many of the lowest cards outside hearts "
+    "(2♠ 2♣ 2♦ 3♠ 3♣ …) as the pack needs to divide evenly"
+)
+_REMOVAL_ORDER = tuple(f"{rank}{suit}" for rank in "23456789" for suit in "SCD")
+
+
 STANDARD_CYCLE_EVEN = (Pass.LEFT, Pass.RIGHT, Pass.ACROSS, Pass.HOLD)
 STANDARD_CYCLE_ODD = (Pass.LEFT, Pass.RIGHT, Pass.HOLD)
 
@@ -295,11 +302,17 @@ class HeartsRules:
     )
     moon: Moon = option(Moon.ADD, "shooting the moon: add, subtract, choose, none, …")
     tie: Tie = option(Tie.SHARE, "a tie for the lowest total at the end: share or play on")
-    removed_3p: tuple[str, ...] = option(("2D",), "cards taken out of the pack for 3 players")
-    removed_4p: tuple[str, ...] = option((), "cards taken out of the pack for 4 players")
-    removed_5p: tuple[str, ...] = option(("2C", "2D"), "cards taken out of the pack for 5 players")
-    removed_6p: tuple[str, ...] = option(
-        ("2C", "3C", "2D", "2S"), "cards taken out of the pack for 6 players"
+    removed_3p: tuple[str, ...] | None = option(
+        ("2D",), "cards taken out of the pack for 3 players" + _AS_NEEDED
+    )
+    removed_4p: tuple[str, ...] | None = option(
+        (), "cards taken out of the pack for 4 players" + _AS_NEEDED
+    )
+    removed_5p: tuple[str, ...] | None = option(
+        ("2C", "2D"), "cards taken out of the pack for 5 players" + _AS_NEEDED
+    )
+    removed_6p: tuple[str, ...] | None = option(
+        ("2C", "3C", "2D", "2S"), "cards taken out of the pack for 6 players" + _AS_NEEDED
     )
 
     widow_3p: int = option(0, "cards dealt face down to a widow with 3 players", min=0, max=8)
@@ -378,6 +391,8 @@ class HeartsRules:
             )
         for key in ("removed_3p", "removed_4p", "removed_5p", "removed_6p"):
             given = getattr(self, key)
+            if given is None:  # as many as the pack needs, computed in removed_cards
+                continue
             try:
                 indices = sorted({card_index(t.strip().upper()) for t in given})
             except CardError as exc:
@@ -439,12 +454,17 @@ class HeartsRules:
     @property
     def removed_cards(self) -> tuple[int, ...]:
         """Indices of the cards taken out of the pack for this number of players."""
-        tokens: tuple[str, ...] = {
+        tokens: tuple[str, ...] | None = {
             3: self.removed_3p,
             4: self.removed_4p,
             5: self.removed_5p,
             6: self.removed_6p,
         }.get(self.players, ())
+        if tokens is None:
+            # RULINGS H13: the lowest cards outside hearts, 2♠ 2♣ 2♦ 3♠ 3♣ …, until the pack
+            # (jokers and widow counted) divides evenly.
+            extra = (52 + self.jokers - self.widow_size) % self.players
+            return tuple(sorted(card_index(t) for t in _REMOVAL_ORDER[:extra]))
         return tuple(card_index(t) for t in tokens)  # canonical and sorted (__post_init__)
 
     def card_values(self) -> list[int]:
@@ -938,10 +958,10 @@ PRESETS: tuple[Variant, ...] = (
         options={
             **_MODERN,
             "jokers": 1,
-            "removed_3p": ("2C", "2S"),
-            "removed_4p": ("2S",),
-            "removed_5p": ("2C", "2D", "2S"),
-            "removed_6p": ("2C", "3C", "2D", "2S", "3S"),
+            "removed_3p": None,
+            "removed_4p": None,
+            "removed_5p": None,
+            "removed_6p": None,
         },
     ),
 )
