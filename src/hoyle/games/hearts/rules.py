@@ -948,8 +948,8 @@ PRESETS: tuple[Variant, ...] = (
             "two). A joker may be played to any trick, even by a player who could follow suit; "
             "it never wins a trick and carries no penalty. If a joker is led, the next card "
             "that is not a joker sets the suit. To deal evenly, the lowest cards outside hearts "
-            "leave the pack in the order 2♠, 2♣, 2♦, 3♠, 3♣: one with four players, two with "
-            "three, three with five, five with six."
+            "leave the pack in the order 2♠, 2♣, 2♦, 3♠, 3♣, … as many as it takes: with one "
+            "joker, one with four players, two with three, three with five, five with six."
         ),
         source=(
             "Hearts seed (S-H), 'Corazones de Joker' (Foster 1897, pp. 318–319); pagat.com "
