@@ -17,6 +17,7 @@ CHANGES: dict[str, tuple[Any, dict[str, Any]]] = {
     "players": (5, {}),
     "deals": (3, {}),
     "target": (50, {}),
+    "deal_size": (6, {"pass_cycle": "hold", "first_lead": "eldest_any"}),
     "pass_cycle": ("right", {}),
     "pass_count": (4, {}),
     "first_lead": ("eldest_any", {}),

@@ -64,6 +64,12 @@ def _table(rules: HeartsRules) -> str:
     if rules.jokers:
         pack += f" and {rules.jokers} joker{'s' if rules.jokers > 1 else ''}"
     size = 52 - len(removed) + rules.jokers
+    if rules.deal_size:
+        stock = size - rules.deal_size * n
+        return (
+            f"{who.capitalize()}, with {pack}: {rules.deal_size} cards each, and the other "
+            f"{stock} face down as a stock."
+        )
     widow = rules.widow_size
     hand = (size - widow) // n
     text = f"{who.capitalize()}, with {pack}: {hand} cards each"
@@ -147,6 +153,12 @@ def _first_lead(rules: HeartsRules) -> str:
 
 def _following(rules: HeartsRules) -> str:
     text = "Players must follow suit if they can; otherwise they may play any card."
+    if rules.deal_size:
+        text = (
+            "Players must follow suit if they can. A player who cannot draws from the stock, "
+            "one card at a time, until able to follow; once the stock is empty they may play "
+            "any card."
+        )
     if rules.revoke_penalty:
         text += (
             f" A player may revoke instead: the revoke is seen at once, the revoker takes the "
@@ -161,6 +173,13 @@ def _following(rules: HeartsRules) -> str:
         what = "no heart" if rules.queen_allowed_first_trick else "no penalty card"
         text += f" On the first trick {what} may be played unless the player holds nothing else."
     text += " The highest card of the suit led wins the trick, and its winner leads next."
+    if rules.deal_size:
+        text += (
+            " A player out of cards drops out of the deal (a winner with none hands the lead "
+            "to the next player on the left still holding cards). The last player holding "
+            "cards adds them and what is left of the stock to their tricks; if everyone runs "
+            "out in the same trick, its winner takes the stock."
+        )
     return text
 
 

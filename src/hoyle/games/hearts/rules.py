@@ -180,6 +180,13 @@ class HeartsRules:
         0, "number of deals in the match; 0 plays until someone reaches the target", min=0
     )
     target: int = option(100, "the match ends after the deal in which anyone reaches this", min=1)
+    deal_size: int = option(
+        0,
+        "cards dealt to each player, the rest a face-down stock that a player unable to follow "
+        "draws from (Domino Hearts: 6); 0 deals the whole pack out",
+        min=0,
+        max=26,
+    )
     pass_cycle: tuple[Pass, ...] | None = option(
         None,
         "pass directions deal by deal; default left,right,across,hold (odd tables: no across);"
@@ -414,7 +421,9 @@ class HeartsRules:
                 f"partner, but removed_{self.players}p takes it out"
             )
         size = 52 + self.jokers - len(removed) - self.widow_size
-        if size % self.players or size < self.players:
+        if self.deal_size:
+            self._check_stock(size)  # the pack need not divide: the rest is the stock
+        elif size % self.players or size < self.players:
             raise InvalidOptionError(
                 f"{size} cards do not divide among {self.players} players; "
                 f"change removed_{self.players}p or widow_{self.players}p"
@@ -425,6 +434,40 @@ class HeartsRules:
             )
         if self.target < 1:
             raise InvalidOptionError("target must be at least 1")
+
+    def _check_stock(self, pack: int) -> None:
+        """What a game with a stock (``deal_size``) cannot combine with."""
+        need = self.deal_size * self.players
+        if need > pack:
+            raise InvalidOptionError(
+                f"deal_size {self.deal_size} for {self.players} players needs {need} cards but "
+                f"the pack has {pack}: deal at most {pack // self.players} each"
+            )
+        # The stock game replaces the widow and the pass, and jokers would break the rule that
+        # a player draws until able to follow; the 2♣ may lie in the stock, so eldest leads.
+        if self.widow_size:
+            raise InvalidOptionError(
+                f"a game with a stock (deal_size) has no widow: use widow_{self.players}p=0"
+            )
+        if self.jokers:
+            raise InvalidOptionError("a game with a stock (deal_size) has no jokers: use jokers=0")
+        if self.revoke_penalty:
+            # Unable to follow, a player draws: there is no revoke to make.
+            raise InvalidOptionError(
+                "a game with a stock (deal_size) has no revokes: use revoke_penalty=0"
+            )
+        if self.slam_bid:
+            # A slam is every trick of a deal, and with a stock the number of tricks is open.
+            raise InvalidOptionError("a game with a stock (deal_size) has no slam bids: slam_bid=0")
+        if any(d is not Pass.HOLD for d in self.effective_pass_cycle):
+            raise InvalidOptionError(
+                "a game with a stock (deal_size) passes no cards: use pass_cycle=hold"
+            )
+        if self.first_lead is FirstLead.LOWEST_CLUB:
+            raise InvalidOptionError(
+                "with a stock (deal_size) the lowest club may not be dealt: "
+                "use first_lead=eldest_any"
+            )
 
     @property
     def effective_pass_cycle(self) -> tuple[Pass, ...]:
@@ -441,8 +484,8 @@ class HeartsRules:
 
     @property
     def player_range(self) -> tuple[int, int]:
-        """The table sizes these rules allow (one pack dealt out: 3…6)."""
-        return (3, 6)
+        """The table sizes these rules allow (one pack dealt out: 3…6; with a stock: 2…7)."""
+        return (2, 7) if self.deal_size else (3, 6)
 
     @property
     def widow_size(self) -> int:
@@ -939,6 +982,36 @@ PRESETS: tuple[Variant, ...] = (
         ),
         options={**_CHIP_GAME, "auction": True},
         players=(4, 6),
+    ),
+    Variant(
+        name="domino",
+        aliases=("domino-hearts",),
+        summary=(
+            "Domino Hearts (Foster 1909), for two to seven. Each player gets six cards and the "
+            "rest of the full pack is a face-down stock. Eldest hand leads any card and hearts "
+            "may be led at any time; no cards are passed. A player who cannot follow suit "
+            "draws from the stock, one card at a time, until able to follow; once the stock is "
+            "gone, such a player discards anything. Hands grow and shrink at their own pace: a "
+            "player whose cards run out sits the rest of the deal out, and when a trick's "
+            "winner has none, the next player on the left still holding cards leads. The last "
+            "player with cards adds them and any stock left to their tricks. Each heart costs "
+            "1, the Q♠ nothing. The match ends after the deal in which anyone reaches 31; the "
+            "lowest total wins. [project] A player out of cards stays out while the stock "
+            "lasts; if everyone runs out in the same trick, its winner takes the stock."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Corazones de dominó' (Foster 1909); bicyclecards.com Domino "
+            "Hearts (pagat.com's Hearts page has no section on it); shared/RULINGS.md 1.1 domino"
+        ),
+        options={
+            **_MODERN,
+            "deal_size": 6,
+            "removed_3p": (),
+            "removed_5p": (),
+            "removed_6p": (),
+            "target": 31,
+        },
+        players=(2, 7),
     ),
     Variant(
         name="joker",

@@ -75,6 +75,7 @@ QS_BIT = 1 << 49
 
 # Phases of a deal.
 DEAL, PASS, PLAY, MOON, OVER, MIX, DECLARE, AUCTION, NAME, DISCARD = range(10)
+DRAW = 10  # a player unable to follow draws from the stock (deal_size; see domino.py)
 PHASE_NAMES = (
     "deal",
     "pass",
@@ -86,6 +87,7 @@ PHASE_NAMES = (
     "bid",
     "name",
     "discard",
+    "draw",
 )
 POOL = 0
 """The plan offset of a card passed into the pool of a mix pass (real passes move ≥ 1 seat)."""
@@ -149,7 +151,7 @@ class HeartsGame(Game[HeartsRules]):
         self.deck = mask_to_list(self.deck_mask)
         self.widow_size = rules.widow_size
         self.widow_to_hand = rules.widow is Widow.TO_HAND
-        self.hand_size = (len(self.deck) - self.widow_size) // self.n
+        self.hand_size = rules.deal_size or (len(self.deck) - self.widow_size) // self.n
         self.values = [*rules.card_values(), 0, 0]  # jokers never score
         self.penalty_mask = mask_of(c for c in self.deck if self.values[c] > 0)
         self.counting_mask = mask_of(c for c in self.deck if self.values[c])
@@ -191,6 +193,10 @@ class HeartsGame(Game[HeartsRules]):
             from hoyle.games.hearts.revoke import RevokeHeartsState
 
             self.state_class = RevokeHeartsState
+        if rules.deal_size:  # a stock to draw from
+            from hoyle.games.hearts.domino import DominoState
+
+            self.state_class = DominoState
 
     def _plan(self, direction: Pass) -> tuple[int, ...]:
         """Seats to the left that each passed card travels, in the order cards are chosen."""
