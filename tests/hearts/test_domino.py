@@ -603,3 +603,42 @@ def test_the_easy_player_finishes_matches(players: int) -> None:
         while not state.is_terminal():
             state.apply_action(agents[state.current_player()].step(state))
         assert max(state.scores()) >= 31
+
+
+def test_the_terminal_game_draws_for_the_player_and_shows_the_stock() -> None:
+    # The terminal game deals chance nodes itself, so a human never answers for a draw; the
+    # table shows the stock, each seat's cards, who drew and what the player drew.
+    from hoyle.tui.app import TerminalGame
+    from hoyle.tui.render import Style
+
+    game = load(players=3, deals=1)
+    state = game.new_initial_state()
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        return state.action_to_string(state.legal_actions()[0])
+
+    class Lowest:
+        def step(self, state: hoyle.State) -> int:
+            return state.legal_actions()[0]
+
+    app = TerminalGame(
+        state,
+        0,
+        {1: Lowest(), 2: Lowest()},
+        read=read,
+        write=out.append,
+        style=Style(symbols=False),
+        rng=random.Random(5),
+    )
+    assert app.run() is True
+    text = "\n".join(out)
+    assert "· stock 34 ──" in text and "cards  tricks  points  score" in text
+    assert "You drew from the stock: 3D 9S KH 9C" in out  # seen by the drawer alone
+    assert "Seat 1 draws 7 cards." in out  # the others see how many
+    assert any(line.startswith("  Seat 1 (left) (out)") for line in out)
+    # Seat 1 is out: the trick lists the two seats that played, each with its own card.
+    assert "Last trick: Seat 2 TS, You 8S — taken by Seat 2" in out
+    assert "You take JH KH." in out  # the last cards held, the stock being empty
+    assert "Deal 1 over." in text and state.is_terminal()

@@ -174,7 +174,21 @@ def _plays(
 def _trick_plays(trick: dict[str, Any], players: int) -> list[dict[str, Any]]:
     """A finished trick from the observation as (seat, card) pairs in playing order."""
     leader = int(trick["leader"])
-    return [{"seat": (leader + i) % players, "card": card} for i, card in enumerate(trick["cards"])]
+    # With a stock, seats out of cards are skipped: the trick then lists the seats that played.
+    seats = trick.get("seats") or [(leader + i) % players for i in range(len(trick["cards"]))]
+    return [{"seat": seat, "card": card} for seat, card in zip(seats, trick["cards"], strict=False)]
+
+
+def _runs_this_trick(obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """The drawing runs (seat, count) of the trick in progress, when the game has a stock."""
+    number = len(obs.get("tricks", [])) + 1
+    return [run for run in obs.get("draws") or [] if run["trick"] == number]
+
+
+def _own_run(obs: dict[str, Any]) -> list[str]:
+    """The cards the observing seat drew in the trick in progress, in the order drawn."""
+    number = len(obs.get("tricks", [])) + 1
+    return next((run["cards"] for run in obs.get("drawn") or [] if run["trick"] == number), [])
 
 
 def render_table(
@@ -218,6 +232,8 @@ def render_table(
             else "with a silent partner"
         )
         head.append(f"slam bid {slam['bid']} by {names[slam['bidder']]} {who}")
+    if "stock_size" in obs:
+        head.append(f"stock {obs['stock_size']}")
     lines.append(style.bold("── " + " · ".join(h for h in head if h) + " ──"))
     if obs.get("widow"):  # only the widow's taker is shown it
         lines.append("The widow you took: " + " ".join(card_label(t, style) for t in obs["widow"]))
@@ -236,14 +252,20 @@ def render_table(
     tricks_taken = obs.get("tricks_taken", [])
     points = obs.get("points", [])
     scores = obs.get("scores", [])
-    width = max(len(n) for n in names) + 10
-    lines.append(f"  {_pad('', width)}tricks  points  score")
+    # With a stock, hands differ in size and empty ones are out of the deal: show both.
+    sizes = obs.get("hand_sizes") if "stock_size" in obs else None
+    out = obs.get("out") or []
+    width = max(len(n) for n in names) + (16 if sizes else 10)
+    lines.append(f"  {_pad('', width)}" + ("cards  " if sizes else "") + "tricks  points  score")
     for seat in range(players):
         where = seat_position(seat, me, players)
         label = names[seat] + (f" ({where})" if where else "")
-        if seat == obs.get("current_player"):
+        if seat < len(out) and out[seat]:
+            label += " (out)"
+        if seat == obs.get("current_player") or seat == obs.get("drawing"):
             label += " *"
-        cells = [
+        cells = [f"{_num(sizes, seat):>5}"] if sizes else []
+        cells += [
             f"{_num(tricks_taken, seat):>6}",
             f"{_num(points, seat):>6}",
             f"{_num(scores, seat):>5}",
@@ -258,12 +280,19 @@ def render_table(
             "Last trick: " + _plays(_trick_plays(last, players), names, style, f" — taken by {won}")
         )
     trick = obs.get("trick", [])
-    if phase == "play":
+    if phase in ("play", "draw"):
         if trick:
             lines.append("Trick: " + _plays(trick, names, style))
         else:
             to_lead = obs.get("current_player")
             lines.append(f"Trick: {'your lead' if to_lead == me else 'nobody has led yet'}")
+        for run in _runs_this_trick(obs):
+            if run["seat"] == me:
+                drawn = " ".join(card_label(t, style) for t in _own_run(obs))
+                lines.append(f"You drew from the stock: {drawn}")
+            else:
+                count = run["count"]
+                lines.append(f"{names[run['seat']]} drew {count} card{'s' if count != 1 else ''}.")
     if phase == "moon" and obs.get("moon_shooter") is not None:
         lines.append(f"{names[obs['moon_shooter']]} shot the moon.")
 
@@ -350,6 +379,12 @@ def render_event(
             lines.append(f"Cards exchanged: you received {got}.")
     elif phase == "play" and token is not None:
         verb = "lead" if not before.get("trick") else "play"
+        run = next((r for r in _runs_this_trick(before) if r["seat"] == actor), None)
+        if run is not None and not you:
+            # It drew before playing (the draws are chance, so this is the first word of
+            # them); the player's own draws are on the table shown before its turn.
+            count = run["count"]
+            lines.append(f"{who} draws {count} card{'s' if count != 1 else ''}.")
         lines.append(f"{who} {verb if you else verb + 's'} {card_label(token, style)}.")
     elif phase == "moon" and token is not None:
         lines.append(f"{who} {'choose' if you else 'chooses'} {token}.")
@@ -376,6 +411,16 @@ def render_event(
             won = names[last["winner"]]
             plays = _trick_plays(last, len(names))
             lines.append("Last trick: " + _plays(plays, names, style, f" — taken by {won}"))
+        rest = after.get("remainder")
+        if rest is not None:  # with a stock: the last seat holding cards takes them and it
+            parts = [" ".join(card_label(t, style) for t in rest["hand"])] if rest["hand"] else []
+            left = len(rest["stock"])
+            if left:
+                parts.append(f"the {left} card{'s' if left != 1 else ''} left in the stock")
+            if parts:
+                taker = names[rest["seat"]]
+                verb = "take" if taker == "You" else "takes"
+                lines.append(f"{taker} {verb} {' and '.join(parts)}.")
         scored = after["deal_scores"][-1]
         lines.append(
             f"Deal {len(after['deal_scores'])} over. This deal: "

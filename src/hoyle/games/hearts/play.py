@@ -140,7 +140,12 @@ class EasyHeartsAgent:
             if QS in unders:  # the A♠ or K♠ is winning: the queen goes to whoever played it
                 return QS
             return max(unders)
-        last = len(trick) == obs["players"] - 1
+        # Last to play: nobody else who still holds cards has played yet (with a stock, seats
+        # out of cards sit the trick out).
+        played = {p["seat"] for p in obs["trick"]}
+        sizes = obs["hand_sizes"]
+        me = obs["seat"]
+        last = not any(sizes[s] and s not in played for s in range(obs["players"]) if s != me)
         points = any(c == QS or _suit(c) == 2 for c in trick)
         if last and not points:
             safe = [c for c in legal if c != QS] or legal
