@@ -279,7 +279,15 @@ class DominoState(HeartsState):
         return new
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        """The base observation with the stock's public facts, and the player's own draws."""
+        """The base observation (:mod:`hoyle.games.hearts.observe`) with what a stock adds.
+
+        Public: ``stock_size``; ``out`` (per seat, whether it has run out of cards this deal);
+        ``drawing`` (the seat drawing now, at a chance node); ``draws`` (each drawing run this
+        deal: trick number, seat, how many cards); ``seats`` in every trick (seats out of cards
+        are skipped); ``remainder`` (the last finished deal's last holder with the hand and
+        stock it took, which were counted in the open). Private: ``drawn``, the player's own
+        runs with the cards in the order drawn.
+        """
         from hoyle.games.hearts.observe import observe
 
         obs = observe(self, player)
