@@ -297,8 +297,9 @@ class HeartsRules:
     def __post_init__(self) -> None:
         low, high = self.player_range
         if not low <= self.players <= high:
+            more = "; two packs (packs=2) seat 6…11" if self.players > high else ""
             raise InvalidOptionError(
-                f"hearts needs {low}…{high} players with these rules, not {self.players}"
+                f"hearts needs {low}…{high} players with these rules, not {self.players}{more}"
             )
         if self.packs > 1:
             self._check_two_packs()
