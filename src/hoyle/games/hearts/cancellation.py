@@ -63,6 +63,11 @@ _COPY = 64
 """A second physical copy of card ``c`` is item ``c + 64`` when hidden cards are drawn."""
 _TRIES = 500
 
+# (card, copies / cards left) for one and for two copies left, for every number of cards left,
+# made once so that a chance node's outcome list is built from lookups alone.
+_ONE_LEFT = [[(c, 1.0 / r if r else 0.0) for c in range(52)] for r in range(105)]
+_TWO_LEFT = [[(c, 2.0 / r if r else 0.0) for c in range(52)] for r in range(105)]
+
 
 def cards_of(once: int, twice: int) -> list[int]:
     """The card ids of a two-pack card set in increasing order, a card held twice twice."""
@@ -74,16 +79,15 @@ def cards_of(once: int, twice: int) -> list[int]:
     return out
 
 
-def _add(once: int, twice: int, card: int) -> tuple[int, int]:
-    """The card set with one more copy of ``card``."""
-    bit = 1 << card
-    return (once, twice | bit) if once & bit else (once | bit, twice)
-
-
 def _masks(cards: Iterable[int]) -> tuple[int, int]:
+    """The two masks (held at all, held twice) of some card ids."""
     once = twice = 0
     for c in cards:
-        once, twice = _add(once, twice, c)
+        bit = 1 << c
+        if once & bit:
+            twice |= bit
+        else:
+            once |= bit
     return once, twice
 
 
@@ -212,12 +216,17 @@ class CancellationState(HeartsState):
         super()._after_deal()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each undealt card, with probability copies left / cards left, while dealing."""
+        """Each undealt card, with probability copies left / cards left, while dealing: the
+        cards with two copies left first, then those with one, each in increasing order."""
         if self._phase != DEAL:
             return []
         two = self._undealt2
         left = self._undealt.bit_count() + two.bit_count()
-        return [(c, (2 if two >> c & 1 else 1) / left) for c in mask_to_list(self._undealt)]
+        one_left, two_left = _ONE_LEFT[left], _TWO_LEFT[left]
+        # Two lists rather than a test per card: the chance deal asks this 104 times a deal.
+        return [two_left[c] for c in mask_to_list(two)] + [
+            one_left[c] for c in mask_to_list(self._undealt & ~two)
+        ]
 
     def apply_action(self, action: int) -> None:
         """Deal, play or choose; raises IllegalActionError and changes nothing if illegal."""
@@ -238,8 +247,10 @@ class CancellationState(HeartsState):
             self._twice[seat] |= bit
         else:
             self._hands[seat] |= bit
-        self._cur = (seat + 1) % self.g.n
-        if self._undealt.bit_count() + self._undealt2.bit_count() == self.g.widow_size:
+        g = self.g
+        self._cur = seat + 1 if seat + 1 < g.n else 0
+        # Only cards are dealt in this phase: the history counts them.
+        if len(self._history) - self._deal_start == g.n * g.hand_size:
             self._after_deal()
 
     # ----------------------------------------------------------------- play
@@ -325,8 +336,12 @@ class CancellationState(HeartsState):
             self._tricks[i] = (leader_i, cards_i, winner)
             self._void_to[i] = winner
         taken, taken2 = self._taken[winner], self._taken2[winner]
-        for c in got:
-            taken, taken2 = _add(taken, taken2, c)
+        for c in got:  # _add, inlined: this runs for every card played
+            bit = 1 << c
+            if taken & bit:
+                taken2 |= bit
+            else:
+                taken |= bit
         self._taken[winner], self._taken2[winner] = taken, taken2
         self._ntricks[winner] += 1 + len(self._pending) - (pos < 0)
         self._points[winner] += points
