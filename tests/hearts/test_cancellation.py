@@ -20,8 +20,10 @@ from hoyle import records
 from hoyle.cards import TOKENS, card_index
 from hoyle.games.hearts import HeartsGame
 from hoyle.games.hearts.cancellation import CancellationState, cards_of, sample_by_seat
+from hoyle.tui.render import Style, render_event, render_table, seat_names
 
 PACKS = sorted(TOKENS * 2, key=card_index)  # both packs, each card twice, in pack order
+LETTERS = Style(symbols=False)
 
 
 def load(**options: Any) -> HeartsGame:
@@ -55,7 +57,7 @@ def deal(
             hands[seat].append(card)
     state = game.deal_state([" ".join(hands[s]) for s in range(game.num_players)])
     assert isinstance(state, CancellationState)
-    assert sorted(state.observation(None)["removed"]) == []
+    assert state.observation(None)["removed"] == []  # two packs remove nothing
     return state
 
 
@@ -297,6 +299,38 @@ def test_hearts_only_is_queen_spades_zero() -> None:
     assert load(queen_spades=0).penalty_total == 26
     state = void_last_trick_deal(moon="none", queen_spades=0)
     assert lowest_then(state, {0}) == [26, 0, 0, 0, 0, 0, 0, 0]
+
+
+# ---------------------------------------------------------------- surfaces
+
+
+def test_the_terminal_game_shows_a_void_trick_and_where_it_went() -> None:
+    # The terminal game renders from the observation: a void trick has no winner.
+    state = deal(load(players=6), TWO_PAIRS, kitty="2H 3H")
+    names = seat_names(6, 0)
+    play(state, "KC KC 9C 9C AC")
+    mid = state.observation(0)
+    assert "Cancelled: 9C KC" in render_table(mid, [], names, LETTERS)
+    play(state, "2C")
+    after = state.observation(0)
+    event = render_event(mid, after, 5, "2C", names, LETTERS)
+    assert "The trick is void: its cards go to the next trick's winner." in event
+    table = "\n".join(render_table(after, [], names, LETTERS))
+    assert "void, for the next winner" in table and "For the next trick's winner: 2C 9C" in table
+    play(state, "3D 5D AD 2D 4D 6D")
+    table = "\n".join(render_table(state.observation(0), [], names, LETTERS))
+    assert "taken by Seat 2" in table
+
+
+def test_the_easy_player_plays_a_cancellation_match_to_its_end() -> None:
+    # The family's heuristic player reads only the observation: duplicates and void tricks
+    # must not trip it.
+    game = load(players=9)
+    state = game.new_initial_state(seed=5)
+    agents = [hoyle.agent("easy", game, seed) for seed in range(9)]
+    while not state.is_terminal():
+        state.apply_action(agents[state.current_player()].step(state))
+    assert max(state.scores()) >= 100
 
 
 # ---------------------------------------------------------------- sampling hidden cards
