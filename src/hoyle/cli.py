@@ -475,6 +475,12 @@ def cmd_rules(args: argparse.Namespace) -> int:
     print(*_wrap(preset.summary, indent=""), sep="\n")
     print()
     print(*_wrap("Source: " + preset.source, indent=""), sep="\n")
+    if fam.explain is not None:
+        # Written from the options in force, so it follows any option given here.
+        print()
+        print("The rules in force:")
+        for line in fam.explain(game.rules):
+            print(*_wrap(line, indent="  "), sep="\n")
     print()
     print("Options (* differs from the family default):")
     for info in fam.options():

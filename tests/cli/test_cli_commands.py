@@ -98,6 +98,16 @@ def test_rules_mark_what_differs_from_the_family_default(
     assert "  target = 100" in out
 
 
+def test_rules_explain_the_options_in_force(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 3: "hoyle rules hearts --variant X explains each in plain words generated from its
+    # options": the words follow an option given on the command line.
+    code, out, _ = run(["rules", "hearts", "--variant", "greek"], capsys)
+    assert code == 0 and "The rules in force:" in out
+    assert "the Q♠ 50" in out and "passes 3 cards to the right" in out
+    code, out, _ = run(["rules", "hearts", "--variant", "greek", "pass_cycle=hold"], capsys)
+    assert "No cards are passed." in out
+
+
 def simulate_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
     code, out, err = run(["simulate", *argv, "--json"], capsys)
     assert code == 0, err

@@ -127,6 +127,7 @@ def test_cancellation_refuses_tables_outside_six_to_eleven() -> None:
         ({"first_lead": "lowest_club"}, "first_lead=eldest_any"),
         ({"packs": 1, "players": 6}, "give packs=2"),
         ({"jokers": 1}, "one-pack rule"),
+        ({"widow": "to_hand"}, "one-pack rule"),
     ],
 )
 def test_two_packs_refuse_rules_they_cannot_play(options: dict[str, Any], message: str) -> None:

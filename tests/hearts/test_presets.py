@@ -211,6 +211,64 @@ def test_omnibus_jack_of_diamonds_form() -> None:
     assert state.deal_points() == [-10 + 1, 0, 0, 0]
 
 
+# ---------------------------------------------------------------- partnership slam
+
+
+def test_slam_bid_made_by_bidder_and_silent_partner() -> None:
+    # RULINGS 1.1 partnership-slam: one round of rising bids from eldest; the 10♦'s holder is
+    # the high bidder's silent partner; made, each partner scores −(26 + bid), the rest 0.
+    state = load("partnership-slam", pass_cycle="hold", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    assert state.phase == "bid" and state.current_player() == 0
+    state.apply_action(state.string_to_action("bid 4"))
+    assert "bid 4" not in legal(state) and {"bid 5", "bid 26", "no bid"} <= legal(state)
+    assert "bid 27" not in legal(state)  # at most the deal's 26 points
+    play(state, "pass pass pass")
+    assert state.phase == "play" and state.current_player() == 0  # the 2♣ still leads
+    # Seat 1 holds the 10♦ and knows it is the partner; the others do not, yet.
+    assert state.observation(1)["slam"] == {"bidder": 0, "bid": 4, "partner": 1}
+    assert state.observation(0)["slam"]["partner"] is None
+    assert state.observation(None)["slam"]["partner"] is None
+    while "TD" not in state.observation(None)["trick"] and not any(
+        "TD" in t["cards"] for t in state.observation(None)["tricks"]
+    ):
+        state.apply_action(state.legal_actions()[0])
+    assert state.observation(3)["slam"]["partner"] == 1  # the 10♦ played reveals it
+    # Seat 0 wins every trick with its clubs: the side took all 13.
+    assert play_out_deal(state) == [-30, -30, 0, 0]
+
+
+def test_slam_bid_failed_scores_the_pair_plus_the_bid() -> None:
+    # RULINGS 1.1 partnership-slam: failed, each partner records the pair's combined Omnibus
+    # score plus the bid; the others score as in Omnibus (here seat 0's slam: −26).
+    state = load("partnership-slam", pass_cycle="hold", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    play(state, "pass pass")
+    state.apply_action(state.string_to_action("bid 5"))
+    play(state, "pass")
+    assert play_out_deal(state) == [-26, 5, 5, 0]
+
+
+def test_slam_bidder_holding_the_ten_plays_alone() -> None:
+    # RULINGS 1.1 partnership-slam: "A bidder holding 10♦ plays alone"; only the bidder knows.
+    state = load("partnership-slam", pass_cycle="hold", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    play(state, "pass")
+    state.apply_action(state.string_to_action("bid 2"))
+    play(state, "pass pass")
+    assert state.observation(1)["slam"]["partner"] == 1
+    assert state.observation(2)["slam"]["partner"] is None
+    assert play_out_deal(state) == [-26, 2, 0, 0]  # failed alone: its own 0 plus the bid
+
+
+def test_slam_nobody_bids_plays_plain_omnibus() -> None:
+    # RULINGS 1.1 partnership-slam: "All pass: play plain Omnibus" (seat 0 takes all fifteen
+    # counting cards: the Omnibus slam).
+    state = load("partnership-slam", pass_cycle="hold", deals=1).deal_state(CLUBS_TO_SEAT_0)
+    play(state, "pass pass pass pass")
+    assert state.observation(None)["slam"] is None
+    assert play_out_deal(state) == [-26, 0, 0, 0]
+    with pytest.raises(hoyle.InvalidOptionError, match="bonus_card=TD"):
+        hoyle.load("hearts", slam_bid=26)
+
+
 # ---------------------------------------------------------------- spot and the Greek games
 
 
@@ -430,6 +488,49 @@ def test_1887_stake_and_the_end_when_someone_runs_out() -> None:
     assert state.returns() == [s - 50 for s in state.scores()]
 
 
+# Seat 1 holds the A♣ and may follow the 2♣ lead, or revoke.
+REVOKE_DEAL = [
+    suit("C", "23456789TJQK") + " 2D",
+    "AC " + suit("D", "3456789TJQKA"),
+    suit("H"),
+    suit("S"),
+]
+
+
+def play_following(state: HeartsState) -> list[int]:
+    """Play out the deal following suit whenever possible (no further revokes)."""
+    deals = len(state.observation(None)["deal_scores"])
+    while len(state.observation(None)["deal_scores"]) == deals:
+        legal_now = state.legal_actions()
+        led = state.observation(None)["trick"][:1]
+        follow = [a for a in legal_now if led and TOKENS[a][-1] == led[0]["card"][-1]]
+        state.apply_action((follow or legal_now)[0])
+    scored: list[int] = state.observation(None)["deal_scores"][-1]
+    return scored
+
+
+def test_1887_revoke_loses_the_trick_and_pays_the_agreed_penalty() -> None:
+    # Hearts seed, 1887 rules: "If a player revokes, he loses the trick and pays the penalty
+    # agreed beforehand in chips" (RULINGS 1.1 original-1887: revoke law); revoke_penalty is
+    # the agreed chips, paid to each opponent.
+    plain = load("original-1887", deals=1).deal_state(REVOKE_DEAL)
+    play(plain, "2C")
+    with pytest.raises(hoyle.IllegalActionError, match="must follow suit"):
+        plain.apply_action(plain.string_to_action("3D"))
+    results = {}
+    for fine in (2, 5):
+        state = load("original-1887", deals=1, revoke_penalty=fine).deal_state(REVOKE_DEAL)
+        play(state, "2C 3D")  # seat 1 revokes, holding the A♣
+        assert state.observation(3)["revokes"] == [{"trick": 1, "seat": 1}]
+        play(state, "2H 2S")
+        assert state.current_player() == 1 and state.deal_points() == [0, 1, 0, 0]
+        results[fine] = play_following(state)
+    # Each chip of the agreed penalty costs the revoker 3 and gives each opponent 1.
+    assert [b - a for a, b in zip(results[2], results[5], strict=True)] == [3, -9, 3, 3]
+    with pytest.raises(hoyle.InvalidOptionError, match="revoke_penalty is paid in chips"):
+        hoyle.load("hearts", revoke_penalty=2)
+
+
 def test_1887_three_players() -> None:
     # RULINGS 1.1 original-1887: 3–6 players with the base removals (3: the 2♦); a slam's
     # share is 13 // 2 = 6 to each opponent and the odd chip goes to the table (H9).
@@ -609,6 +710,46 @@ def test_heartsette_widow_hearts_count_at_the_end() -> None:
     assert sum(scores) == 13
 
 
+def test_heartsette_widow_to_hand_then_discard_as_many() -> None:
+    # RULINGS 1.1 heartsette, option widow=to_hand: the first trick's winner takes the widow
+    # into hand, then discards the same number face down into their tricks, then leads.
+    state = load("heartsette", deals=1, widow="to_hand").deal_state(WIDOW_DEAL)
+    play(state, "2C AC 2H 4S")  # seat 1 wins with the A♣
+    assert state.phase == "discard" and state.current_player() == 1
+    taker = state.observation(1)
+    assert {"KH", "AH", "3S"} <= set(taker["hand"]) and taker["hand_sizes"][1] == 11 + 3
+    assert state.deal_points() == [0, 1, 0, 0]  # the widow's hearts are in hand, not taken
+    assert all(state.observation(s)["widow"] == [] for s in (0, 2, 3))
+    with pytest.raises(hoyle.IllegalActionError, match="cannot discard 2C: not in hand"):
+        state.apply_action(state.string_to_action("2C"))
+    play(state, "AH KH")
+    assert state.phase == "discard"  # as many as the widow held: three
+    play(state, "QD")
+    assert state.phase == "play" and state.current_player() == 1  # the taker leads
+    assert state.observation(1)["discarded"] == ["QD", "KH", "AH"]
+    assert state.observation(0)["discarded"] == [] and state.observation(0)["discards"] == 3
+    assert state.deal_points() == [0, 1 + 2, 0, 0]
+    assert state.observation(None)["points"] == [0, 1, 0, 0]  # the discards are face down
+    assert state.hand_mask(1).bit_count() == 11
+    assert sum(play_out_deal(state)) == 13
+
+
+def test_heartsette_widow_to_hand_resampling_hides_the_discards() -> None:
+    # DESIGN resample_from_infostate with RULINGS 1.1 heartsette widow=to_hand: for another
+    # seat, the taker's discards may be any of the cards it could hold, the widow's included.
+    state = load("heartsette", deals=1, widow="to_hand").deal_state(WIDOW_DEAL)
+    play(state, "2C AC 2H 4S AH KH QD")
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for _ in range(300):
+        new = state.resample_from_infostate(0, rng)
+        assert new.observation(0) == state.observation(0)
+        seen |= set(new.observation(1)["discarded"])
+    hidden = set(TOKENS[c] for c in range(52)) - set(state.observation(0)["hand"])
+    hidden -= {"2C", "AC", "2H", "4S", "2S"}  # played, or out of the pack
+    assert seen == hidden
+
+
 # ---------------------------------------------------------------- more of the same games
 
 
@@ -761,6 +902,14 @@ def test_joker_pack_sizes() -> None:
             )
             == 1
         )
+    # "One or more jokers": with two, the same order takes out as many as the pack needs.
+    for players, removed in ((3, []), (4, ["2C", "2S"]), (5, ["2C", "2D", "2S", "3S"]), (6, [])):
+        game = load("joker", players=players, jokers=2)
+        obs = game.new_initial_state(seed=2).observation(0)
+        assert (
+            obs["removed"] == removed
+            and obs["hand_sizes"] == [(54 - len(removed)) // players] * players
+        )
 
 
 # ---------------------------------------------------------------- random matches
@@ -777,6 +926,7 @@ VALUES: dict[str, dict[str, int]] = {
     "black-jack": {**_ONE, "JS": 10},
     "black-maria": {**_ONE, "QS": 13, "AS": 10, "KS": 7},
     "omnibus": {**_ONE, "QS": 13, "TD": -10},
+    "partnership-slam": {**_ONE, "QS": 13, "TD": -10},
     "spot": dict(_SPOT),
     "greek": {**_GREEK_HEARTS, "QS": 50},
     "greek-culbertson": {**_ONE, "QS": 13, "JD": -10},
@@ -821,6 +971,7 @@ MOONS: dict[str, tuple[str, int | None]] = {
     "black-lady": ("add", None),
     "black-jack": ("add", None),
     "omnibus": ("slam", None),
+    "partnership-slam": ("slam", None),
     "greek": ("add", 150),
     "greek-culbertson": ("add", None),
     "partnership": ("team", None),
@@ -881,8 +1032,8 @@ def royal_scores(taken: list[list[str]], totals: list[int], choice: str | None) 
     return scores
 
 
-def random_match(preset: str, players: int, seed: int) -> None:
-    game = load(preset, players=players)
+def random_match(preset: str, players: int, seed: int, **options: Any) -> None:
+    game = load(preset, players=players, **options)
     rng = random.Random(seed)
     state = game.new_initial_state(seed=seed)
     n = players
@@ -897,6 +1048,10 @@ def random_match(preset: str, players: int, seed: int) -> None:
     totals = [0] * n
     bid, bidder, named = 0, -1, "H"
     tricks_done = 0
+    won = [0] * n
+    ten_holder = -1
+    revokes: list[tuple[int, int]] = []
+    fined = 0
     for _ in range(100_000):
         if state.is_terminal():
             return
@@ -906,17 +1061,25 @@ def random_match(preset: str, players: int, seed: int) -> None:
         seat, phase = state.current_player(), state.phase
         scored = len(state.observation(None)["deal_scores"])
         token = state.action_to_string(action)
+        if game.rules.revoke_penalty and phase == "play" and trick and token[-1] != trick[0][1][-1]:
+            held = [TOKENS[c] for c in range(52) if state.hand_mask(seat) >> c & 1]
+            if any(t[-1] == trick[0][1][-1] for t in held):
+                revokes.append((len(trick), seat))  # could follow and did not
         state.apply_action(action)
         if phase == "declare" and token == "generale":
             declarer = seat
         if phase == "moon":
             moon_choice = token
+        if phase == "discard":  # RULINGS 1.1 heartsette, widow=to_hand: laid away to tricks
+            taken[seat].append(token)
         if phase == "bid" and token.startswith("bid "):
             bid, bidder = int(token.split()[1]), seat
         if phase == "name":
             named = "CDHS"["cdhs".index(token.split()[1][0])]
         if phase == "play":
             trick.append((seat, token))
+            if token == "TD":
+                ten_holder = seat
             if len(trick) == n:
                 # RULINGS 1.1 joker: a joker never wins; after a led joker the first other
                 # card sets the suit.
@@ -925,10 +1088,15 @@ def random_match(preset: str, players: int, seed: int) -> None:
                 winner = max(
                     (p for p in naturals if p[1][-1] == led), key=lambda p: card_index(p[1])
                 )[0]
+                in_trick = [seat for at, seat in revokes[fined:]]
+                if in_trick:  # 1887 revoke law: the (first) revoker loses the trick
+                    winner = in_trick[0]
+                    fined = len(revokes)
                 taken[winner] += [card for _, card in trick]
+                won[winner] += 1
                 trick = []
                 tricks_done += 1
-                if tricks_done == 1 and state._widow:
+                if tricks_done == 1 and state._widow and game.rules.widow.value == "to_tricks":
                     # RULINGS 1.1 heartsette: the first trick's winner takes the widow.
                     assert state._widow_taker == winner
                     taken[winner] += [TOKENS[c] for c in range(52) if state._widow >> c & 1]
@@ -941,6 +1109,13 @@ def random_match(preset: str, players: int, seed: int) -> None:
                 else:
                     values = [sum(VALUES[preset].get(c, 0) for c in cards) for cards in taken]
                 expected, table = settle(values, table + bid)
+                for _, seat in revokes:  # the agreed chips to each opponent
+                    fine = game.rules.revoke_penalty
+                    expected = [
+                        e + fine if s != seat else e - fine * (n - 1)
+                        for s, e in enumerate(expected)
+                    ]
+                revokes, fined = [], 0
                 if bidder >= 0:
                     expected[bidder] -= bid
                 bid, bidder, named = 0, -1, "H"
@@ -957,10 +1132,20 @@ def random_match(preset: str, players: int, seed: int) -> None:
                 ]
             else:
                 expected = expected_scores(preset, deck, taken)
+                if bidder >= 0:
+                    # RULINGS 1.1 partnership-slam: the 10♦'s holder is the silent partner.
+                    side = {bidder, ten_holder}
+                    if sum(won[s] for s in side) == tricks_done:
+                        expected = [-(26 + bid) if s in side else 0 for s in range(n)]
+                    else:
+                        pair = sum(expected[s] for s in side) + bid
+                        expected = [pair if s in side else e for s, e in enumerate(expected)]
+                    bid, bidder = 0, -1
             assert obs["deal_scores"][-1] == expected
             totals = [t + e for t, e in zip(totals, expected, strict=True)]
             declarer = moon_choice = None
             tricks_done = 0
+            won = [0] * n
             taken = [[] for _ in range(n)]
         elif not state.is_terminal() and state.phase == "play":
             held = sum(state.hand_mask(s).bit_count() for s in range(n))
@@ -976,11 +1161,28 @@ def test_random_matches_score_as_the_preset_says(preset: str) -> None:
     # Issue 3: 200 random matches per preset, at every player count it allows: nothing lost,
     # every deal scored as RULINGS 1.1 says, and every match comes to an end.
     # Partnerships are for four; Royal's left-across-right cycle needs a seat opposite.
-    counts = [4] if preset.startswith("partnership") or preset == "royal" else [3, 4, 5, 6]
+    fixed_four = preset in ("partnership", "partnership-individual", "royal")
+    counts = [4] if fixed_four else [3, 4, 5, 6]
     if preset == "auction":
         counts = [4, 5, 6]
     for i in range(200):
         random_match(preset, players=counts[i % len(counts)], seed=i)
+
+
+@pytest.mark.slow
+def test_random_1887_matches_with_revokes() -> None:
+    # RULINGS 1.1 original-1887 revoke law with revoke_penalty: random players revoke often;
+    # each revoke's trick goes to the revoker and its fine is paid to every opponent.
+    for i in range(200):
+        random_match("original-1887", players=3 + i % 4, seed=i, revoke_penalty=3)
+
+
+@pytest.mark.slow
+def test_random_heartsette_matches_with_the_widow_taken_into_hand() -> None:
+    # RULINGS 1.1 heartsette, option widow=to_hand: 200 random matches at 3…6 players; the
+    # discards count to their taker and nothing is lost.
+    for i in range(200):
+        random_match("heartsette", players=3 + i % 4, seed=i, widow="to_hand")
 
 
 def test_royal_at_an_odd_table_needs_a_cycle_without_across() -> None:
@@ -995,7 +1197,9 @@ def test_royal_at_an_odd_table_needs_a_cycle_without_across() -> None:
         assert len(play_out_deal(state)) == players and state.is_terminal()
 
 
-@pytest.mark.parametrize("preset", sorted(p for p in VALUES if not p.startswith("partnership")))
+@pytest.mark.parametrize(
+    "preset", sorted(p for p in VALUES if p not in ("partnership", "partnership-individual"))
+)
 def test_presets_refuse_player_counts_they_do_not_allow(preset: str) -> None:
     # RULINGS 1.0: 3–6 players.
     for players in (2, 7):

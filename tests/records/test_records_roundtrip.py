@@ -240,3 +240,15 @@ def test_any_comment_and_tag_value_round_trips(
 
 
 _SEEDED_DEAL = random_game("hearts(deals=1)", 5, 5)
+
+
+@pytest.mark.parametrize("variant", [v.name for v in hoyle.variants("hearts")])
+@pytest.mark.parametrize("seed", [3, None], ids=["seeded", "chance-dealt"])
+def test_every_hearts_preset_round_trips(variant: str, seed: int | None) -> None:
+    # DESIGN records: every preset's phases (bids, declarations, discards, moon choices, …)
+    # are written as tokens and read back to the same game.
+    state = random_game(f"hearts(variant={variant},deals=1)", seed, 6)
+    rec = records.loads(records.dumps(records.from_state(state, seed=seed)))
+    replayed = records.replay(rec)
+    assert replayed.history() == state.history()
+    assert replayed.scores() == state.scores()

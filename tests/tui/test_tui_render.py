@@ -228,3 +228,24 @@ def test_the_table_shows_the_preset_facts_of_the_deal() -> None:
     assert "penalty suit ♠" in text and "4 chips on the table" in text
     assert "Générale: Seat 2" in text
     assert "The widow you took: KH AH 3S" in text
+
+
+def test_the_table_shows_a_slam_bid_and_what_this_seat_knows_of_the_partner() -> None:
+    # RULINGS 1.1 partnership-slam: the silent partner is unknown until the 10♦ is played,
+    # except to the partner (and to a bidder playing alone).
+    hidden = hand_made(slam={"bidder": 1, "bid": 4, "partner": None})
+    assert "slam bid 4 by Seat 1 with a silent partner" in "\n".join(
+        render_table(hidden, [], NAMES, LETTERS)
+    )
+    known = hand_made(slam={"bidder": 1, "bid": 4, "partner": 3})
+    assert "slam bid 4 by Seat 1 with Seat 3" in "\n".join(render_table(known, [], NAMES, LETTERS))
+    alone = hand_made(slam={"bidder": 1, "bid": 4, "partner": 1})
+    assert "slam bid 4 by Seat 1 alone" in "\n".join(render_table(alone, [], NAMES, LETTERS))
+    assert "every trick" in prompt_text(hand_made(phase="bid", bid_for="slam"))
+    assert "penalty suit" in prompt_text(hand_made(phase="bid", bid_for="suit"))
+
+
+def test_the_prompt_counts_the_cards_laid_away_from_the_widow() -> None:
+    # RULINGS 1.1 heartsette, widow=to_hand: as many cards laid away as the widow held.
+    obs = hand_made(phase="discard", discards=1, widow=["KH", "AH", "3S"])
+    assert "(2 of 3)" in prompt_text(obs)

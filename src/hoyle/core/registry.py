@@ -75,6 +75,8 @@ class Family:
     make_game: Callable[[Any, str], Game[Any]]
     presets: tuple[Variant, ...]
     aliases: tuple[str, ...] = ()
+    explain: Callable[[Any], list[str]] | None = None
+    """The rules in force in plain words, written from a rules value (``hoyle rules``)."""
 
     @property
     def default_variant(self) -> Variant:

@@ -215,6 +215,17 @@ def render_table(
         head.append(f"{obs['table']} chips on the table")
     if obs.get("generale") is not None:
         head.append(f"Générale: {names[obs['generale']]}")
+    slam = obs.get("slam")
+    if slam:
+        partner = slam["partner"]
+        who = (
+            "alone"
+            if partner == slam["bidder"]
+            else f"with {names[partner]}"
+            if partner is not None
+            else "with a silent partner"
+        )
+        head.append(f"slam bid {slam['bid']} by {names[slam['bidder']]} {who}")
     lines.append(style.bold("── " + " · ".join(h for h in head if h) + " ──"))
     if obs.get("widow"):  # only the widow's taker is shown it
         lines.append("The widow you took: " + " ".join(card_label(t, style) for t in obs["widow"]))
@@ -298,8 +309,14 @@ def prompt_text(obs: dict[str, Any]) -> str:
         return "Lead a card > " if not obs.get("trick") else "Play a card > "
     if phase == "moon":
         return "Moon: add or subtract > "
+    if phase == "discard":
+        done = int(obs.get("discards", 0))
+        of = len(obs.get("widow", [])) or "?"
+        return f"Lay away a card face down into your tricks ({done + 1} of {of}) > "
     if phase == "declare":
         return "Announce a Générale? (generale or no generale) > "
+    if phase == "bid" and obs.get("bid_for") == "slam":
+        return "Bid to take every trick (bid N or pass) > "
     if phase == "bid":
         return "Bid for the penalty suit (bid N or pass) > "
     if phase == "name":

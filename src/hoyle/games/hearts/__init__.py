@@ -1,6 +1,7 @@
 """The Hearts family: Black Lady (the default) and its relatives, from one engine."""
 
 from hoyle.core.registry import Family, register_family
+from hoyle.games.hearts.explain import explain
 from hoyle.games.hearts.rules import PRESETS, FirstLead, HeartsRules, Moon, Pass, Tie
 from hoyle.games.hearts.state import MOON_ADD, MOON_SUBTRACT, HeartsGame, HeartsState
 
@@ -23,6 +24,7 @@ register_family(
         rules_type=HeartsRules,
         make_game=HeartsGame,
         presets=PRESETS,
+        explain=explain,
     )
 )
 

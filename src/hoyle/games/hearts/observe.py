@@ -50,13 +50,29 @@ def _penalty_suit(state: HeartsState) -> str | None:
 
 
 def public_points(state: HeartsState) -> list[int]:
-    """Points taken this deal as everyone can count them: the widow's are its taker's secret
-    until the deal is scored."""
+    """Points taken this deal as everyone can count them: the widow's (or, with
+    widow=to_hand, the discards') are its taker's secret until the deal is scored."""
     points = list(state._points)
     taker = state._widow_taker
     if taker >= 0:
-        points[taker] -= sum(state.g.values[c] for c in mask_to_list(state._widow))
+        hidden = mask_to_list(state._widow) if not state.g.widow_to_hand else state._discards
+        points[taker] -= sum(state._values[c] for c in hidden)
     return points
+
+
+def _slam(state: HeartsState, player: int | None) -> dict[str, Any] | None:
+    """The slam bid in force: bidder, bid, and the silent partner as far as ``player`` knows
+    it (the partner knows from the start; everyone once the bonus card is played)."""
+    if state._partner < 0:
+        return None
+    card = state.g.partner_card
+    played = any(card in cards for _, cards, _ in state._tricks) or card in state._trick
+    known = played or state._phase == OVER or player == state._partner
+    return {
+        "bidder": state._bidder,
+        "bid": state._bid,
+        "partner": state._partner if known else None,
+    }
 
 
 def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
@@ -95,20 +111,29 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "points": public_points(state),
         "widow_size": g.widow_size,
         "widow_taker": state._widow_taker if state._widow_taker >= 0 else None,
+        "widow_use": g.rules.widow.value if g.widow_size else None,
+        "discards": len(state._discards),
         "hearts_broken": state._broken,
         "scores": list(state._scores),
-        "table": state._table + (state._bid if state._bidder >= 0 else 0),
-        "bids": list(state._bids) if g.rules.auction else None,
+        "table": state._table + (state._bid if state._bidder >= 0 and g.rules.auction else 0),
+        "bids": list(state._bids) if g.has_bidding else None,
+        "bid_for": ("slam" if g.rules.slam_bid else "suit") if g.has_bidding else None,
+        "slam": _slam(state, player) if g.rules.slam_bid else None,
         "penalty_suit": _penalty_suit(state) if g.rules.auction else None,
         "teams": [list(side) for side in teams] if partners else None,
         "team_scores": side_totals(g.rules, state._scores) if partners else None,
         "deal_scores": [list(d) for d in state._match_deals],
         "moon_shooter": state._shooter if phase == MOON else None,
         "generale": state._declarer if state._declarer >= 0 else None,
+        "revokes": [{"trick": t + 1, "seat": seat} for t, seat in state._revokes]
+        if g.rules.revoke_penalty
+        else None,
     }
     if player is not None:
         obs["hand"] = _tokens(state._hands[player])
-        obs["widow"] = _tokens(state._widow) if state._widow_taker == player else []
+        taker = state._widow_taker == player
+        obs["widow"] = _tokens(state._widow) if taker else []
+        obs["discarded"] = [TOKENS[c] for c in sorted(state._discards)] if taker else []
         obs["passed"] = [TOKENS[c] for c in sorted(state._passed[player])]
         # Which seat each of the player's cards goes to, in the order they are chosen.
         # (None for a card put into the pool of a mix pass: nobody knows where it ends up.)

@@ -81,6 +81,10 @@ class EasyHeartsAgent:
         hand = [_card(t) for t in obs["hand"]]
         if obs["phase"] == "pass":
             return max(legal, key=lambda c: (_pass_danger(c, hand), c))
+        if obs["phase"] == "discard":
+            # Laid away into its own tricks (widow=to_hand): a penalty card would count there,
+            # so lay away the most dangerous card that is not one.
+            return max(legal, key=lambda c: (_suit(c) != 2 and c != QS, _pass_danger(c, hand), c))
         trick = [_card(p["card"]) for p in obs["trick"] if p["card"] != "XJ"]
         if not trick:
             return self._lead(obs, legal)

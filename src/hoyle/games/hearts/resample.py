@@ -18,6 +18,7 @@ from hoyle.core.errors import IllegalActionError
 from hoyle.games.hearts.deal_sampler import sample_hands
 from hoyle.games.hearts.state import (
     DEAL,
+    DISCARD,
     HEARTS,
     MIX,
     OVER,
@@ -56,9 +57,11 @@ def resample(state: HeartsState, player: int, rng: random.Random) -> HeartsState
         if draw is None:
             continue
         try:
-            return _replay(state, draw, rng)
+            new = _replay(state, draw, rng)
         except IllegalActionError:
             continue
+        if new._revokes == state._revokes:  # a revoke needs the suit held: drawn again if not
+            return new
     raise RuntimeError("could not draw a deal consistent with the public play")  # pragma: no cover
 
 
@@ -102,6 +105,8 @@ class _Draw:
     dealt: list[int]
     passes: list[list[int]]
     mixed: list[int] | None = None
+    discards: list[int] | None = None
+    """With widow=to_hand, the taker's hidden discards (in the order they are replayed)."""
 
 
 def _draw_before_exchange(state: HeartsState, player: int, rng: random.Random) -> _Draw:
@@ -134,8 +139,13 @@ def _played_by_seat(state: HeartsState) -> list[int]:
     return played
 
 
-def _constraints(state: HeartsState, player: int) -> tuple[list[int], list[int]]:
-    """(allowed, required): masks that bound and must be in each seat's current hand."""
+def _constraints(
+    state: HeartsState, player: int, before_widow: int = -1
+) -> tuple[list[int], list[int]]:
+    """(allowed, required): masks that bound and must be in each seat's current hand.
+
+    ``before_widow`` is a seat that took the widow into hand after the first trick: what that
+    trick proved about its hand then says nothing of the widow's cards, so it is left out."""
     g = state.g
     n = g.n
     allowed = [g.deck_mask] * n
@@ -144,8 +154,11 @@ def _constraints(state: HeartsState, player: int) -> tuple[list[int], list[int]]
     plays = [(leader, cards) for leader, cards, _ in state._tricks]
     if state._trick:
         plays.append((state._leader, tuple(state._trick)))
+    revoked = set(state._revokes)  # a revoke shows no void: the suit was held
     for number, (leader, cards) in enumerate(plays):
         first = number == 0
+        if first and before_widow >= 0:
+            kept = allowed[before_widow]
         # A joker shows nothing; after a led joker the first other card sets the suit.
         setter = next((i for i, c in enumerate(cards) if c < 52), len(cards))
         led = cards[setter] // 13 if setter < len(cards) else -1
@@ -158,7 +171,7 @@ def _constraints(state: HeartsState, player: int) -> tuple[list[int], list[int]]
             required[leader] |= 1 << g.lowest_club  # held then; played later or still held
         for i, c in enumerate(cards):
             seat = (leader + i) % n
-            if c >= 52:
+            if c >= 52 or (number, seat) in revoked:
                 continue
             if i > setter and c // 13 != led:
                 allowed[seat] &= ~SUIT_MASK[led]
@@ -169,6 +182,8 @@ def _constraints(state: HeartsState, player: int) -> tuple[list[int], list[int]]
                 allowed[seat] &= ~(SUIT_MASK[led] & g.safe_mask)
             if c // 13 == 2 or (c == 49 and g.queen_breaks):
                 broken = True
+        if first and before_widow >= 0:
+            allowed[before_widow] = kept
     if not plays and g.first_lead_club:
         required[state._leader] |= 1 << g.lowest_club
     played_all = 0
@@ -184,7 +199,16 @@ def _constraints(state: HeartsState, player: int) -> tuple[list[int], list[int]]
 def _draw_after_exchange(state: HeartsState, player: int, rng: random.Random) -> _Draw | None:
     g = state.g
     n = g.n
-    allowed, required = _constraints(state, player)
+    taker = state._widow_taker
+    # widow=to_hand: once taken, the widow is in the taker's hand and its discards are hidden.
+    hidden_discards = g.widow_to_hand and taker >= 0 and taker != player
+    allowed, required = _constraints(state, player, taker if hidden_discards else -1)
+    # A card the player passed to the taker may since have been discarded: it is in the
+    # taker's hand or among the discards, nowhere else.
+    to_taker = required[taker] if hidden_discards else 0
+    if to_taker:
+        required[taker] = 0
+        allowed = [a if s == taker else a & ~to_taker for s, a in enumerate(allowed)]
     played = _played_by_seat(state)
     played_all = mask_of_hands(played)
     hands = [0] * n
@@ -197,24 +221,35 @@ def _draw_after_exchange(state: HeartsState, player: int, rng: random.Random) ->
         hands[s] = required[s]
         taken_required |= required[s]
         need[s] = state._hands[s].bit_count() - required[s].bit_count()
-    known = state._widow if state._widow_taker == player else 0  # the widow, if seen
+    known = state._widow if taker == player else 0  # the widow, if seen
+    if taker == player:
+        known |= mask_of(state._discards)
     pool = mask_to_list(
         g.deck_mask & ~state._hands[player] & ~played_all & ~taken_required & ~known
     )
     seats = [s for s in range(n) if s != player]
     need_of = {s: need[s] for s in seats}
     allowed_of = {s: allowed[s] for s in seats}
-    if g.widow_size and not known:  # an unseen widow takes its share of the unseen cards
+    if g.widow_size and not known:
+        # An unseen widow (or the discards made from it) takes its share of the unseen cards.
         seats.append(n)
-        need_of[n] = g.widow_size
+        need_of[n] = len(state._discards) if hidden_discards else g.widow_size
         allowed_of[n] = g.deck_mask
     drawn = sample_hands(pool, seats, need_of, allowed_of, rng)
     if drawn is None:
         return None
     for s, m in drawn.items():
-        if s < n:  # seat n is the widow: what no hand holds
+        if s < n:  # seat n is the widow (or the discards): what no hand holds
             hands[s] |= m
     holdings = [hands[s] | played[s] for s in range(n)]
+    discards: list[int] | None = None
+    if hidden_discards:
+        discards = mask_to_list(drawn.get(n, 0))
+        rng.shuffle(discards)
+        widow = _draw_widow(state, player, taker, hands[taker] | mask_of(discards), rng)
+        if widow is None:
+            return None
+        holdings[taker] = (holdings[taker] | mask_of(discards)) & ~widow
     plan = state.pass_plan()
     if plan and plan[0] == POOL:
         return _draw_mix(state, player, rng, holdings)
@@ -239,7 +274,28 @@ def _draw_after_exchange(state: HeartsState, player: int, rng: random.Random) ->
     # Give back what each seat received, take back what it passed.
     dealt = [(holdings[s] & ~received[s]) | mask_of(passes[s]) for s in range(n)]
     dealt[player] = state._dealt[player]
-    return _Draw(dealt, passes)
+    return _Draw(dealt, passes, discards=discards)
+
+
+def _draw_widow(
+    state: HeartsState, player: int, taker: int, held: int, rng: random.Random
+) -> int | None:
+    """widow=to_hand: which of the cards the taker has had since the first trick (``held``:
+    its hand and discards, and what it played later) were the widow."""
+    n = state.g.n
+    later = 0
+    for leader, cards, _ in state._tricks[1:]:
+        later |= mask_of(c for i, c in enumerate(cards) if (leader + i) % n == taker)
+    later |= mask_of(c for i, c in enumerate(state._trick) if (state._leader + i) % n == taker)
+    passed_in = mask_of(
+        c
+        for c, offset in zip(state._passed[player], state.pass_plan(), strict=False)
+        if (player + offset) % n == taker
+    )
+    choices = mask_to_list((held | later) & ~passed_in)
+    if len(choices) < state.g.widow_size:
+        return None
+    return mask_of(rng.sample(choices, state.g.widow_size))
 
 
 def _draw_mix(
@@ -301,7 +357,10 @@ def _replay(state: HeartsState, draw: _Draw, rng: random.Random) -> HeartsState:
             if shuffler is not None:  # a seeded match records no chance actions
                 del new._history[mark + len(order) :]
                 new._rng = shuffler
+    hidden = iter(draw.discards or ())
     for action in own:
+        if draw.discards is not None and new._phase == DISCARD:
+            action = next(hidden)  # the taker's discards, unseen: the drawn ones instead
         new.apply_action(action)
     return new
 

@@ -27,6 +27,7 @@ __all__ = [
     "SpadeValues",
     "Stakes",
     "Tie",
+    "Widow",
 ]
 
 
@@ -145,6 +146,22 @@ class Tie(enum.Enum):
     """Deal again until one player alone has the lowest total."""
 
 
+class Widow(enum.Enum):
+    """What the winner of the first trick does with the widow."""
+
+    TO_TRICKS = "to_tricks"
+    """Adds it, unseen by the others, to the cards they took."""
+    TO_HAND = "to_hand"
+    """Takes it into hand, then discards as many cards face down to the cards they took."""
+
+
+_AS_NEEDED = (
+    "; the word default takes out as many of the lowest cards outside hearts "
+    "(2♠ 2♣ 2♦ 3♠ 3♣ …) as the pack needs to divide evenly"
+)
+_REMOVAL_ORDER = tuple(f"{rank}{suit}" for rank in "23456789" for suit in "SCD")
+
+
 STANDARD_CYCLE_EVEN = (Pass.LEFT, Pass.RIGHT, Pass.ACROSS, Pass.HOLD)
 STANDARD_CYCLE_ODD = (Pass.LEFT, Pass.RIGHT, Pass.HOLD)
 
@@ -259,6 +276,14 @@ class HeartsRules:
         min=0,
         max=100,
     )
+    revoke_penalty: int = option(
+        0,
+        "chip games: a player may revoke (not follow suit when able); the revoke is seen at "
+        "once, the revoker takes the trick and pays this many chips to each opponent; 0: "
+        "revokes are refused",
+        min=0,
+        max=50,
+    )
     jokers: int = option(
         0,
         "jokers added to the pack (Joker Hearts): playable to any trick, never winning, "
@@ -271,6 +296,13 @@ class HeartsRules:
         "chip games: one round of bids after the deal; the winner pays the bid to the table, "
         "names the penalty suit and leads",
     )
+    slam_bid: int = option(
+        0,
+        "after the pass, one round of bids of 1 up to this many points to take every trick, "
+        "the holder of the bonus card being the high bidder's silent partner; 0: no slam bids",
+        min=0,
+        max=100,
+    )
     stakes: Stakes = option(
         Stakes.NONE, "settle the match by the average: each pays or draws score − average"
     )
@@ -282,17 +314,28 @@ class HeartsRules:
     )
     moon: Moon = option(Moon.ADD, "shooting the moon: add, subtract, choose, none, …")
     tie: Tie = option(Tie.SHARE, "a tie for the lowest total at the end: share or play on")
-    removed_3p: tuple[str, ...] = option(("2D",), "cards taken out of the pack for 3 players")
-    removed_4p: tuple[str, ...] = option((), "cards taken out of the pack for 4 players")
-    removed_5p: tuple[str, ...] = option(("2C", "2D"), "cards taken out of the pack for 5 players")
-    removed_6p: tuple[str, ...] = option(
-        ("2C", "3C", "2D", "2S"), "cards taken out of the pack for 6 players"
+    removed_3p: tuple[str, ...] | None = option(
+        ("2D",), "cards taken out of the pack for 3 players" + _AS_NEEDED
+    )
+    removed_4p: tuple[str, ...] | None = option(
+        (), "cards taken out of the pack for 4 players" + _AS_NEEDED
+    )
+    removed_5p: tuple[str, ...] | None = option(
+        ("2C", "2D"), "cards taken out of the pack for 5 players" + _AS_NEEDED
+    )
+    removed_6p: tuple[str, ...] | None = option(
+        ("2C", "3C", "2D", "2S"), "cards taken out of the pack for 6 players" + _AS_NEEDED
     )
 
     widow_3p: int = option(0, "cards dealt face down to a widow with 3 players", min=0, max=8)
     widow_4p: int = option(0, "cards dealt face down to a widow with 4 players", min=0, max=8)
     widow_5p: int = option(0, "cards dealt face down to a widow with 5 players", min=0, max=8)
     widow_6p: int = option(0, "cards dealt face down to a widow with 6 players", min=0, max=8)
+    widow: Widow = option(
+        Widow.TO_TRICKS,
+        "the first trick's winner adds the widow to their tricks (to_tricks) or takes it into "
+        "hand and discards as many cards face down (to_hand)",
+    )
 
     def __post_init__(self) -> None:
         low, high = self.player_range
@@ -328,6 +371,10 @@ class HeartsRules:
             self.heart_queen_doubles or self.club_queen_cancels or self.diamond_queen
         ):
             raise InvalidOptionError("the queens' effects are for points games, not chips")
+        if self.revoke_penalty and not self.chips:
+            raise InvalidOptionError(
+                "revoke_penalty is paid in chips: give chips=25 (or 50), or revoke_penalty=0"
+            )
         if self.auction and not self.chips:
             raise InvalidOptionError("an auction is bid in chips: give chips=25 (or 50)")
         if self.generale and (self.chips or self.partnership is not Partnership.NONE):
@@ -335,6 +382,18 @@ class HeartsRules:
         if self.chips and self.moon is not Moon.NONE:
             raise InvalidOptionError(
                 "the chip game has its own rule for taking every penalty card: use moon=none"
+            )
+        if self.slam_bid and (
+            self.bonus_card is BonusCard.NONE
+            or self.chips
+            or self.auction
+            or self.generale
+            or self.partnership is not Partnership.NONE
+        ):
+            raise InvalidOptionError(
+                "slam_bid makes the holder of the bonus card the bidder's silent partner: it "
+                "needs bonus_card=TD (or JD), points (chips=0), no auction, no Générale and "
+                "partnership=none"
             )
         if self.pass_to_partner and self.partnership is Partnership.NONE:
             raise InvalidOptionError("pass_to_partner needs partnership=team or individual")
@@ -351,6 +410,8 @@ class HeartsRules:
             )
         for key in ("removed_3p", "removed_4p", "removed_5p", "removed_6p"):
             given = getattr(self, key)
+            if given is None:  # as many as the pack needs, computed in removed_cards
+                continue
             try:
                 indices = sorted({card_index(t.strip().upper()) for t in given})
             except CardError as exc:
@@ -365,6 +426,11 @@ class HeartsRules:
             raise InvalidOptionError(
                 f"removed_{self.players}p takes out every club, so no club can lead; "
                 "use first_lead=eldest_any"
+            )
+        if self.slam_bid and card_index(self.bonus_card.value) in removed:
+            raise InvalidOptionError(
+                f"slam_bid needs the {self.bonus_card.value} in the pack to name the silent "
+                f"partner, but removed_{self.players}p takes it out"
             )
         size = 52 * self.packs + self.jokers - len(removed) - self.widow_size
         if size % self.players or size < self.players:
@@ -396,6 +462,9 @@ class HeartsRules:
             ("heart_queen_doubles", self.heart_queen_doubles),
             ("club_queen_cancels", self.club_queen_cancels),
             ("diamond_queen", self.diamond_queen),
+            ("slam_bid", self.slam_bid),
+            ("revoke_penalty", self.revoke_penalty),
+            ("widow=to_hand", self.widow is Widow.TO_HAND),
         ]
         for name, value in refused:
             if value:
@@ -437,12 +506,17 @@ class HeartsRules:
         two packs: the odd cards form the kitty instead)."""
         if self.packs == 2:
             return ()
-        tokens: tuple[str, ...] = {
+        tokens: tuple[str, ...] | None = {
             3: self.removed_3p,
             4: self.removed_4p,
             5: self.removed_5p,
             6: self.removed_6p,
         }.get(self.players, ())
+        if tokens is None:
+            # RULINGS H13: the lowest cards outside hearts, 2♠ 2♣ 2♦ 3♠ 3♣ …, until the pack
+            # (jokers and widow counted) divides evenly.
+            extra = (52 + self.jokers - self.widow_size) % self.players
+            return tuple(sorted(card_index(t) for t in _REMOVAL_ORDER[:extra]))
         return tuple(card_index(t) for t in tokens)  # canonical and sorted (__post_init__)
 
     def card_values(self) -> list[int]:
@@ -735,6 +809,31 @@ PRESETS: tuple[Variant, ...] = (
         options={"partnership": Partnership.INDIVIDUAL},
     ),
     Variant(
+        name="partnership-slam",
+        aliases=("slam-hearts", "partnership-omnibus"),
+        summary=(
+            "Partnership Hearts' third version (Morehead 2001): Omnibus with a slam bid. After "
+            "the pass each player once, from eldest hand to the dealer, passes or bids more "
+            "points than the bid before (1 to 26), undertaking that their side will take every "
+            "trick. The holder of the 10♦ is the high bidder's silent partner: they know it, "
+            "the others learn it when the 10♦ is played, and a bidder who holds it plays alone. "
+            "Made, the bidder and partner score −(26 + bid) each and nobody else anything; "
+            "failed, each of the two scores their combined Omnibus score plus the bid, and the "
+            "others score as in Omnibus. If nobody bids the deal is plain Omnibus. The match "
+            "ends at 100. The seed gives only the bid, the silent partner and the combined "
+            "score: the bid's range and the scores are this project's reading."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Corazones de asociación', third version (Morehead 2001); "
+            "shared/RULINGS.md 1.1 partnership-slam, H17"
+        ),
+        options={
+            "bonus_card": BonusCard.TD,
+            "moon": Moon.SLAM,
+            "slam_bid": 26,
+        },
+    ),
+    Variant(
         name="original-1887",
         aliases=("hearts-1887", "standard-hoyle", "original"),
         summary=(
@@ -745,7 +844,9 @@ PRESETS: tuple[Variant, ...] = (
             "for fewest share the pot, and what does not divide stays on the table for the next "
             "deal's winners. A player who takes all 13 hearts pays 13: 4 to each opponent and 1 "
             "to the table. The game ends after the deal in which someone has no chips left; the "
-            "most chips wins. Scores and returns are chips."
+            "most chips wins. Scores and returns are chips. Revokes are refused; with an agreed "
+            "penalty (revoke_penalty=N) a player may revoke, takes the trick and pays N chips "
+            "to each opponent."
         ),
         source=(
             "Hearts seed (S-H), 'Reglas más antiguas (1887)' (The Standard Hoyle 1887, pp. "
@@ -847,7 +948,9 @@ PRESETS: tuple[Variant, ...] = (
             "dealt 16 or 12 cards, leaving a widow of 3; five are dealt 10 each with a widow of "
             "2, six 8 each with a widow of 4. The widow lies face down; whoever wins the first "
             "trick adds it to their tricks, hearts and all, and may look at it, but nobody "
-            "else may. Each heart costs 1; eldest hand leads any card; no cards are passed."
+            "else may (widow=to_hand: they take it into hand and lay away as many cards face "
+            "down into their tricks). Each heart costs 1; eldest hand leads any card; no cards "
+            "are passed."
         ),
         source=(
             "Hearts seed (S-H), 'Corazón de San Valentín' (Foster 1897, pp. 319–320); "
@@ -897,8 +1000,8 @@ PRESETS: tuple[Variant, ...] = (
             "two). A joker may be played to any trick, even by a player who could follow suit; "
             "it never wins a trick and carries no penalty. If a joker is led, the next card "
             "that is not a joker sets the suit. To deal evenly, the lowest cards outside hearts "
-            "leave the pack in the order 2♠, 2♣, 2♦, 3♠, 3♣: one with four players, two with "
-            "three, three with five, five with six."
+            "leave the pack in the order 2♠, 2♣, 2♦, 3♠, 3♣, … as many as it takes: with one "
+            "joker, one with four players, two with three, three with five, five with six."
         ),
         source=(
             "Hearts seed (S-H), 'Corazones de Joker' (Foster 1897, pp. 318–319); pagat.com "
@@ -907,10 +1010,10 @@ PRESETS: tuple[Variant, ...] = (
         options={
             **_MODERN,
             "jokers": 1,
-            "removed_3p": ("2C", "2S"),
-            "removed_4p": ("2S",),
-            "removed_5p": ("2C", "2D", "2S"),
-            "removed_6p": ("2C", "3C", "2D", "2S", "3S"),
+            "removed_3p": None,
+            "removed_4p": None,
+            "removed_5p": None,
+            "removed_6p": None,
         },
     ),
     Variant(

@@ -19,6 +19,7 @@ __all__ = [
     "ranking",
     "side_totals",
     "sides",
+    "slam_bid_scores",
 ]
 
 
@@ -106,6 +107,19 @@ def generale_scores(game: HeartsGame, declarer: int, taken: list[int]) -> list[i
     if made:
         return [0 if s == declarer else full for s in range(len(taken))]
     return [full if s == declarer else 0 for s in range(len(taken))]
+
+
+def slam_bid_scores(
+    game: HeartsGame, scores: list[int], side: set[int], made: bool, bid: int
+) -> list[int]:
+    """Partnership Hearts' slam bid: the bidder and silent partner (one seat when the bidder
+    held the bonus card) who take every trick score minus (full penalty + bid) each and
+    nobody else scores; failing, each of them scores the pair's deal score plus the bid and
+    the others keep theirs."""
+    if made:
+        return [-(game.penalty_total + bid) if s in side else 0 for s in range(len(scores))]
+    pair = sum(scores[s] for s in side) + bid
+    return [pair if s in side else score for s, score in enumerate(scores)]
 
 
 def queen_scores(game: HeartsGame, points: list[int], taken: list[int]) -> list[int]:

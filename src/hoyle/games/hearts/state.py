@@ -12,10 +12,19 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from hoyle.cards import TOKENS as _PACK_TOKENS
-from hoyle.cards import parse_cards
+from hoyle.cards import card_index, parse_cards
 from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
-from hoyle.games.hearts.rules import FirstLead, HeartsRules, Moon, Partnership, Pass, Stakes
+from hoyle.games.hearts.rules import (
+    BonusCard,
+    FirstLead,
+    HeartsRules,
+    Moon,
+    Partnership,
+    Pass,
+    Stakes,
+    Widow,
+)
 from hoyle.games.hearts.scoring import (
     chip_settlement,
     deal_scores,
@@ -25,6 +34,7 @@ from hoyle.games.hearts.scoring import (
     queen_scores,
     ranking,
     sides,
+    slam_bid_scores,
 )
 
 __all__ = ["GENERALE", "MOON_ADD", "MOON_SUBTRACT", "NO_GENERALE", "HeartsGame", "HeartsState"]
@@ -64,8 +74,19 @@ CLUBS = SUIT_MASK[0]
 QS_BIT = 1 << 49
 
 # Phases of a deal.
-DEAL, PASS, PLAY, MOON, OVER, MIX, DECLARE, AUCTION, NAME = range(9)
-PHASE_NAMES = ("deal", "pass", "play", "moon", "over", "mix", "declare", "bid", "name")
+DEAL, PASS, PLAY, MOON, OVER, MIX, DECLARE, AUCTION, NAME, DISCARD = range(10)
+PHASE_NAMES = (
+    "deal",
+    "pass",
+    "play",
+    "moon",
+    "over",
+    "mix",
+    "declare",
+    "bid",
+    "name",
+    "discard",
+)
 POOL = 0
 """The plan offset of a card passed into the pool of a mix pass (real passes move ≥ 1 seat)."""
 
@@ -127,6 +148,7 @@ class HeartsGame(Game[HeartsRules]):
         self.deck_mask = (((1 << 52) - 1) & ~sum(1 << c for c in removed)) | jokers
         self.deck = mask_to_list(self.deck_mask)
         self.widow_size = rules.widow_size
+        self.widow_to_hand = rules.widow is Widow.TO_HAND
         self.hand_size = (len(self.deck) * rules.packs - self.widow_size) // self.n
         self.values = [*rules.card_values(), 0, 0]  # jokers never score
         self.penalty_mask = mask_of(c for c in self.deck if self.values[c] > 0)
@@ -158,6 +180,13 @@ class HeartsGame(Game[HeartsRules]):
         self.broken_at_start = not rules.must_break_hearts
         self.queen_breaks = rules.queen_breaks_hearts
         self.hearts_for_queen = rules.lead_hearts_instead_of_queen
+        # The bidding round: an auction for the penalty suit (bids up to the stake in chips)
+        # or slam bids (up to slam_bid points, the bonus card's holder a silent partner).
+        self.has_bidding = rules.auction or rules.slam_bid > 0
+        self.top_bid = rules.slam_bid or rules.chips
+        self.partner_card = (
+            card_index(rules.bonus_card.value) if rules.bonus_card is not BonusCard.NONE else -1
+        )
         # Rules whose play differs in kind (a stock, two packs) run a subclass of the state;
         # the plain game keeps its fast path free of their checks.
         self.state_class: type[HeartsState] = HeartsState
@@ -165,6 +194,10 @@ class HeartsGame(Game[HeartsRules]):
             from hoyle.games.hearts.cancellation import CancellationState
 
             self.state_class = CancellationState
+        elif rules.revoke_penalty:  # a chip-game rule: two packs refuse the chip game
+            from hoyle.games.hearts.revoke import RevokeHeartsState
+
+            self.state_class = RevokeHeartsState
 
     def _plan(self, direction: Pass) -> tuple[int, ...]:
         """Seats to the left that each passed card travels, in the order cards are chosen."""
@@ -264,6 +297,7 @@ class HeartsState(State):
         "_dealer",
         "_dealt",
         "_declarer",
+        "_discards",
         "_hands",
         "_history",
         "_last_trick",
@@ -272,11 +306,13 @@ class HeartsState(State):
         "_legal",
         "_match_deals",
         "_ntricks",
+        "_partner",
         "_passed",
         "_penalty",
         "_phase",
         "_points",
         "_received",
+        "_revokes",
         "_rng",
         "_scores",
         "_shooter",
@@ -338,8 +374,11 @@ class HeartsState(State):
         self._bid = 0  # the highest bid so far, and who made it
         self._bidder = -1
         self._bids: list[int | None] = [None] * n
+        self._partner = -1  # a slam bidder's silent partner (the bidder, when alone)
         self._widow = 0  # the cards dealt face down to the widow, if any
         self._widow_taker = -1
+        self._discards: list[int] = []  # what the widow's taker laid away, widow=to_hand
+        self._revokes: list[tuple[int, int]] = []  # (trick index, seat) of each revoke
         self._legal: int | None = None
         eldest = (self._dealer + 1) % n
         self._cur = eldest
@@ -384,8 +423,9 @@ class HeartsState(State):
                     break
         else:
             self._cur = self._leader = (self._dealer + 1) % g.n
-        if g.rules.auction:
-            # One round of bids, from eldest to the dealer, for the right to name the suit.
+        if g.has_bidding:
+            # One round of bids, from eldest to the dealer: for the right to name the suit, or
+            # to undertake a slam.
             self._phase = AUCTION
             self._cur = (self._dealer + 1) % g.n
         elif g.rules.generale:
@@ -403,6 +443,12 @@ class HeartsState(State):
             self._bids[seat] = self._bid
         if seat != self._dealer:
             self._cur = (seat + 1) % n
+        elif self._bidder >= 0 and self.g.rules.slam_bid:
+            # Whoever holds the bonus card is the bidder's partner, and knows it; the others
+            # learn it when that card is played.
+            bit = 1 << self.g.partner_card
+            self._partner = next(s for s in range(n) if self._hands[s] & bit)
+            self._phase, self._cur = PLAY, self._leader
         elif self._bidder >= 0:
             self._phase, self._cur = NAME, self._bidder
         else:  # everyone passed: hearts, eldest leads, nobody pays
@@ -447,7 +493,7 @@ class HeartsState(State):
     def current_player(self) -> int:
         """The seat to act, CHANCE while dealing, TERMINAL at the end."""
         phase = self._phase
-        if phase in (PLAY, PASS, DECLARE, AUCTION, NAME):
+        if phase in (PLAY, PASS, DECLARE, AUCTION, NAME, DISCARD):
             return self._cur
         if phase in (DEAL, MIX):
             return CHANCE
@@ -513,7 +559,7 @@ class HeartsState(State):
                         return cand | jokers
                     return plain | jokers
             return cand | jokers
-        if phase == PASS:
+        if phase in (PASS, DISCARD):
             return self._hands[self._cur]
         if phase in (DEAL, MIX):
             return self._undealt
@@ -522,7 +568,7 @@ class HeartsState(State):
         if phase == DECLARE:
             return (1 << GENERALE) | (1 << NO_GENERALE)
         if phase == AUCTION:
-            top = g.rules.chips  # a bid is at most the stake
+            top = g.top_bid  # a bid is at most the stake (or slam_bid)
             bids = ((1 << (top + 1)) - 1) & ~((1 << (self._bid + 1)) - 1)
             return (1 << NO_BID) | bids << BID
         if phase == NAME:
@@ -543,7 +589,7 @@ class HeartsState(State):
         if legal is None:
             legal = self._legal = self._legal_mask()
         if legal >> 52:  # jokers, or the moon, Générale and auction actions
-            if self._phase in (PLAY, PASS, DEAL, MIX):
+            if self._phase in (PLAY, PASS, DEAL, MIX, DISCARD):
                 return mask_to_list(legal)
             return [a for a in range(52, BID + 101) if legal >> a & 1]
         return (
@@ -599,6 +645,8 @@ class HeartsState(State):
             self._take_bid(action)
         elif phase == NAME:
             self._name_suit(action)
+        elif phase == DISCARD:
+            self._discard(action)
         else:
             self._choose_moon(action)
 
@@ -634,8 +682,12 @@ class HeartsState(State):
         if self._widow and len(self._tricks) == 1:
             # The first trick's winner takes the widow, unseen by the others.
             self._widow_taker = winner
-            self._taken[winner] |= self._widow
-            self._points[winner] += sum(g.values[c] for c in mask_to_list(self._widow))
+            if g.widow_to_hand:
+                self._hands[winner] |= self._widow
+                self._phase = DISCARD  # before the next lead, once this trick is put away
+            else:
+                self._taken[winner] |= self._widow
+                self._points[winner] += sum(self._values[c] for c in mask_to_list(self._widow))
         for c in trick:
             self._taken[winner] |= 1 << c
         self._ntricks[winner] += 1
@@ -644,6 +696,17 @@ class HeartsState(State):
         self._cur = self._leader = winner
         if len(self._tricks) == g.hand_size:
             self._end_of_play()
+
+    def _discard(self, card: int) -> None:
+        # widow=to_hand: the taker lays away as many cards as the widow held, face down with
+        # the cards they took; then they lead.
+        seat = self._cur
+        self._hands[seat] ^= 1 << card
+        self._taken[seat] |= 1 << card
+        self._points[seat] += self._values[card]
+        self._discards.append(card)
+        if len(self._discards) == self.g.widow_size:
+            self._phase = PLAY
 
     def _pass(self, card: int) -> None:
         g = self.g
@@ -736,6 +799,11 @@ class HeartsState(State):
             if self._bidder >= 0:
                 scores[self._bidder] -= self._bid  # the bid went to the table before play
             self._bid, self._bidder = 0, -1  # settled: the table now holds what is left
+            for _, seat in self._revokes:  # each revoke pays the agreed chips to every opponent
+                fine = g.rules.revoke_penalty
+                scores = [
+                    v - fine * (g.n - 1) if s == seat else v + fine for s, v in enumerate(scores)
+                ]
         elif self._declarer >= 0:
             scores = generale_scores(g, self._declarer, self._taken)
         else:
@@ -749,6 +817,10 @@ class HeartsState(State):
                 self._deal_no,
                 moon_choice,
             )
+            if self._partner >= 0:
+                side = {self._bidder, self._partner}
+                made = sum(self._ntricks[s] for s in side) == g.hand_size
+                scores = slam_bid_scores(g, scores, side, made, self._bid)
         if g.rules.diamond_queen:
             scores = diamond_queen(g, scores, self._scores, self._taken)
         self._last_trick = self._tricks[-1]
@@ -782,8 +854,9 @@ class HeartsState(State):
             hand = self._hands[self._cur]
             reason = self._play_reason(action, hand)
             return f"seat {self._cur} cannot play {what}: {reason}; legal: {shown}"
-        if phase == PASS and 0 <= action < 54:
-            return f"seat {self._cur} cannot pass {what}: not in hand; legal: {shown}"
+        if phase in (PASS, DISCARD) and 0 <= action < 54:
+            verb = "pass" if phase == PASS else "discard"
+            return f"seat {self._cur} cannot {verb} {what}: not in hand; legal: {shown}"
         return f"{what} is not legal now ({PHASE_NAMES[phase]}); legal: {shown}"
 
     def _play_reason(self, card: int, hand: int) -> str:
@@ -936,8 +1009,11 @@ class HeartsState(State):
         new._bid = self._bid
         new._bidder = self._bidder
         new._bids = self._bids[:]
+        new._partner = self._partner
         new._widow = self._widow
         new._widow_taker = self._widow_taker
+        new._discards = self._discards[:]
+        new._revokes = self._revokes[:]
         new._legal = self._legal
         new._cur = self._cur
         new._leader = self._leader
