@@ -60,6 +60,11 @@ CHANGES: dict[str, tuple[Any, dict[str, Any]]] = {
     "widow_5p": (5, {"players": 5}),
     "widow_6p": (6, {"players": 6}),
     "widow": ("to_hand", {"widow_4p": 4}),
+    "packs": (2, {"players": 6, "pass_cycle": "hold", "first_lead": "eldest_any"}),
+    "cancellation": (
+        True,
+        {"players": 8, "packs": 2, "pass_cycle": "hold", "first_lead": "eldest_any"},
+    ),
 }
 
 

@@ -171,6 +171,14 @@ def _plays(
     return ", ".join(shown) + extra
 
 
+def _taken_by(trick: dict[str, Any], names: Sequence[str]) -> str:
+    """Who took a finished trick; a void trick (two packs) says where its cards went."""
+    if trick["winner"] is not None:
+        return f" — taken by {names[trick['winner']]}"
+    to = trick.get("to")
+    return " — void, for the next winner" if to is None else f" — void, went to {names[to]}"
+
+
 def _trick_plays(trick: dict[str, Any], players: int) -> list[dict[str, Any]]:
     """A finished trick from the observation as (seat, card) pairs in playing order."""
     leader = int(trick["leader"])
@@ -275,14 +283,20 @@ def render_table(
     tricks = obs.get("tricks", [])
     if tricks:
         last = tricks[-1]
-        won = names[last["winner"]]
         lines.append(
-            "Last trick: " + _plays(_trick_plays(last, players), names, style, f" — taken by {won}")
+            "Last trick: "
+            + _plays(_trick_plays(last, players), names, style, _taken_by(last, names))
         )
+    if obs.get("carried"):  # two packs: the cards of void tricks wait for the next winner
+        waiting = " ".join(card_label(t, style) for t in obs["carried"])
+        lines.append(f"For the next trick's winner: {waiting}")
     trick = obs.get("trick", [])
     if phase in ("play", "draw"):
         if trick:
             lines.append("Trick: " + _plays(trick, names, style))
+            if obs.get("cancelled"):
+                gone = " ".join(card_label(t, style) for t in obs["cancelled"])
+                lines.append(f"Cancelled: {gone}")
         else:
             to_lead = obs.get("current_player")
             lines.append(f"Trick: {'your lead' if to_lead == me else 'nobody has led yet'}")
@@ -394,8 +408,12 @@ def render_event(
     deal_over = len(after.get("deal_scores", [])) > len(before.get("deal_scores", []))
     before_tricks = before.get("tricks", [])
     after_tricks = after.get("tricks", [])
-    if not deal_over and len(after_tricks) > len(before_tricks):
-        winner = after_tricks[-1]["winner"]
+    new_trick = not deal_over and len(after_tricks) > len(before_tricks)
+    winner = after_tricks[-1]["winner"] if new_trick else None
+    if new_trick and winner is None:
+        # A void trick (two packs, cancellation): nobody takes it yet.
+        lines.append("The trick is void: its cards go to the next trick's winner.")
+    elif winner is not None:
         gained = after["points"][winner] - before["points"][winner]
         pts = f" ({gained:+d} point{'s' if abs(gained) != 1 else ''})" if gained else ""
         lines.append(
@@ -408,9 +426,8 @@ def render_event(
     if deal_over:
         last = after.get("last_trick")
         if last:  # the deal's final trick is already gone from "tricks": show it from here
-            won = names[last["winner"]]
             plays = _trick_plays(last, len(names))
-            lines.append("Last trick: " + _plays(plays, names, style, f" — taken by {won}"))
+            lines.append("Last trick: " + _plays(plays, names, style, _taken_by(last, names)))
         rest = after.get("remainder")
         if rest is not None:  # with a stock: the last seat holding cards takes them and it
             parts = [" ".join(card_label(t, style) for t in rest["hand"])] if rest["hand"] else []

@@ -61,9 +61,11 @@ def _table(rules: HeartsRules) -> str:
         who += " in two partnerships, partners sitting opposite"
     removed = [_card(TOKENS[c]) for c in rules.removed_cards]
     pack = "the 52-card pack" + (f" without the {_list(removed)}" if removed else "")
+    if rules.packs == 2:
+        pack = "two 52-card packs shuffled together (every card twice)"
     if rules.jokers:
         pack += f" and {rules.jokers} joker{'s' if rules.jokers > 1 else ''}"
-    size = 52 - len(removed) + rules.jokers
+    size = 52 * rules.packs - len(removed) + rules.jokers
     if rules.deal_size:
         stock = size - rules.deal_size * n
         return (
@@ -75,6 +77,11 @@ def _table(rules: HeartsRules) -> str:
     text = f"{who.capitalize()}, with {pack}: {hand} cards each"
     if not widow:
         return text + "."
+    if rules.packs == 2:
+        return text + (
+            f", and the {widow} left over face down to a kitty, which the winner of the first "
+            "trick adds to their tricks, unseen by the others."
+        )
     text += f", and {widow} face down to a widow. The winner of the first trick "
     if rules.widow is Widow.TO_HAND:
         return text + (
@@ -172,6 +179,16 @@ def _following(rules: HeartsRules) -> str:
     if rules.no_points_first_trick:
         what = "no heart" if rules.queen_allowed_first_trick else "no penalty card"
         text += f" On the first trick {what} may be played unless the player holds nothing else."
+    if rules.packs == 2 and rules.cancellation:
+        return text + (
+            " Two identical cards in one trick cancel each other: the highest uncancelled card "
+            "of the suit led wins, and its winner leads next. A trick with two cancelled pairs, "
+            "or with no uncancelled card of the suit led, is void: its cards go to the winner "
+            "of the next trick, and the same player leads again; a void last trick goes to the "
+            "previous trick's winner (or, if no trick had one, to its leader)."
+        )
+    if rules.packs == 2:
+        text += " Of two identical cards the one played first ranks higher."
     text += " The highest card of the suit led wins the trick, and its winner leads next."
     if rules.deal_size:
         text += (
@@ -225,8 +242,9 @@ def _values(rules: HeartsRules) -> str:
         text += f"; the {_list([_card(t) for t in bonus])} counts −10 to its taker"
     values = rules.card_values()
     dealt = [c for c in range(52) if c not in rules.removed_cards]
-    total = sum(values[c] for c in dealt if values[c] > 0)
-    return text + f" ({total} penalty points a deal)."
+    total = rules.packs * sum(values[c] for c in dealt if values[c] > 0)
+    each = ", each copy of both packs" if rules.packs == 2 else ""
+    return text + f"{each} ({total} penalty points a deal)."
 
 
 def _queens(rules: HeartsRules) -> list[str]:
@@ -251,6 +269,8 @@ def _moon(rules: HeartsRules) -> str:
         if rules.partnership is Partnership.TEAM
         else "A player who takes every penalty card"
     )
+    if rules.packs == 2:
+        who += " of both packs"
     if rules.moon_points is None:
         worth = "the deal's full penalty"
     elif rules.moon_points == 0:

@@ -172,9 +172,21 @@ class HeartsRules:
 
     players: int = option(
         4,
-        "number of players (3…6; other table sizes need the rules that allow them)",
+        "number of players (3…6; two packs: 6…11)",
         min=2,
         max=11,
+    )
+    packs: int = option(
+        1,
+        "packs shuffled together: 1, or 2 for 6…11 players (dealt out as far as they go "
+        "evenly, the rest a face-down kitty for the first trick's winner)",
+        min=1,
+        max=2,
+    )
+    cancellation: bool = option(
+        False,
+        "two packs: identical cards in one trick cancel; a trick with two cancelled pairs, or "
+        "no uncancelled card of the led suit, is void and goes to the next trick's winner",
     )
     deals: int = option(
         0, "number of deals in the match; 0 plays until someone reaches the target", min=0
@@ -335,8 +347,15 @@ class HeartsRules:
     def __post_init__(self) -> None:
         low, high = self.player_range
         if not low <= self.players <= high:
+            more = "; two packs (packs=2) seat 6…11" if self.players > high else ""
             raise InvalidOptionError(
-                f"hearts needs {low}…{high} players with these rules, not {self.players}"
+                f"hearts needs {low}…{high} players with these rules, not {self.players}{more}"
+            )
+        if self.packs > 1:
+            self._check_two_packs()
+        elif self.cancellation:
+            raise InvalidOptionError(
+                "cancellation needs two identical cards, so two packs: give packs=2"
             )
         if self.pass_cycle is not None and self.pass_cycle == self._standard_cycle:
             # The standard cycle written out is the default: one game, one game string.
@@ -420,7 +439,7 @@ class HeartsRules:
                 f"slam_bid needs the {self.bonus_card.value} in the pack to name the silent "
                 f"partner, but removed_{self.players}p takes it out"
             )
-        size = 52 + self.jokers - len(removed) - self.widow_size
+        size = 52 * self.packs + self.jokers - len(removed) - self.widow_size
         if self.deal_size:
             self._check_stock(size)  # the pack need not divide: the rest is the stock
         elif size % self.players or size < self.players:
@@ -469,6 +488,34 @@ class HeartsRules:
                 "use first_lead=eldest_any"
             )
 
+    def _check_two_packs(self) -> None:
+        """Refuse what two packs cannot do: rules that need a unique card or a single copy."""
+        if self.pass_cycle != (Pass.HOLD,):
+            raise InvalidOptionError("two packs are played without passing: give pass_cycle=hold")
+        if self.first_lead is FirstLead.LOWEST_CLUB:
+            raise InvalidOptionError(
+                "with two packs two players may hold the 2♣, so it cannot name the first "
+                "leader: give first_lead=eldest_any"
+            )
+        refused = [
+            ("jokers", self.jokers),
+            ("chips", self.chips),
+            ("auction", self.auction),
+            ("generale", self.generale),
+            ("heart_queen_doubles", self.heart_queen_doubles),
+            ("club_queen_cancels", self.club_queen_cancels),
+            ("diamond_queen", self.diamond_queen),
+            ("slam_bid", self.slam_bid),
+            ("revoke_penalty", self.revoke_penalty),
+            ("widow=to_hand", self.widow is Widow.TO_HAND),
+            ("deal_size", self.deal_size),
+        ]
+        for name, value in refused:
+            if value:
+                raise InvalidOptionError(
+                    f"{name} is a one-pack rule; with packs=2 leave it at its default"
+                )
+
     @property
     def effective_pass_cycle(self) -> tuple[Pass, ...]:
         """The pass cycle in force: the option, or the standard one for the table size."""
@@ -484,19 +531,28 @@ class HeartsRules:
 
     @property
     def player_range(self) -> tuple[int, int]:
-        """The table sizes these rules allow (one pack dealt out: 3…6; with a stock: 2…7)."""
+        """The table sizes these rules allow (one pack dealt out: 3…6; with a stock: 2…7;
+        two packs: 6…11)."""
+        if self.packs == 2:
+            return (6, 11)
         return (2, 7) if self.deal_size else (3, 6)
 
     @property
     def widow_size(self) -> int:
-        """Cards set aside face down for the first trick's winner at this table size."""
+        """Cards set aside face down for the first trick's winner at this table size (two
+        packs: the kitty, what is left when 104 cards are dealt out evenly)."""
+        if self.packs == 2:
+            return 104 % self.players
         return {3: self.widow_3p, 4: self.widow_4p, 5: self.widow_5p, 6: self.widow_6p}.get(
             self.players, 0
         )
 
     @property
     def removed_cards(self) -> tuple[int, ...]:
-        """Indices of the cards taken out of the pack for this number of players."""
+        """Indices of the cards taken out of the pack for this number of players (none with
+        two packs: the odd cards form the kitty instead)."""
+        if self.packs == 2:
+            return ()
         tokens: tuple[str, ...] | None = {
             3: self.removed_3p,
             4: self.removed_4p,
@@ -1036,5 +1092,40 @@ PRESETS: tuple[Variant, ...] = (
             "removed_5p": None,
             "removed_6p": None,
         },
+    ),
+    Variant(
+        name="cancellation",
+        aliases=("cancellation-hearts",),
+        summary=(
+            "Cancellation Hearts (Culbertson 1950), Hearts for a crowd of six to eleven with two "
+            "packs shuffled together. The 104 cards are dealt out as far as they go evenly; the "
+            "odd cards lie face down as a kitty that the first trick's winner takes unseen by "
+            "the others. No cards are passed; eldest hand leads any card, hearts may be led at "
+            "any time and points may fall on the first trick. When both copies of a card fall "
+            "in one trick they cancel: neither can win, and the highest uncancelled card of the "
+            "suit led takes the trick. A trick with two cancelled pairs, or whose led-suit cards "
+            "are all cancelled, is void: its cards go to the winner of the next trick, and the "
+            "same player leads again; a void last trick goes to the previous trick's winner. "
+            "Each heart costs 1 and each Q♠ 13 (52 a deal); for hearts only, give "
+            "queen_spades=0. The match ends at 100, lowest wins. [project] decisions: a void "
+            "first trick takes the kitty with it to the next winner; if no trick of a deal has "
+            "a winner, the cards go to the last trick's leader; a moon (moon=add, as in Black "
+            "Lady) needs every penalty card of both packs and gives the others 52 each."
+        ),
+        source=(
+            "Hearts seed (S-H), 'Corazones de cancelación' (Culbertson 1950); pagat.com Hearts, "
+            "Cancellation Hearts; bicyclecards.com Cancellation Hearts; shared/RULINGS.md 1.1 "
+            "cancellation, H14"
+        ),
+        options={
+            "players": 8,
+            "packs": 2,
+            "cancellation": True,
+            "pass_cycle": (Pass.HOLD,),
+            "first_lead": FirstLead.ELDEST_ANY,
+            "must_break_hearts": False,
+            "no_points_first_trick": False,
+        },
+        players=(6, 11),
     ),
 )

@@ -151,11 +151,16 @@ class HeartsGame(Game[HeartsRules]):
         self.deck = mask_to_list(self.deck_mask)
         self.widow_size = rules.widow_size
         self.widow_to_hand = rules.widow is Widow.TO_HAND
-        self.hand_size = rules.deal_size or (len(self.deck) - self.widow_size) // self.n
+        self.hand_size = (
+            rules.deal_size or (len(self.deck) * rules.packs - self.widow_size) // self.n
+        )
         self.values = [*rules.card_values(), 0, 0]  # jokers never score
         self.penalty_mask = mask_of(c for c in self.deck if self.values[c] > 0)
         self.counting_mask = mask_of(c for c in self.deck if self.values[c])
-        self.penalty_total = sum(self.values[c] for c in self.deck if self.values[c] > 0)
+        # Two packs hold every penalty card twice.
+        self.penalty_total = rules.packs * sum(
+            self.values[c] for c in self.deck if self.values[c] > 0
+        )
         # moon_points=0: a moon is worth the shooter's own score (set when it is scored).
         self.moon_value = self.penalty_total if rules.moon_points is None else rules.moon_points
         self.queen_effects = rules.heart_queen_doubles or rules.club_queen_cancels
@@ -189,7 +194,11 @@ class HeartsGame(Game[HeartsRules]):
         # Rules whose play differs in kind (a stock, two packs) run a subclass of the state;
         # the plain game keeps its fast path free of their checks.
         self.state_class: type[HeartsState] = HeartsState
-        if rules.revoke_penalty:
+        if rules.packs > 1:
+            from hoyle.games.hearts.cancellation import CancellationState
+
+            self.state_class = CancellationState
+        elif rules.revoke_penalty:  # a chip-game rule: two packs refuse the chip game
             from hoyle.games.hearts.revoke import RevokeHeartsState
 
             self.state_class = RevokeHeartsState
@@ -247,6 +256,10 @@ class HeartsGame(Game[HeartsRules]):
         """
         if len(hands) != self.n:
             raise InvalidOptionError(f"need {self.n} hands, one per seat, not {len(hands)}")
+        if self.rules.packs > 1:  # a card may be dealt twice: the two-pack state deals it
+            from hoyle.games.hearts.cancellation import deal_two_packs
+
+            return deal_two_packs(self, hands)
         masks = []
         seen = 0
         free_jokers = self.deck_mask & JOKERS
@@ -784,10 +797,7 @@ class HeartsState(State):
         points = self._points
         positive = [0] * g.n  # penalty points alone: only the chip game and a moon need them
         if shooters or g.rules.chips:
-            positive = [
-                sum(self._values[c] for c in mask_to_list(taken & self._penalty))
-                for taken in self._taken
-            ]
+            positive = self._penalty_points()
         if g.queen_effects:
             points = positive = queen_scores(g, self._points, self._taken)
         if g.rules.chips:
@@ -831,6 +841,13 @@ class HeartsState(State):
             return
         self._dealer = (self._dealer + 1) % g.n
         self._start_deal()
+
+    def _penalty_points(self) -> list[int]:
+        """Each seat's penalty points taken this deal, bonus cards left out."""
+        return [
+            sum(self._values[c] for c in mask_to_list(taken & self._penalty))
+            for taken in self._taken
+        ]
 
     def _why_illegal(self, action: int) -> str:
         phase = self._phase
