@@ -18,8 +18,9 @@ import pytest
 import hoyle
 from hoyle import records
 from hoyle.cards import TOKENS, card_index
+from hoyle.core.sampling import sample_by_seat
 from hoyle.games.hearts import HeartsGame
-from hoyle.games.hearts.cancellation import CancellationState, cards_of, sample_by_seat
+from hoyle.games.hearts.cancellation import CancellationState, cards_of
 from hoyle.tui.render import Style, render_event, render_table, seat_names
 
 PACKS = sorted(TOKENS * 2, key=card_index)  # both packs, each card twice, in pack order

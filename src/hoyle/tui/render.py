@@ -240,6 +240,12 @@ def render_table(
             else "with a silent partner"
         )
         head.append(f"slam bid {slam['bid']} by {names[slam['bidder']]} {who}")
+    if obs.get("trump"):
+        head.append(f"trumps {Suit.from_letter(obs['trump']).symbol}")
+    if obs.get("turned"):
+        head.append("turned " + " ".join(card_label(t, style) for t in obs["turned"]))
+    if obs.get("stock_top"):
+        head.append(f"stock shows {card_label(obs['stock_top'], style)}")
     if "stock_size" in obs:
         head.append(f"stock {obs['stock_size']}")
     lines.append(style.bold("── " + " · ".join(h for h in head if h) + " ──"))
@@ -338,12 +344,26 @@ def prompt_text(obs: dict[str, Any]) -> str:
         return "Lead a card > " if not obs.get("trick") else "Play a card > "
     if phase == "moon":
         return "Moon: add or subtract > "
+    if phase == "discard" and obs.get("discard_to"):
+        return f"Discard a card (down to {obs['discard_to']}) > "
     if phase == "discard":
         done = int(obs.get("discards", 0))
         of = len(obs.get("widow", [])) or "?"
         return f"Lay away a card face down into your tricks ({done + 1} of {of}) > "
     if phase == "declare":
         return "Announce a Générale? (generale or no generale) > "
+    if phase == "bid" and obs.get("bid_for") == "pitch":
+        return "Bid for the pitch (bid N or pass) > "
+    if phase == "beg":
+        return "Stand or beg? (stand or beg) > "
+    if phase == "give":
+        return "Give one or run the cards? (give or run) > "
+    if phase == "sell":
+        return "Sell the pitch to the high bidder, or keep it? (sell or keep) > "
+    if phase == "guess":
+        return "Guess the colour of the cut card (guess red or guess black) > "
+    if phase == "choose":
+        return "Who pitches first? (choose N, a seat of your team) > "
     if phase == "bid" and obs.get("bid_for") == "slam":
         return "Bid to take every trick (bid N or pass) > "
     if phase == "bid":
@@ -414,7 +434,12 @@ def render_event(
         # A void trick (two packs, cancellation): nobody takes it yet.
         lines.append("The trick is void: its cards go to the next trick's winner.")
     elif winner is not None:
-        gained = after["points"][winner] - before["points"][winner]
+        points_after, points_before = after.get("points") or [], before.get("points") or []
+        gained = (
+            points_after[winner] - points_before[winner]
+            if winner < min(len(points_after), len(points_before))
+            else 0
+        )
         pts = f" ({gained:+d} point{'s' if abs(gained) != 1 else ''})" if gained else ""
         lines.append(
             f"{names[winner]} {'take' if names[winner] == 'You' else 'takes'} the trick{pts}."

@@ -35,13 +35,12 @@ Decisions where the sources are silent, all [project]:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
-from functools import cache
-from math import comb
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hoyle.cards import parse_cards
 from hoyle.core.errors import IllegalActionError, InvalidOptionError
+from hoyle.core.sampling import sample_by_seat
 from hoyle.games.hearts.rules import Moon
 from hoyle.games.hearts.state import (
     DEAL,
@@ -567,103 +566,6 @@ def _replay(
     for action in state._history[state._deal_start + skip :]:
         new.apply_action(action)
     return new
-
-
-def sample_by_seat(
-    items: list[int],
-    seats: list[int],
-    need: dict[int, int],
-    allowed: dict[int, int],
-    rng: random.Random,
-) -> dict[int, int] | None:
-    """Deal ``items`` to ``seats`` (``need[s]`` each, only items in ``allowed[s]``), uniformly
-    among every deal that respects the constraints; ``None`` if there is none.
-
-    The same law as :func:`hoyle.games.hearts.deal_sampler.sample_hands`, counted the other
-    way round: items are grouped by the seats that may hold them (a handful of groups: voids
-    are shown by suit), and the deals are counted seat by seat over how many items each seat
-    takes from each group. That count stays small with ten hidden seats, where sharing each
-    group among the seats would enumerate billions of splits.
-    """
-    groups: dict[tuple[int, ...], list[int]] = {}
-    for item in items:
-        who = tuple(s for s in seats if allowed[s] >> item & 1)
-        if not who:
-            return None
-        groups.setdefault(who, []).append(item)
-    keys = list(groups)
-    every = tuple(range(len(keys)))
-    # Seats that have shown voids first: once only seats open to every group are left, the
-    # deals of the rest are a plain multinomial and need no search.
-    seats = sorted(seats, key=lambda s: sum(s in who for who in keys))
-    open_to = [tuple(g for g, who in enumerate(keys) if s in who) for s in seats]
-    free = next(i for i in range(len(seats) + 1) if all(o == every for o in open_to[i:]))
-    tail = [0] * (len(seats) + 1)  # the multinomial of dealing seats i… from a shuffled rest
-    tail[len(seats)] = 1
-    for i in range(len(seats) - 1, -1, -1):
-        after = sum(need[s] for s in seats[i + 1 :])
-        tail[i] = tail[i + 1] * comb(after + need[seats[i]], need[seats[i]])
-
-    @cache
-    def count(i: int, left: tuple[int, ...]) -> int:
-        if i >= free:
-            return tail[i]  # the sums agree: every layer takes exactly its seat's need
-        total = 0
-        for take in _takes(need[seats[i]], open_to[i], left):
-            ways = 1
-            for g, k in zip(open_to[i], take, strict=True):
-                ways *= comb(left[g], k)
-            total += ways * count(i + 1, _less(left, open_to[i], take))
-        return total
-
-    left = tuple(len(groups[who]) for who in keys)
-    if sum(left) != sum(need[s] for s in seats) or count(0, left) == 0:
-        return None
-    pools = [groups[who][:] for who in keys]
-    hands = dict.fromkeys(seats, 0)
-    for i, seat in enumerate(seats[:free]):
-        takes = list(_takes(need[seat], open_to[i], left))
-        weights = []
-        for take in takes:
-            ways = 1
-            for g, k in zip(open_to[i], take, strict=True):
-                ways *= comb(left[g], k)
-            weights.append(ways * count(i + 1, _less(left, open_to[i], take)))
-        take = rng.choices(takes, weights)[0] if len(takes) > 1 else takes[0]
-        for g, k in zip(open_to[i], take, strict=True):
-            pool = pools[g]
-            rng.shuffle(pool)
-            for item in pool[len(pool) - k :]:
-                hands[seat] |= 1 << item
-            del pool[len(pool) - k :]
-        left = _less(left, open_to[i], take)
-    rest = [item for pool in pools for item in pool]
-    rng.shuffle(rest)
-    start = 0
-    for seat in seats[free:]:
-        for item in rest[start : start + need[seat]]:
-            hands[seat] |= 1 << item
-        start += need[seat]
-    return hands
-
-
-def _takes(total: int, groups: tuple[int, ...], left: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """Every way to take ``total`` items from these groups, at most what each has left."""
-    if not groups:
-        if total == 0:
-            yield ()
-        return
-    rest = sum(left[g] for g in groups[1:])
-    for first in range(max(0, total - rest), min(total, left[groups[0]]) + 1):
-        for tail in _takes(total - first, groups[1:], left):
-            yield (first, *tail)
-
-
-def _less(left: tuple[int, ...], groups: tuple[int, ...], take: tuple[int, ...]) -> tuple[int, ...]:
-    out = list(left)
-    for g, k in zip(groups, take, strict=True):
-        out[g] -= k
-    return tuple(out)
 
 
 def _resample_dealing(

@@ -1,0 +1,20 @@
+"""The All Fours family: Seven Up (the default), Cotton's game, Pitch and their relatives."""
+
+from hoyle.core.registry import Family, register_family
+from hoyle.games.all_fours.rules import PRESETS, AllFoursRules
+from hoyle.games.all_fours.state import AllFoursGame, AllFoursState
+
+__all__ = ["AllFoursGame", "AllFoursRules", "AllFoursState"]
+
+register_family(
+    Family(
+        name="all-fours",
+        title="All Fours",
+        rules_type=AllFoursRules,
+        make_game=AllFoursGame,
+        presets=PRESETS,
+        aliases=("allfours", "all_fours", "seven-up-family"),
+    )
+)
+
+from hoyle.games.all_fours import play as _play  # noqa: E402,F401  (registers the easy player)

@@ -1,0 +1,584 @@
+"""All Fours rule options (:class:`AllFoursRules`) and the family's presets.
+
+One dataclass describes every game of the family, from Cotton's 1674 rules to Auction Pitch;
+presets are data. The engine branches on options only, so any preset can be changed one option
+at a time: ``hoyle.load("all-fours", variant="seven-up", target=11)``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from hoyle.core.errors import InvalidOptionError
+from hoyle.core.options import option
+from hoyle.core.registry import Variant
+
+__all__ = [
+    "PRESETS",
+    "AllFoursRules",
+    "Bidding",
+    "CountOrder",
+    "Direction",
+    "FirstDealer",
+    "GameTie",
+    "Gift",
+    "Low",
+    "RepeatExtras",
+    "Stock",
+    "Trump",
+]
+
+RANKS = "23456789TJQKA"
+
+
+class Direction(enum.Enum):
+    """The way the deal and the play go round the table."""
+
+    CLOCKWISE = "clockwise"
+    """Eldest hand is the dealer's left-hand neighbour (seat numbers rise)."""
+    ANTICLOCKWISE = "anticlockwise"
+    """Eldest hand is on the dealer's right (Trinidad; seat numbers fall)."""
+
+
+class FirstDealer(enum.Enum):
+    """How the first dealer (or first pitcher) of a match is found."""
+
+    CUT_HIGH = "cut_high"
+    """Each player cuts a card; the highest (ace high) deals; ties cut again."""
+    CUT_PUT = "cut_put"
+    """As cut_high, ranked as in Put: 3 2 A K Q J 10 … 4 (Cotton)."""
+    FIRST_JACK = "first_jack"
+    """Cards are dealt face up round the table; the first to get a jack pitches first and the
+    player before them deals (Yorkshire)."""
+    COLOUR_GUESS = "colour_guess"
+    """One team cuts a card and the other guesses its colour; right, the guessers choose the
+    first pitcher, wrong, the cutters do (Lancashire)."""
+
+
+class Trump(enum.Enum):
+    """How the trump suit of a hand is fixed."""
+
+    TURN_UP = "turn_up"
+    """The card after the deal is turned up (classic All Fours, Seven Up)."""
+    PITCH = "pitch"
+    """The suit of the first card led (Pitch, Yorkshire)."""
+    CUT = "cut"
+    """A card cut at random before the deal, then shuffled back (California Jack)."""
+
+
+class Gift(enum.Enum):
+    """What the dealer's "take one" does after eldest begs."""
+
+    PLAY = "play"
+    """Each opposing side scores the gift and the hand is played with the turned trump."""
+    THROW_IN = "throw_in"
+    """Eldest scores the gift and the hand is thrown in unplayed (Cotton)."""
+
+
+class RepeatExtras(enum.Enum):
+    """When running the cards turns up the same suit again, the three extra cards each."""
+
+    KEEP = "keep"
+    """Are kept: everything dealt is played (or discarded down, with discard_to_six)."""
+    DISCARD_UNSEEN = "discard_unseen"
+    """Are thrown out unseen with that turn-up (the modern two-player rule)."""
+
+
+class Low(enum.Enum):
+    """Who scores the point for the lowest trump in play."""
+
+    HELD = "held"
+    """Whoever was dealt it (played it)."""
+    CAPTURED = "captured"
+    """Whoever wins the trick it falls in."""
+
+
+class GameTie(enum.Enum):
+    """Who scores the Game point when the highest card-point totals tie."""
+
+    NOBODY = "nobody"
+    ELDEST = "eldest"
+    """Eldest hand's side, if it is among the tied."""
+    NON_DEALER = "non_dealer"
+    """With two sides, the dealer's opponents; with three players, as Foster: two non-dealers
+    tied, nobody; the dealer tied with one player, that player."""
+
+
+class Bidding(enum.Enum):
+    """Bidding for the right to pitch."""
+
+    NONE = "none"
+    COMMERCIAL = "commercial"
+    """Selling the pitch: the others bid once each; eldest sells (scoring the bid) or keeps it;
+    the pitcher must make the bid or be set back."""
+    AUCTION = "auction"
+    """Each bids once from eldest; the highest pitches and must make the bid or be set back."""
+
+
+class Stock(enum.Enum):
+    """After each trick, the players draw from the stock (California Jack)."""
+
+    NONE = "none"
+    FACE_UP = "face_up"
+    """The stock lies face up: every card drawn is seen by all."""
+    FACE_DOWN = "face_down"
+    """The stock lies face down (Shasta Sam)."""
+
+
+class CountOrder(enum.Enum):
+    """In what order a hand's points are counted towards the target."""
+
+    HIGH_LOW_JACK_GAME = "high_low_jack_game"
+    """High, Low, Jack, Game, whoever takes them: the first side to reach the target wins."""
+    PITCHER_FIRST = "pitcher_first"
+    """The pitcher's side counts its points first (Auction Pitch)."""
+
+
+def parse_points(tokens: tuple[str, ...], what: str) -> dict[int, int]:
+    """``("A:1", "6:2", "J:3")`` as {rank index (2 is 0, ace 12): points}."""
+    points: dict[int, int] = {}
+    for token in tokens:
+        rank, sep, value = token.strip().upper().partition(":")
+        rank = "T" if rank == "10" else rank
+        if not sep or rank not in RANKS or not value.isdigit():
+            raise InvalidOptionError(f"{what}: {token!r} is not rank:points (e.g. J:1, A:4, 6:2)")
+        if RANKS.index(rank) in points:
+            raise InvalidOptionError(f"{what} names the rank {rank} twice")
+        points[RANKS.index(rank)] = int(value)
+    return points
+
+
+@dataclass(frozen=True, kw_only=True)
+class AllFoursRules:
+    """Every rule option of the All Fours family. Defaults are Seven Up for two."""
+
+    players: int = option(2, "number of players", min=2, max=8)
+    teams: int | None = option(
+        0,
+        "0: everyone plays alone; 2 or 3: fixed teams, partners seated alternately; default: "
+        "teams of two where the table allows (two teams of four players, three of six)",
+        min=0,
+        max=3,
+    )
+    direction: Direction = option(Direction.CLOCKWISE, "the way the deal and play go round")
+    target: int = option(7, "points that win the game", min=1, max=121)
+    hands: int = option(
+        0,
+        "play this many hands, the higher total winning (a tie plays two more); 0 plays to "
+        "the target",
+        min=0,
+        max=40,
+    )
+    first_dealer: FirstDealer = option(
+        FirstDealer.CUT_HIGH, "how the first dealer is found: cut_high, cut_put, first_jack, …"
+    )
+    hand_size: int = option(6, "cards dealt to each player", min=1, max=13)
+    trump: Trump = option(Trump.TURN_UP, "how trumps are fixed: turn_up, pitch or cut")
+    begging: bool = option(True, "with a turn-up, eldest may beg and the dealer give or run")
+    gift: Gift = option(Gift.PLAY, "after a gift: play the hand (play) or throw it in")
+    gift_points: int = option(1, "what a gift gives (each opposing side)", min=1, max=3)
+    turn_up_points: tuple[str, ...] = option(
+        ("J:1",),
+        "points the dealer's side scores for a turned-up card, as rank:points "
+        "(J:1; Running All-Fours A:4,K:3,Q:2,J:1; Trinidad A:1,6:2,J:3)",
+    )
+    kick_while_running: bool = option(
+        False, "while running, every such card turned scores, even if it does not make trumps"
+    )
+    repeat_extras: RepeatExtras = option(
+        RepeatExtras.DISCARD_UNSEEN,
+        "when running turns up the same suit again, its extra cards are kept or discarded unseen",
+    )
+    discard_to_six: bool | None = option(
+        None,
+        "after running, each player discards back down to hand_size before play; default: "
+        "yes with two players, no (play every card) with more",
+    )
+    trump_when_able: bool = option(True, "a player who can follow a plain suit may trump instead")
+    low: Low = option(Low.HELD, "the Low point goes to whoever held the lowest trump or took it")
+    game_tie: GameTie = option(
+        GameTie.NON_DEALER, "who scores Game on a tie: nobody, eldest or non_dealer"
+    )
+    game_value: int = option(1, "what the Game point is worth", min=1, max=5)
+    hang_jack: int = option(
+        0,
+        "what the jack of trumps scores when taken by the side that did not hold it (Trinidad "
+        "3); 0: the jack scores 1 whoever takes it",
+        min=0,
+        max=5,
+    )
+    bidding: Bidding = option(Bidding.NONE, "bidding for the pitch: none, commercial or auction")
+    min_bid: int = option(1, "the lowest bid", min=1, max=4)
+    smudge: bool = option(
+        False, "a pitcher who bids 4 and takes all four points wins the game outright"
+    )
+    all_pass_redeal: bool = option(
+        False,
+        "auction: if everyone passes the hand is thrown in (otherwise the dealer must bid)",
+    )
+    trick_points_at_once: bool = option(
+        False,
+        "the winner of a trick scores at once the card points of the trumps in it (All Fives)",
+    )
+    five_value: int = option(
+        0, "what the five of trumps counts, at once and towards Game (All Fives: 5)", min=0, max=10
+    )
+    stock: Stock = option(
+        Stock.NONE, "after each trick the winner, then the others, draw from the stock"
+    )
+    throw_in: bool = option(
+        False,
+        "a player with no trump and nothing above a 9 who is not winning the trick may throw "
+        "in their hand, the partner playing on alone (Yorkshire)",
+    )
+    hide_hands_until_beg: bool = option(
+        False,
+        "only the dealer and eldest may look at their cards until eldest stands or begs",
+    )
+    count_order: CountOrder = option(
+        CountOrder.HIGH_LOW_JACK_GAME,
+        "the order points are counted towards the target: high_low_jack_game or pitcher_first",
+    )
+
+    def __post_init__(self) -> None:
+        n = self.players
+        teams = self.team_count
+        if teams and (teams not in (2, 3) or n % teams or n // teams < 2):
+            raise InvalidOptionError(
+                f"teams={teams} needs a table of 2 or 3 teams of two or more, partners "
+                f"seated alternately: not {n} players (try teams=2 with 4 players, or teams=0)"
+            )
+        turn_up = self.trump is Trump.TURN_UP
+        if self.begging and not turn_up:
+            raise InvalidOptionError(
+                "begging needs a turned-up trump: use trump=turn_up or begging=false"
+            )
+        if self.bidding is not Bidding.NONE and self.trump is not Trump.PITCH:
+            raise InvalidOptionError("bidding is for the right to pitch: use trump=pitch")
+        if self.stock is not Stock.NONE and self.trump is Trump.TURN_UP:
+            raise InvalidOptionError(
+                "drawing from a stock needs trumps fixed before the deal: use trump=cut"
+            )
+        if self.stock is not Stock.NONE and n != 2:
+            raise InvalidOptionError(f"drawing from the stock is for 2 players, not {n}")
+        if self.smudge and self.bidding is Bidding.NONE:
+            raise InvalidOptionError("smudge is a bid of 4: it needs bidding")
+        parse_points(self.turn_up_points, "turn_up_points")
+        # The first hand must be dealable: every hand plus a turn-up.
+        if n * self.hand_size + (1 if turn_up else 0) > 52:
+            raise InvalidOptionError(
+                f"{n} hands of {self.hand_size} cards do not fit in the 52-card pack"
+            )
+        if self.first_dealer is FirstDealer.COLOUR_GUESS and teams != 2:
+            raise InvalidOptionError("the colour guess is between two teams: it needs teams=2")
+
+    @property
+    def discards_to_hand(self) -> bool:
+        """Whether players discard back to a hand after running (the option, or its default)."""
+        return self.players == 2 if self.discard_to_six is None else self.discard_to_six
+
+    @property
+    def team_count(self) -> int:
+        """The number of fixed teams (0: everyone alone), the option or its default."""
+        if self.teams is not None:
+            return self.teams
+        return {4: 2, 6: 3}.get(self.players, 0)
+
+    @property
+    def sides(self) -> int:
+        """The number of sides that score: the teams, or every player alone."""
+        return self.team_count or self.players
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for (teams are seated alternately)."""
+        teams = self.team_count
+        return seat % teams if teams else seat
+
+    @property
+    def kicks(self) -> dict[int, int]:
+        """Points for a turned-up card, by rank index (2 is 0, ace 12)."""
+        return parse_points(self.turn_up_points, "turn_up_points")
+
+
+_PITCH: dict[str, object] = {
+    "trump": Trump.PITCH,
+    "begging": False,
+    "turn_up_points": (),
+    "game_tie": GameTie.NOBODY,
+    "hide_hands_until_beg": False,
+}
+_COTTON: dict[str, object] = {
+    "first_dealer": FirstDealer.CUT_PUT,
+    "gift": Gift.THROW_IN,
+    "repeat_extras": RepeatExtras.KEEP,
+    "discard_to_six": False,
+    "game_tie": GameTie.ELDEST,
+    "target": 11,
+    "hide_hands_until_beg": False,
+}
+_TRINIDAD: dict[str, object] = {
+    "players": 4,
+    "teams": None,
+    "direction": Direction.ANTICLOCKWISE,
+    "target": 14,
+    "turn_up_points": ("A:1", "6:2", "J:3"),
+    "kick_while_running": True,
+    "repeat_extras": RepeatExtras.KEEP,
+    "discard_to_six": False,
+    "hang_jack": 3,
+    "game_tie": GameTie.NOBODY,
+    "hide_hands_until_beg": False,
+}
+_YORKSHIRE: dict[str, object] = {
+    **_PITCH,
+    "players": 4,
+    "teams": None,
+    "first_dealer": FirstDealer.FIRST_JACK,
+    "throw_in": True,
+    "target": 11,
+}
+_CALIFORNIA: dict[str, object] = {
+    "trump": Trump.CUT,
+    "begging": False,
+    "turn_up_points": (),
+    "hand_size": 3,
+    "stock": Stock.FACE_UP,
+    "trump_when_able": False,
+    "low": Low.CAPTURED,
+    "game_tie": GameTie.NOBODY,
+    "target": 10,
+    "hide_hands_until_beg": False,
+}
+
+PRESETS: tuple[Variant, ...] = (
+    Variant(
+        name="seven-up",
+        aliases=("all-fours", "old-sledge", "high-low-jack", "classic"),
+        summary=(
+            "All Fours as Arnold (2010) and Parlett (2008) give it: the first to 7 wins. Six "
+            "cards each in two threes and the next card turned for trumps; a jack turned gives "
+            "the dealer 1. Eldest stands, or begs: the dealer then gives 1 (the gift) or runs "
+            "the cards — three more each and a new turn-up, again while the begged suit "
+            "repeats (that turn-up and its extra cards then go out unseen) — and at two "
+            "players each discards back to six. Players may always trump, and follow suit "
+            "otherwise unless void. A hand scores 1 each for High (the highest trump in play, "
+            "to its holder), Low (the lowest, to its holder), Jack (to whoever takes the jack "
+            "of trumps) and Game (the most card points: A 4, K 3, Q 2, J 1, T 10), counted in "
+            "that order after points scored during the deal; a tie for Game goes to the "
+            "non-dealer. Three or more play alone, or four in two partnerships (teams=2): a "
+            "gift gives each opposing side 1, after running every card is played, and only "
+            "the dealer and eldest may look at their cards until eldest decides."
+        ),
+        source=(
+            "All Fours seed (S-A), 'reglas modernas' (Arnold 2010, pp. 5–7; Parlett 2008) and "
+            "'Tres o más jugadores'; pagat.com All Fours; shared/RULINGS.md 2.0, 2.1 seven-up, "
+            "A3–A6, A11"
+        ),
+        options={},
+        players=(2, 8),
+    ),
+    Variant(
+        name="cotton-1674",
+        aliases=("cotton", "all-fours-1674", "compleat-gamester"),
+        summary=(
+            "All Fours as Charles Cotton wrote it down in The Compleat Gamester (1674), for two. "
+            "The players cut, ranking the cards as in Put (3 2 A K Q … 4), and the higher "
+            "deals. Six cards each in threes and the next turned for trumps (a jack gives the "
+            "dealer 1). Eldest may beg: the dealer gives 1 and the hand is thrown in, or runs "
+            "three more each with a new turn-up, again while the suit repeats, and every card "
+            "dealt is played. High, Low (to the player dealt it), Jack and Game (ties to "
+            "eldest) score 1 each; the game is 11 (Cotton allows 7 to 15: target=N)."
+        ),
+        source=(
+            "All Fours seed (S-A), 'reglas más antiguas' (Cotton 1674); pagat.com '17th Century "
+            "English All-Fours'; shared/RULINGS.md 2.1 cotton-1674, A1, A2, A5"
+        ),
+        options=dict(_COTTON),
+        players=(2, 2),
+    ),
+    Variant(
+        name="running-all-fours",
+        aliases=("running",),
+        summary=(
+            "Cotton's Running All-Fours: his game played to 31, the dealer scoring the card "
+            "turned for trumps by its value — ace 4, king 3, queen 2, jack 1."
+        ),
+        source="All Fours seed (S-A), Cotton 1674; pagat.com; shared/RULINGS.md 2.1",
+        options={**_COTTON, "turn_up_points": ("A:4", "K:3", "Q:2", "J:1"), "target": 31},
+        players=(2, 2),
+    ),
+    Variant(
+        name="trinidad",
+        aliases=("caribbean", "all-foes", "trinidad-all-fours"),
+        summary=(
+            "The national game of Trinidad and Tobago: four in two partnerships, dealing and "
+            "playing anticlockwise, to 14. The dealer's side scores kicks for the card turned "
+            "up — ace 1, six 2, jack 3 — and, while running the cards after a beg, for every "
+            "such card turned, trumps or not; running keeps every card. A trump led must be "
+            "followed with a trump if possible; a plain suit may be followed or trumped, and a "
+            "void player plays anything. The jack of trumps taken by the side that did not "
+            "hold it is Hang Jack, 3; a tie for Game scores nothing."
+        ),
+        source=(
+            "All Fours seed (S-A), 'Caribe a cuatro patas'; pagat.com Caribbean All Fours; "
+            "shared/RULINGS.md 2.1 trinidad"
+        ),
+        options=dict(_TRINIDAD),
+        players=(2, 4),
+    ),
+    Variant(
+        name="tobago",
+        aliases=("tobago-all-fours",),
+        summary="Trinidad's game as Tobago plays it: the kick for a two is 2, not the six.",
+        source="All Fours seed (S-A), 'Caribe a cuatro patas'; shared/RULINGS.md 2.1 tobago",
+        options={**_TRINIDAD, "turn_up_points": ("A:1", "2:2", "J:3")},
+        players=(2, 4),
+    ),
+    Variant(
+        name="yorkshire",
+        aliases=("yorkshire-all-fours",),
+        summary=(
+            "West Yorkshire's pub and league game: four in two partnerships, clockwise, to 11. "
+            "Cards are dealt face up until a jack appears; its player pitches first and the "
+            "player before them deals. There is no turn-up and no begging: the first card the "
+            "pitcher leads makes its suit trumps. A trump led must be followed with a trump if "
+            "possible; a plain suit may be followed or trumped. A player with no trump and "
+            "nothing above a 9 who is losing the trick may throw in the hand, face up, and the "
+            "partner plays on alone. High, Low (to the side dealt it), Jack and Game (nobody on "
+            "a tie) score 1 each."
+        ),
+        source=(
+            "All Fours seed (S-A), 'Yorkshire a cuatro patas'; pagat.com Yorkshire All Fours; "
+            "shared/RULINGS.md 2.1 yorkshire"
+        ),
+        options=dict(_YORKSHIRE),
+        players=(2, 6),
+    ),
+    Variant(
+        name="lancashire",
+        aliases=("lancashire-all-fours",),
+        summary=(
+            "Lancashire's form of the Yorkshire game: for the first pitch one team cuts and the "
+            "other guesses the colour — right, the guessers choose who pitches; wrong, the "
+            "cutters do. Low goes to the side that captures it, and nobody throws in."
+        ),
+        source=(
+            "All Fours seed (S-A), 'Lancashire a cuatro patas'; pagat.com; shared/RULINGS.md "
+            "2.1 lancashire, A12"
+        ),
+        options={
+            **_YORKSHIRE,
+            "first_dealer": FirstDealer.COLOUR_GUESS,
+            "low": Low.CAPTURED,
+            "throw_in": False,
+        },
+        players=(4, 4),
+    ),
+    Variant(
+        name="pitch",
+        aliases=("blind-all-fours", "high-low-jack-game"),
+        summary=(
+            "Pitch: two or more play alone, or in equal teams seated alternately (teams=2). "
+            "Six cards each in threes, no turn-up: eldest leads (pitches) and that card's suit "
+            "is trumps. A player who can follow a plain suit may trump instead. High, Low (to "
+            "its holder), Jack (only if dealt) and Game (only to a side with strictly the most "
+            "card points) score 1 each, counted in that order so that two sides cannot reach "
+            "the target together. The game is 7 (target=11 or 21 as agreed)."
+        ),
+        source=(
+            "All Fours seed (S-A), 'Paso' (Pitch); pagat.com Pitch; shared/RULINGS.md 2.1 pitch, A7"
+        ),
+        options=dict(_PITCH),
+        players=(2, 8),
+    ),
+    Variant(
+        name="all-nours",
+        aliases=("all-nours-pitch",),
+        summary=(
+            "The north of England's pub Pitch: four in two partnerships play four hands, the "
+            "first card led in each making trumps, and every point is counted after each "
+            'hand; the higher total wins, and a tie plays two more hands ("a pitch a piece") '
+            "until it is broken. Low goes to whoever captures it."
+        ),
+        source="All Fours seed (S-A), 'Paso' (all nours); shared/RULINGS.md 2.1 all-nours",
+        options={**_PITCH, "players": 4, "teams": 2, "hands": 4, "low": Low.CAPTURED},
+        players=(4, 4),
+    ),
+    Variant(
+        name="auction-pitch-commercial",
+        aliases=("commercial-pitch", "selling-the-pitch"),
+        summary=(
+            "Commercial Pitch, the 19th-century American way of selling the pitch: each player "
+            "after eldest bids once, 1 to 4 and each higher than the last, or passes. Eldest "
+            "then sells — scoring the bid at once, the buyer pitching and having to make the "
+            "bid or be set back by it — or keeps the pitch with the same duty. With no bid, "
+            "eldest pitches with nothing to make. Everyone scores what they win; the game is 7."
+        ),
+        source=(
+            "All Fours seed (S-A), 'Lanzamiento de subasta'; shared/RULINGS.md 2.1 "
+            "auction-pitch-commercial, A8"
+        ),
+        options={**_PITCH, "bidding": Bidding.COMMERCIAL},
+        players=(2, 8),
+    ),
+    Variant(
+        name="auction-pitch",
+        aliases=("setback", "auction"),
+        summary=(
+            "Modern Auction Pitch (Setback): from eldest each player bids once, 1 to 4 and "
+            "higher than the last, or passes; if all pass the dealer must bid 1 "
+            "(all_pass_redeal=true throws the hand in). The high bidder pitches. Every side "
+            "scores what it takes, the pitcher's side first, except that a pitcher short of "
+            "the bid scores nothing and loses the bid (scores may go below 0). The game is 7 "
+            "(10, 11 or 21 as agreed); min_bid=2 and smudge=true (bid 4, take all four, win) "
+            "are common house rules."
+        ),
+        source=(
+            "All Fours seed (S-A), 'Lanzamiento de subasta'; pagat.com Auction Pitch; "
+            "shared/RULINGS.md 2.1 auction-pitch"
+        ),
+        options={
+            **_PITCH,
+            "bidding": Bidding.AUCTION,
+            "count_order": CountOrder.PITCHER_FIRST,
+        },
+        players=(2, 8),
+    ),
+    Variant(
+        name="all-fives",
+        aliases=("all-fives-pitch",),
+        summary=(
+            "All Fives (Dick 1868): Pitch in which the winner of each trick scores at once the "
+            "trumps in it — ace 4, king 3, queen 2, jack 1, ten 10 and the five of trumps 5 — "
+            "and at the end High, Low, Jack and Game as usual, the five of trumps counting 5 "
+            "towards Game. The game is 61. (trump=turn_up plays it with a turned trump.)"
+        ),
+        source="All Fours seed (S-A), 'Todos los cincos' (Dick 1868); RULINGS 2.1 all-fives, A9",
+        options={**_PITCH, "trick_points_at_once": True, "five_value": 5, "target": 61},
+        players=(2, 3),
+    ),
+    Variant(
+        name="california-jack",
+        aliases=("french-fours", "french-loo", "spanish-all-fours"),
+        summary=(
+            "California Jack, a draw game for two: a card cut at random before the deal fixes "
+            "trumps and goes back into the pack. Three cards each (the card books say six: "
+            "hand_size=6); the rest is a stock, face up. After each trick the winner takes the "
+            "top card, then the loser; play goes on until every card is played. Suit must be "
+            "followed if possible. High, Low (to whoever wins it in a trick), Jack and Game "
+            "(nobody on a tie) score 1 each; the game is 10."
+        ),
+        source="All Fours seed (S-A), 'Gato de California'; RULINGS 2.1 california-jack, A10",
+        options=dict(_CALIFORNIA),
+        players=(2, 2),
+    ),
+    Variant(
+        name="shasta-sam",
+        aliases=("shasta",),
+        summary="California Jack with the stock face down: nobody sees the cards drawn.",
+        source="All Fours seed (S-A), 'Gato de California'; RULINGS 2.1 shasta-sam",
+        options={**_CALIFORNIA, "stock": Stock.FACE_DOWN},
+        players=(2, 2),
+    ),
+)

@@ -1,0 +1,984 @@
+"""The All Fours engine: a game of hands, each dealt, trumps fixed, played and scored.
+
+Cards are indices 0–51, suit-major (clubs 0–12, diamonds, hearts, spades; 2 low, ace high).
+Hands are int bitmasks. Every chance event (a card dealt, turned up, drawn or cut) is a chance
+node when the game was started without a seed, and is drawn from ``random.Random(seed)``
+otherwise, so a seeded game has no chance nodes and its history holds decisions only.
+
+Actions: 0–51 are cards (played, discarded, or dealt at a chance node); the decisions above
+them are named in :data:`WORDS`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from hoyle.cards import TOKENS, CardError, card_index, parse_cards
+from hoyle.core.errors import IllegalActionError, InvalidOptionError
+from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
+from hoyle.games.all_fours.rules import (
+    AllFoursRules,
+    Bidding,
+    Direction,
+    FirstDealer,
+    Gift,
+    RepeatExtras,
+    Stock,
+    Trump,
+)
+from hoyle.games.all_fours.scoring import HandScore, score_hand
+
+__all__ = ["WORDS", "AllFoursGame", "AllFoursState"]
+
+STAND, BEG, GIVE, RUN = 52, 53, 54, 55
+PASS = 56
+BID = 56  # BID + n (57 … 60) bids n points
+SELL, KEEP = 61, 62
+THROW_IN = 63
+GUESS_RED, GUESS_BLACK = 64, 65
+CHOOSE = 66  # CHOOSE + seat (66 … 73): that seat pitches first
+NUM_ACTIONS = 74
+
+WORDS: dict[int, str] = {
+    STAND: "stand",
+    BEG: "beg",
+    GIVE: "give",
+    RUN: "run",
+    PASS: "pass",
+    **{BID + n: f"bid {n}" for n in range(1, 5)},
+    SELL: "sell",
+    KEEP: "keep",
+    THROW_IN: "throw in",
+    GUESS_RED: "guess red",
+    GUESS_BLACK: "guess black",
+    **{CHOOSE + seat: f"choose {seat}" for seat in range(8)},
+}
+"""The token of every action that is not a card."""
+_BY_WORD = {word: action for action, word in WORDS.items()}
+_BY_WORD.update({"take one": GIVE, "i beg": BEG, "i stand": STAND})
+
+# Phases.
+CUT, DEAL, BEG_PHASE, GIVE_PHASE, DISCARD, AUCTION, SALE, PLAY, DRAW, GUESS, CHOOSE_PHASE, OVER = (
+    range(12)
+)
+PHASE_NAMES = (
+    "cut",
+    "deal",
+    "beg",
+    "give",
+    "discard",
+    "bid",
+    "sell",
+    "play",
+    "draw",
+    "guess",
+    "choose",
+    "over",
+)
+TURN = -1  # a deal-queue target: the card is turned up for trumps
+ASIDE = -2  # a deal-queue target: cut for trumps, then shuffled back (California Jack)
+TOP = -3  # a deal-queue target: the stock's first card, face up
+FULL = (1 << 52) - 1
+_POINTS = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)  # card points by rank: T 10, J 1, Q 2 …
+_PUT_ORDER = (1, 0, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)  # Put: 3 2 A K Q J T 9 … 4 (rank idx)
+
+
+def suit_of(card: int) -> int:
+    """0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+    return card // 13
+
+
+def rank_of(card: int) -> int:
+    """0 for a two … 12 for an ace."""
+    return card % 13
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card indices of a mask, in increasing order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+_HIGH_CARDS = sum(1 << (13 * s + r) for s in range(4) for r in range(8, 13))  # T J Q K A
+
+
+class AllFoursGame(Game[AllFoursRules]):
+    """An All Fours game: the rules and what the engine precomputes from them."""
+
+    family = "all-fours"
+
+    def __init__(self, rules: AllFoursRules, variant: str) -> None:
+        super().__init__(rules, variant)
+        self.n = rules.players
+        self.step = 1 if rules.direction is Direction.CLOCKWISE else -1
+        self.kicks = rules.kicks
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return self.n
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """52 cards and the decisions of :data:`WORDS`."""
+        return NUM_ACTIONS
+
+    def new_initial_state(self, seed: int | None = None) -> AllFoursState:
+        """A new game: chance nodes for every card, or with ``seed`` every card from a
+        seeded shuffle."""
+        return AllFoursState(self, None if seed is None else random.Random(seed))
+
+    def deal_state(
+        self,
+        hands: Sequence[str],
+        *,
+        dealer: int = 0,
+        turn_up: str | None = None,
+        stock: str = "",
+    ) -> AllFoursState:
+        """A game whose first hand deals these hands (by seat), with ``dealer`` dealing and
+        ``turn_up`` turned for trumps (or, with trump=cut, cut for trumps); ``stock`` fixes
+        the next cards of the pack in order (for running or drawing). Later events are chance
+        nodes. For scenario tests and hand-set problems."""
+        n = self.n
+        if len(hands) != n:
+            raise InvalidOptionError(f"need {n} hands, one per seat, not {len(hands)}")
+        if not 0 <= dealer < n:
+            raise InvalidOptionError(f"dealer must be a seat 0…{n - 1}, not {dealer}")
+        order: list[int] = []
+        seen = 0
+        masks = []
+        try:
+            for seat, text in enumerate(hands):
+                cards = [c.index for c in parse_cards(text)]
+                if len(cards) != self.rules.hand_size:
+                    raise InvalidOptionError(
+                        f"seat {seat} has {len(cards)} cards; each hand has {self.rules.hand_size}"
+                    )
+                masks.append(cards)
+            extra = [c.index for c in parse_cards(stock)] if stock else []
+            turned = card_index(turn_up.upper()) if turn_up else None
+        except CardError as exc:
+            raise InvalidOptionError(str(exc)) from None
+        for card in (
+            [c for cards in masks for c in cards] + extra + ([turned] if turned is not None else [])
+        ):
+            if seen >> card & 1:
+                raise InvalidOptionError(f"{TOKENS[card]} is dealt twice")
+            seen |= 1 << card
+        if (self.rules.trump is not Trump.PITCH) != (turned is not None):
+            raise InvalidOptionError(
+                "give turn_up (the trump card) with trump=turn_up or cut, and only then"
+            )
+        state = AllFoursState(self, None, start=False)
+        state._dealer = dealer
+        # The chance actions of the first hand, in the engine's dealing order.
+        eldest = state._nxt(dealer)
+        per_seat = {s: list(c) for s, c in enumerate(masks)}
+        if self.rules.trump is Trump.CUT:
+            assert turned is not None
+            order.append(turned)
+        for packet in _packets(self.rules.hand_size):
+            seat = eldest
+            for _ in range(n):
+                order.extend(per_seat[seat][:packet])
+                per_seat[seat] = per_seat[seat][packet:]
+                seat = state._nxt(seat)
+        if self.rules.trump is Trump.TURN_UP:
+            assert turned is not None
+            order.append(turned)
+        state._forced = order + extra
+        state._start_hand()
+        return state
+
+
+def _packets(size: int) -> list[int]:
+    """Cards per round of dealing: threes, then what is left (6 is 3 + 3)."""
+    out = []
+    while size > 0:
+        out.append(min(3, size))
+        size -= 3
+    return out
+
+
+class AllFoursState(State):
+    """A position in a game of All Fours."""
+
+    def __init__(
+        self, game: AllFoursGame, rng: random.Random | None, *, start: bool = True
+    ) -> None:
+        self.game = game
+        self.g = game
+        self.rules = game.rules
+        self._rng = rng
+        n = game.n
+        self._history: list[int] = []
+        self._scores = [0] * self.rules.sides
+        self._hand_no = 0
+        self._hand_log: list[dict[str, Any]] = []  # each finished hand, as observations show it
+        self._deal_scores: list[list[int]] = []  # what each seat's side gained, hand by hand
+        self._winner = -1  # the winning side, once the game is over
+        self._dealer = n - 1
+        self._forced: list[int] = []  # cards the next chance events must give (deal_state)
+        self._cut: list[tuple[int, int]] = []  # (seat, card) of the cut for the first deal
+        self._cut_seats: list[int] = []
+        self._guess = -1
+        self._hands = [0] * n
+        self._undealt = FULL
+        self._phase = OVER
+        self._cur = 0
+        self._legal: list[int] | None = None
+        self._clear_hand()
+        if start:
+            self._start_match()
+
+    # ----------------------------------------------------------------- helpers
+
+    def _nxt(self, seat: int) -> int:
+        return (seat + self.g.step) % self.g.n
+
+    def _prev(self, seat: int) -> int:
+        return (seat - self.g.step) % self.g.n
+
+    def _side(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    # ----------------------------------------------------------------- the cut
+
+    def _start_match(self) -> None:
+        rules = self.rules
+        one_cutter = rules.first_dealer in (FirstDealer.FIRST_JACK, FirstDealer.COLOUR_GUESS)
+        self._phase, self._undealt = CUT, FULL
+        self._cut = []
+        self._cut_round = [0] if one_cutter else list(range(self.g.n))
+        self._cut_pos = 0
+        self._run_chance()
+
+    def _cut_card(self, card: int) -> None:
+        rules = self.rules
+        seat = self._cut_round[self._cut_pos]
+        self._cut_pos += 1
+        self._cut.append((seat, card))
+        self._undealt &= ~(1 << card)
+        if rules.first_dealer is FirstDealer.FIRST_JACK:
+            if rank_of(card) == 9:  # a jack: this player pitches first, the one before deals
+                self._dealer = self._prev(seat)
+                self._start_hand()
+            else:  # face up to the next player, until a jack comes
+                self._cut_round.append(self._nxt(seat))
+            return
+        if rules.first_dealer is FirstDealer.COLOUR_GUESS:
+            self._phase, self._cur = GUESS, 1  # an opponent of the cutter guesses
+            return
+        if self._cut_pos < len(self._cut_round):
+            return
+        put = rules.first_dealer is FirstDealer.CUT_PUT
+
+        def strength(card: int) -> int:
+            rank = rank_of(card)
+            return 13 - _PUT_ORDER.index(rank) if put else rank
+
+        this_round = self._cut[-len(self._cut_round) :]
+        best = max(strength(c) for _, c in this_round)
+        tied = [seat for seat, c in this_round if strength(c) == best]
+        if len(tied) > 1:  # the tied players cut again, from the whole pack
+            self._cut_round, self._cut_pos, self._undealt = tied, 0, FULL
+            return
+        self._dealer = tied[0]
+        self._start_hand()
+
+    def _guess_colour(self, action: int) -> None:
+        card = self._cut[-1][1]
+        red = suit_of(card) in (1, 2)
+        right = red == (action == GUESS_RED)
+        # The winners of the guess choose which of their players pitches first.
+        self._guess = action
+        self._phase = CHOOSE_PHASE
+        self._cur = 1 if right else 0
+
+    def _choose_pitcher(self, seat: int) -> None:
+        self._dealer = self._prev(seat)
+        self._start_hand()
+
+    # ----------------------------------------------------------------- the deal
+
+    def _start_hand(self) -> None:
+        """Shuffle (or await chance) and deal a hand, then fix trumps as the rules say."""
+        rules = self.rules
+        n = self.g.n
+        self._clear_hand()
+        self._phase = DEAL
+        eldest = self._nxt(self._dealer)
+        if rules.trump is Trump.CUT:
+            self._queue.append(ASIDE)
+        for packet in _packets(rules.hand_size):
+            seat = eldest
+            for _ in range(n):
+                self._queue.extend([seat] * packet)
+                seat = self._nxt(seat)
+        if rules.trump is Trump.TURN_UP:
+            self._queue.append(TURN)
+        if rules.stock is Stock.FACE_UP:
+            self._queue.append(TOP)
+        self._run_chance()
+
+    def _clear_hand(self) -> None:
+        """Everything a hand keeps, empty."""
+        n = self.g.n
+        rules = self.rules
+        self._hand_start = len(self._history)
+        self._scores_at_start = list(self._scores)
+        self._log_at_start = len(self._hand_log)
+        # Every event of this hand, chance (True) or decision (False): what resampling replays.
+        self._hand_actions: list[tuple[bool, int]] = []
+        self._unseen = 0  # extra cards thrown out unseen with a repeated turn-up
+        self._hands = [0] * n
+        self._undealt = FULL
+        self._queue: list[int] = []
+        self._trump = -1
+        self._turned: list[int] = []  # every card turned up this hand, in order
+        self._rejected = -1  # the begged suit, while running
+        self._round_extra: list[int] = [0] * n  # this run's extra cards, until its turn-up
+        self._kicks: list[tuple[int, int, int]] = []  # (card, side, points) scored for turn-ups
+        self._kicks_scored = 0
+        self._begged = False
+        self._given = False
+        self._ran = 0
+        self._discarded = [0] * n
+        self._bids: list[int | None] = [None] * n
+        self._bid = 0
+        self._bidder = -1
+        self._sold: bool | None = None
+        self._pitcher = -1
+        self._trick: list[int] = []
+        self._trick_seats: list[int] = []
+        self._tricks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
+        self._won = [0] * rules.sides  # cards won in tricks, by side
+        self._played_by = [-1] * 52  # the seat that played each card
+        self._at_once = [0] * rules.sides  # points scored during play (All Fives)
+        self._out = [False] * n  # players who threw in their hand
+        self._shown = [0] * n  # a thrown-in hand, face up
+        self._stock_order: list[int] = []
+        self._drawn = [0] * n  # cards drawn from the stock (California Jack)
+        self._top = -1  # the face-up card on the stock
+        self._takers: list[int] = []
+        self._leader = self._nxt(self._dealer)
+        self._cur = self._leader
+        self._score_detail: HandScore | None = None
+        self._legal = None
+
+    def _run_chance(self) -> None:
+        """With a seeded shuffle (or cards fixed by deal_state), play the chance events."""
+        while self._phase in (CUT, DEAL, DRAW) and (self._rng is not None or self._forced):
+            if self._forced:
+                card = self._forced.pop(0)
+                self._history.append(card)
+            else:
+                assert self._rng is not None
+                card = self._rng.choice(cards_of(self._undealt))
+            self._hand_actions.append((True, card))
+            self._chance(card)
+
+    def _chance(self, card: int) -> None:
+        if self._phase == CUT:
+            self._cut_card(card)
+        elif self._phase == DRAW:
+            self._draw(card)
+        else:
+            self._deal_card(card)
+
+    def _deal_card(self, card: int) -> None:
+        target = self._queue.pop(0)
+        bit = 1 << card
+        self._undealt &= ~bit
+        if target == ASIDE:
+            # Cut for trumps before the deal, then shuffled back into the pack.
+            self._trump = suit_of(card)
+            self._turned.append(card)
+            self._undealt |= bit
+        elif target == TURN:
+            self._turn_up(card)
+        elif target == TOP:
+            self._top = card
+        elif self._ran:
+            # A run's extra cards stay face down until its turn-up says whether they count.
+            self._round_extra[target] |= bit
+        else:
+            self._hands[target] |= bit
+        if not self._queue and self._phase == DEAL:
+            self._after_deal()
+
+    def _turn_up(self, card: int) -> None:
+        rules = self.rules
+        self._turned.append(card)
+        suit = suit_of(card)
+        kick = self.g.kicks.get(rank_of(card), 0)
+        dealer_side = self._side(self._dealer)
+        if not self._ran:
+            self._trump = suit
+            if kick:
+                self._kicks.append((card, dealer_side, kick))
+            return
+        new_suit = suit != self._rejected
+        if kick and (new_suit or rules.kick_while_running):
+            self._kicks.append((card, dealer_side, kick))
+        self._trump = suit if new_suit else -1
+        keep = new_suit or rules.repeat_extras is RepeatExtras.KEEP
+        for seat in range(self.g.n):
+            if keep:
+                self._hands[seat] |= self._round_extra[seat]
+            else:  # thrown out unseen with the repeated turn-up
+                self._unseen |= self._round_extra[seat]
+        self._round_extra = [0] * self.g.n
+
+    def _after_deal(self) -> None:
+        rules = self.rules
+        n = self.g.n
+        if self._score_kicks():
+            return
+        eldest = self._nxt(self._dealer)
+        if rules.trump is Trump.TURN_UP and self._trump < 0:
+            # Running turned up the begged suit again: three more each and another turn-up.
+            self._queue_run()
+            return
+        if self._ran:
+            if rules.discards_to_hand and any(h.bit_count() > rules.hand_size for h in self._hands):
+                self._phase, self._cur = DISCARD, eldest
+                self._skip_full_discards()
+                return
+            self._begin_play(eldest)
+            return
+        if rules.trump is Trump.TURN_UP and rules.begging:
+            self._phase, self._cur = BEG_PHASE, eldest
+            return
+        if rules.bidding is Bidding.AUCTION:
+            self._phase, self._cur = AUCTION, eldest
+            return
+        if rules.bidding is Bidding.COMMERCIAL:
+            self._phase, self._cur = AUCTION, self._nxt(eldest)
+            if n == 1:  # pragma: no cover - at least two players
+                self._phase = PLAY
+            return
+        self._begin_play(eldest)
+
+    def _queue_run(self) -> None:
+        """Deal three more to each, from eldest, then turn up; a short pack is thrown in."""
+        n = self.g.n
+        need = 3 * n + 1
+        if self._undealt.bit_count() < need:
+            # The pack ran out before a new trump: the same dealer deals again; kick points
+            # already scored stand.
+            self._hand_log.append({"hand": self._hand_no + 1, "thrown_in": "pack exhausted"})
+            self._start_hand()
+            return
+        self._ran += 1
+        self._phase = DEAL
+        seat = self._nxt(self._dealer)
+        for _ in range(n):
+            self._queue.extend([seat] * 3)
+            seat = self._nxt(seat)
+        self._queue.append(TURN)
+        self._run_chance()
+
+    def _score_kicks(self) -> bool:
+        """Score the turn-ups not yet counted; True if that ended the game."""
+        done = self._kicks_scored
+        for _, side, points in self._kicks[done:]:
+            if self._add(side, points):
+                self._kicks_scored = len(self._kicks)
+                return True
+        self._kicks_scored = len(self._kicks)
+        return False
+
+    def _skip_full_discards(self) -> None:
+        """Move the discard turn past players who hold no more than a hand."""
+        size = self.rules.hand_size
+        for _ in range(self.g.n):
+            if self._hands[self._cur].bit_count() > size:
+                return
+            self._cur = self._nxt(self._cur)
+        self._begin_play(self._nxt(self._dealer))
+
+    def _begin_play(self, leader: int) -> None:
+        self._phase = PLAY
+        self._cur = self._leader = leader
+        self._legal = None
+
+    # ----------------------------------------------------------------- decisions
+
+    def _beg(self, action: int) -> None:
+        if action == STAND:
+            self._begin_play(self._cur)
+            return
+        self._begged = True
+        self._phase, self._cur = GIVE_PHASE, self._dealer
+
+    def _give_or_run(self, action: int) -> None:
+        rules = self.rules
+        eldest = self._nxt(self._dealer)
+        if action == GIVE:
+            self._given = True
+            if rules.gift is Gift.THROW_IN:
+                if self._add(self._side(eldest), rules.gift_points):
+                    return
+                self._hand_log.append({"hand": self._hand_no + 1, "thrown_in": "gift"})
+                self._next_hand()
+                return
+            dealer_side = self._side(self._dealer)
+            for side in range(rules.sides):
+                if side != dealer_side and self._add(side, rules.gift_points):
+                    return
+            self._begin_play(eldest)
+            return
+        self._rejected = self._trump
+        self._trump = -1
+        self._queue_run()
+
+    def _discard(self, card: int) -> None:
+        seat = self._cur
+        self._hands[seat] &= ~(1 << card)
+        self._discarded[seat] |= 1 << card
+        if self._hands[seat].bit_count() <= self.rules.hand_size:
+            self._cur = self._nxt(seat)
+            self._skip_full_discards()
+
+    def _take_bid(self, action: int) -> None:
+        rules = self.rules
+        seat = self._cur
+        eldest = self._nxt(self._dealer)
+        if action == PASS:
+            self._bids[seat] = 0
+        else:
+            self._bid, self._bidder = action - BID, seat
+            self._bids[seat] = self._bid
+        if seat != self._dealer:  # the dealer bids last
+            self._cur = self._nxt(seat)
+            return
+        if rules.bidding is Bidding.COMMERCIAL:
+            if self._bidder < 0:  # nobody bid: eldest pitches with nothing to make
+                self._pitcher = eldest
+                self._begin_play(eldest)
+            else:
+                self._phase, self._cur = SALE, eldest
+            return
+        if self._bidder < 0:  # everyone passed: the hand is thrown in, the deal moves on
+            self._hand_log.append({"hand": self._hand_no + 1, "thrown_in": "no bid"})
+            self._next_hand()
+            return
+        self._pitcher = self._bidder
+        self._begin_play(self._bidder)
+
+    def _sell(self, action: int) -> None:
+        eldest = self._cur
+        if action == SELL:
+            self._sold = True
+            if self._add(self._side(eldest), self._bid):
+                return
+            self._pitcher = self._bidder
+        else:
+            self._sold = False
+            self._pitcher = eldest
+            self._bidder = eldest
+        self._begin_play(self._pitcher)
+
+    # ----------------------------------------------------------------- play
+
+    def _active(self) -> int:
+        return sum(1 for out in self._out if not out)
+
+    def _play(self, card: int) -> None:
+        seat = self._cur
+        self._hands[seat] &= ~(1 << card)
+        self._played_by[card] = seat
+        if not self._trick and self._trump < 0:
+            self._trump = suit_of(card)  # the pitch: the first card led makes trumps
+        self._trick.append(card)
+        self._trick_seats.append(seat)
+        if len(self._trick) < self._active():
+            self._cur = self._next_active(seat)
+            return
+        self._complete_trick()
+
+    def _complete_trick(self) -> None:
+        rules = self.rules
+        winner = self._trick_winner()
+        side = self._side(winner)
+        for c in self._trick:
+            self._won[side] |= 1 << c
+        self._tricks.append((self._leader, tuple(self._trick), tuple(self._trick_seats), winner))
+        self._trick, self._trick_seats = [], []
+        self._cur = self._leader = winner
+        if rules.trick_points_at_once:
+            # All Fives: the trumps in the trick score for its winner at once.
+            cards = self._tricks[-1][1]
+            pts = sum(self._card_points(c) for c in cards if suit_of(c) == self._trump)
+            self._at_once[side] += pts
+            if pts and self._add(side, pts):
+                return
+        if rules.stock is not Stock.NONE and (self._top >= 0 or self._undealt):
+            self._start_draw(winner)
+            return
+        if not any(self._hands[s] for s in range(self.g.n) if not self._out[s]):
+            self._end_hand()
+
+    def _start_draw(self, winner: int) -> None:
+        """After a trick the winner draws first, then the other player."""
+        self._takers = [winner, self._nxt(winner)]
+        if self.rules.stock is Stock.FACE_UP:
+            self._take_top()  # the card showing: no chance in it
+        if self._undealt and (self._takers or self._top < 0):
+            self._phase = DRAW  # a card from the stock: to the next taker, or turned face up
+            self._run_chance()
+        else:
+            self._takers = []
+
+    def _next_active(self, seat: int) -> int:
+        nxt = self._nxt(seat)
+        while self._out[nxt]:
+            nxt = self._nxt(nxt)
+        return nxt
+
+    def _card_total(self, side: int) -> int:
+        """Card points (the Game count) a side has taken in this hand's tricks."""
+        won = self._won[side]
+        return sum(self._card_points(c) for c in range(52) if won >> c & 1)
+
+    def _card_points(self, card: int) -> int:
+        if suit_of(card) == self._trump and rank_of(card) == 3 and self.rules.five_value:
+            return self.rules.five_value
+        return _POINTS[rank_of(card)]
+
+    def _trick_winner(self) -> int:
+        trump = self._trump
+        led = suit_of(self._trick[0])
+        best, best_key = 0, -1
+        for i, c in enumerate(self._trick):
+            s = suit_of(c)
+            key = 100 + c if s == trump else (c if s == led else -1)
+            if key > best_key:
+                best, best_key = i, key
+        return self._trick_seats[best]
+
+    def _draw(self, card: int) -> None:
+        bit = 1 << card
+        self._undealt &= ~bit
+        self._stock_order.append(card)
+        if self.rules.stock is Stock.FACE_UP:
+            # The next card of the stock turns face up; the next taker, if any, takes it.
+            self._top = card
+            self._take_top()
+            if self._top >= 0 or not self._undealt:
+                self._phase, self._cur = PLAY, self._leader
+            return
+        seat = self._takers.pop(0)
+        self._hands[seat] |= bit
+        self._drawn[seat] |= bit
+        if not self._takers or not self._undealt:
+            self._phase, self._cur = PLAY, self._leader
+
+    def _take_top(self) -> None:
+        """Face-up stock: the next taker takes the card showing."""
+        if self._top >= 0 and self._takers:
+            seat = self._takers.pop(0)
+            self._hands[seat] |= 1 << self._top
+            self._drawn[seat] |= 1 << self._top
+            self._top = -1
+
+    def _throw_in(self) -> None:
+        seat = self._cur
+        self._out[seat] = True
+        self._shown[seat] = self._hands[seat]
+        self._hands[seat] = 0
+        if len(self._trick) >= self._active():
+            self._complete_trick()  # everyone still in has played to it
+            return
+        self._cur = self._next_active(seat)
+
+    # ----------------------------------------------------------------- scoring
+
+    def _add(self, side: int, points: int) -> bool:
+        """Add points to a side; True (and the game over) when it reaches the target."""
+        self._scores[side] += points
+        if not self.rules.hands and self._scores[side] >= self.rules.target:
+            self._winner = side
+            self._finish()
+            return True
+        return False
+
+    def _finish(self) -> None:
+        self._record_deal()
+        self._phase = OVER
+        self._legal = None
+        self._hand_no += 1
+
+    def _record_deal(self) -> None:
+        """What each seat's side gained in the hand just ended (or stopped)."""
+        gained = [
+            now - before for now, before in zip(self._scores, self._scores_at_start, strict=True)
+        ]
+        self._deal_scores.append([gained[self._side(s)] for s in range(self.g.n)])
+
+    def _end_hand(self) -> None:
+        detail = score_hand(self)
+        self._score_detail = detail
+        log: dict[str, Any] = {"hand": self._hand_no + 1, **detail.as_dict()}
+        self._hand_log.append(log)
+        if detail.smudge is not None:  # a bid of 4 that took all four: the game, outright
+            self._winner = detail.smudge
+            log["game_over"] = True
+            self._finish()
+            return
+        for side, points in detail.order:
+            if points and self._add(side, points):
+                log["game_over"] = True
+                return
+        self._next_hand()
+
+    def _next_hand(self) -> None:
+        rules = self.rules
+        self._record_deal()
+        self._hand_no += 1
+        if rules.hands and self._hand_no >= rules.hands:
+            totals = self._scores
+            best = max(totals)
+            if totals.count(best) == 1 and (self._hand_no - rules.hands) % 2 == 0:
+                self._winner = totals.index(best)
+                self._phase = OVER  # the hand is already counted and recorded
+                self._legal = None
+                return
+        self._dealer = self._nxt(self._dealer)
+        self._start_hand()
+
+    # ----------------------------------------------------------------- protocol
+
+    def current_player(self) -> int:
+        """The seat to act, CHANCE while cards are dealt or drawn, TERMINAL at the end."""
+        phase = self._phase
+        if phase == OVER:
+            return TERMINAL
+        if phase in (CUT, DEAL, DRAW):
+            return CHANCE
+        return self._cur
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card not yet dealt, equally likely, at a chance node."""
+        if self._phase not in (CUT, DEAL, DRAW):
+            return []
+        cards = cards_of(self._undealt)
+        p = 1.0 / len(cards)
+        return [(c, p) for c in cards]
+
+    def _legal_now(self) -> list[int]:
+        phase = self._phase
+        rules = self.rules
+        if phase in (CUT, DEAL, DRAW):
+            return cards_of(self._undealt)
+        if phase == PLAY:
+            moves = cards_of(self._follow_mask())
+            if self._may_throw_in():
+                moves.append(THROW_IN)
+            return moves
+        if phase == BEG_PHASE:
+            return [STAND, BEG]
+        if phase == GIVE_PHASE:
+            return [GIVE, RUN]
+        if phase == DISCARD:
+            return cards_of(self._hands[self._cur])
+        if phase == AUCTION:
+            low = max(self._bid + 1, rules.min_bid)
+            bids = [BID + b for b in range(low, 5)]
+            everyone_passed = self._bidder < 0 and self._cur == self._dealer
+            if rules.bidding is Bidding.AUCTION and everyone_passed and not rules.all_pass_redeal:
+                return bids  # the dealer must bid when everyone else passed
+            return [PASS, *bids]
+        if phase == SALE:
+            return [SELL, KEEP]
+        if phase == GUESS:
+            return [GUESS_RED, GUESS_BLACK]
+        if phase == CHOOSE_PHASE:
+            team = self._cur % 2
+            return [CHOOSE + s for s in range(self.g.n) if s % 2 == team]
+        return []
+
+    def _follow_mask(self) -> int:
+        hand = self._hands[self._cur]
+        if not self._trick:
+            return hand
+        led = suit_of(self._trick[0])
+        follow = hand & SUIT_MASK[led]
+        if not follow:
+            return hand
+        if led == self._trump or not self.rules.trump_when_able or self._trump < 0:
+            return follow
+        return follow | (hand & SUIT_MASK[self._trump])
+
+    def _may_throw_in(self) -> bool:
+        if not self.rules.throw_in or not self._trick:
+            return False
+        seat = self._cur
+        hand = self._hands[seat]
+        if hand & SUIT_MASK[self._trump] or hand & _HIGH_CARDS:
+            return False
+        partners = [s for s in range(self.g.n) if self._side(s) == self._side(seat)]
+        if sum(1 for s in partners if not self._out[s]) < 2:
+            return False  # someone of the side must play on
+        # Not winning the trick: the card winning so far is not the side's.
+        winning = self._trick_winner()
+        return self._side(winning) != self._side(seat)
+
+    def legal_actions(self) -> list[int]:
+        """Legal actions in increasing order."""
+        if self._legal is None:
+            self._legal = self._legal_now()
+        return list(self._legal)
+
+    def apply_action(self, action: int) -> None:
+        """Apply one action; raises IllegalActionError and changes nothing if it is illegal."""
+        if type(action) is not int:
+            raise IllegalActionError(
+                f"an action is an int (see legal_actions()), not {type(action).__name__} "
+                f"{action!r}; use string_to_action() for a token"
+            )
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self._why_illegal(action, legal))
+        self._legal = None
+        self._history.append(action)
+        phase = self._phase
+        self._hand_actions.append((phase in (CUT, DEAL, DRAW), action))
+        if phase in (CUT, DEAL, DRAW):
+            self._chance(action)
+        elif phase == PLAY:
+            if action == THROW_IN:
+                self._throw_in()
+            else:
+                self._play(action)
+        elif phase == BEG_PHASE:
+            self._beg(action)
+        elif phase == GIVE_PHASE:
+            self._give_or_run(action)
+        elif phase == DISCARD:
+            self._discard(action)
+        elif phase == AUCTION:
+            self._take_bid(action)
+        elif phase == SALE:
+            self._sell(action)
+        elif phase == GUESS:
+            self._guess_colour(action)
+        elif phase == CHOOSE_PHASE:
+            self._choose_pitcher(action - CHOOSE)
+        self._legal = None
+        self._run_chance()
+
+    def _why_illegal(self, action: int, legal: list[int]) -> str:
+        if self._phase == OVER:
+            return f"action {action} after the end of the game"
+        shown = " ".join(self.action_to_string(a) for a in legal)
+        if not 0 <= action < NUM_ACTIONS:
+            return f"{action} is not an All Fours action; legal: {shown}"
+        what = self.action_to_string(action)
+        seat = self._cur
+        if self._phase == PLAY and action < 52:
+            hand = self._hands[seat]
+            if not hand >> action & 1:
+                reason = "not in hand"
+            elif self._trick and suit_of(self._trick[0]) == self._trump:
+                reason = "trumps were led and the player holds one"
+            else:
+                reason = "must follow suit" + (" (or trump)" if self.rules.trump_when_able else "")
+            return f"seat {seat} cannot play {what}: {reason}; legal: {shown}"
+        return f"{what} is not legal now ({PHASE_NAMES[self._phase]}); legal: {shown}"
+
+    def action_to_string(self, action: int) -> str:
+        """Cards are tokens (``JH``); the decisions are words (``beg``, ``bid 2``, …)."""
+        if 0 <= action < 52:
+            return TOKENS[action]
+        word = WORDS.get(action)
+        if word is None:
+            raise IllegalActionError(f"{action} is not an All Fours action")
+        return word
+
+    def string_to_action(self, text: str) -> int:
+        """The action for a token: a card (``jh``, ``10d``) or a word (``beg``, ``bid 2``)."""
+        key = " ".join(text.split()).lower()
+        if key in _BY_WORD:
+            return _BY_WORD[key]
+        try:
+            return card_index(key.upper())
+        except CardError as exc:
+            raise IllegalActionError(
+                f"{text!r} is not a card or an All Fours word: {exc}"
+            ) from None
+
+    def returns(self) -> list[float]:
+        """1 for each player of the winning side, 0 for the others; zeros until the end."""
+        if self._phase != OVER:
+            return [0.0] * self.g.n
+        return [1.0 if self._side(s) == self._winner else 0.0 for s in range(self.g.n)]
+
+    def scores(self) -> list[float]:
+        """Each seat's side's points so far."""
+        return [float(self._scores[self._side(s)]) for s in range(self.g.n)]
+
+    def history(self) -> list[int]:
+        """Every action applied, chance events included when the game has no seed."""
+        return list(self._history)
+
+    def progress(self) -> tuple[int, str, int]:
+        """(hand number, phase, trick number in play)."""
+        phase = self._phase
+        trick = len(self._tricks) + 1 if phase in (PLAY, DRAW) else 0
+        name = "play" if phase == DRAW else PHASE_NAMES[phase]
+        return (self._hand_no + 1 - (phase == OVER), name, trick)
+
+    @property
+    def phase(self) -> str:
+        """The phase name: cut, deal, beg, give, discard, bid, sell, play, draw, …, over."""
+        return PHASE_NAMES[self._phase]
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat this hand."""
+        return self._dealer
+
+    @property
+    def trump(self) -> int:
+        """The trump suit (0–3), or -1 while it is not fixed."""
+        return self._trump
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a mask."""
+        return self._hands[seat]
+
+    def clone(self) -> AllFoursState:
+        """An independent copy (the seeded shuffler too)."""
+        new = AllFoursState.__new__(AllFoursState)
+        for key, value in self.__dict__.items():
+            if isinstance(value, list):
+                value = [list(v) if isinstance(v, list) else v for v in value]
+            elif isinstance(value, dict):
+                value = dict(value)
+            new.__dict__[key] = value
+        if self._rng is not None:
+            new._rng = random.Random()
+            new._rng.setstate(self._rng.getstate())
+        return new
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know (see :mod:`hoyle.games.all_fours.observe`)."""
+        from hoyle.games.all_fours.observe import observe
+
+        return observe(self, player)
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> AllFoursState:
+        """A state ``player`` cannot tell from this one (see :mod:`.resample`)."""
+        from hoyle.games.all_fours.resample import resample
+
+        return resample(self, player, rng)
