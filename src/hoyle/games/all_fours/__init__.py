@@ -1,6 +1,7 @@
 """The All Fours family: Seven Up (the default), Cotton's game, Pitch and their relatives."""
 
 from hoyle.core.registry import Family, register_family
+from hoyle.games.all_fours.explain import explain
 from hoyle.games.all_fours.rules import PRESETS, AllFoursRules
 from hoyle.games.all_fours.state import AllFoursGame, AllFoursState
 
@@ -14,6 +15,7 @@ register_family(
         make_game=AllFoursGame,
         presets=PRESETS,
         aliases=("allfours", "all_fours", "seven-up-family"),
+        explain=explain,
     )
 )
 

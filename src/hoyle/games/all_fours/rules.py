@@ -233,7 +233,7 @@ class AllFoursRules:
         "in their hand, the partner playing on alone (Yorkshire)",
     )
     hide_hands_until_beg: bool = option(
-        False,
+        True,
         "only the dealer and eldest may look at their cards until eldest stands or begs",
     )
     count_order: CountOrder = option(
