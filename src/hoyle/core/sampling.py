@@ -26,8 +26,7 @@ def sample_by_seat(
     """Deal ``items`` to ``seats`` (``need[s]`` each, only items in ``allowed[s]``), uniformly
     among every deal that respects the constraints; ``None`` if there is none.
 
-    The same law as :func:`hoyle.games.hearts.deal_sampler.sample_hands`, counted the other
-    way round: items are grouped by the seats that may hold them (a handful of groups: voids
+    Items are grouped by the seats that may hold them (a handful of groups: voids
     are shown by suit), and the deals are counted seat by seat over how many items each seat
     takes from each group. That count stays small with ten hidden seats, where sharing each
     group among the seats would enumerate billions of splits.

@@ -11,7 +11,7 @@ For a card these two bounds make a window of places, so a seat's cards and place
 interval matching.
 
 Sampling: the unseen cards still in play (the other seats' hands and the stock) are dealt first,
-each seat taking only suits it may still hold (:func:`.deal_sampler.sample_hands`); then each
+each seat taking only suits it may still hold (`sample_by_seat` in `hoyle.core.sampling`); then
 seat's cards, played or held, are matched to its places at random, each choice kept only if the
 rest can still be matched (earliest deadline first decides that exactly for windows). Every
 consistent deal can come out, and none that contradicts what the player saw. The deal is then
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from hoyle.core.errors import IllegalActionError
-from hoyle.games.hearts.deal_sampler import sample_hands
+from hoyle.core.sampling import sample_by_seat
 from hoyle.games.hearts.resample import _resample_dealing
 from hoyle.games.hearts.state import (
     DEAL,
@@ -239,7 +239,7 @@ def _deal_unseen(
     shares[together] = sum(need[s] for s in free)
     fits = dict(allowed)
     fits[together] = everything
-    dealt = sample_hands(pool, [*bound, together], shares, fits, rng)
+    dealt = sample_by_seat(pool, [*bound, together], shares, fits, rng)
     if dealt is None:
         return None
     joint = mask_to_list(dealt.pop(together))

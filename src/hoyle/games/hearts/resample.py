@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hoyle.core.errors import IllegalActionError
-from hoyle.games.hearts.deal_sampler import sample_hands
+from hoyle.core.sampling import sample_by_seat
 from hoyle.games.hearts.state import (
     DEAL,
     DISCARD,
@@ -235,7 +235,7 @@ def _draw_after_exchange(state: HeartsState, player: int, rng: random.Random) ->
         seats.append(n)
         need_of[n] = len(state._discards) if hidden_discards else g.widow_size
         allowed_of[n] = g.deck_mask
-    drawn = sample_hands(pool, seats, need_of, allowed_of, rng)
+    drawn = sample_by_seat(pool, seats, need_of, allowed_of, rng)
     if drawn is None:
         return None
     for s, m in drawn.items():
