@@ -11,10 +11,10 @@ For a card these two bounds make a window of places, so a seat's cards and place
 interval matching.
 
 Sampling: the unseen cards still in play (the other seats' hands and the stock) are dealt first,
-each seat taking only suits it may still hold (`sample_by_seat` in `hoyle.core.sampling`);
-then each seat's cards, played or held, are matched to its places at random, each choice kept
-only if the rest can still be matched (earliest deadline first decides that exactly for
-windows). Every consistent deal can come out, and none that contradicts what the player saw. The deal is then
+each seat taking only suits it may still hold (`sample_by_seat` in `hoyle.core.sampling`); then
+each seat's cards, played or held, are matched to its places at random, each choice kept only if
+the rest can still be matched (earliest deadline first decides that exactly for windows). Every
+consistent deal can come out, and none that contradicts what the player saw. The deal is then
 replayed from the start with the drawn cards in their places, so every action of the deal is
 checked legal again; a draw that fails (another option's rule, such as a heart lead before
 hearts are broken, proves more) is drawn again.
