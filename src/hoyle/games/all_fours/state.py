@@ -95,14 +95,21 @@ def rank_of(card: int) -> int:
     return card % 13
 
 
+def _suit_lists() -> tuple[list[list[int]], ...]:
+    """For each suit, the card indices of every 13-bit pattern: a mask becomes a list fast."""
+    base: list[list[int]] = [[]]
+    for bit in range(13):
+        base += [[*cards, bit] for cards in base]
+    return tuple([[c + 13 * s for c in cards] for cards in base] for s in range(4))
+
+
+_L0, _L1, _L2, _L3 = _suit_lists()
+_M13 = (1 << 13) - 1
+
+
 def cards_of(mask: int) -> list[int]:
     """The card indices of a mask, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return _L0[mask & _M13] + _L1[mask >> 13 & _M13] + _L2[mask >> 26 & _M13] + _L3[mask >> 39]
 
 
 SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
@@ -339,6 +346,7 @@ class AllFoursState(State):
         # Every event of this hand, chance (True) or decision (False): what resampling replays.
         self._hand_actions: list[tuple[bool, int]] = []
         self._unseen = 0  # extra cards thrown out unseen with a repeated turn-up
+        self._shuffled: list[int] = []  # a seeded hand's pack, in the order it will come
         self._hands = [0] * n
         self._undealt = FULL
         self._queue: list[int] = []
@@ -364,6 +372,7 @@ class AllFoursState(State):
         self._played_by = [-1] * 52  # the seat that played each card
         self._at_once = [0] * rules.sides  # points scored during play (All Fives)
         self._out = [False] * n  # players who threw in their hand
+        self._in_play = n  # players still playing to tricks
         self._shown = [0] * n  # a thrown-in hand, face up
         self._stock_order: list[int] = []
         self._drawn = [0] * n  # cards drawn from the stock (California Jack)
@@ -380,11 +389,24 @@ class AllFoursState(State):
             if self._forced:
                 card = self._forced.pop(0)
                 self._history.append(card)
-            else:
+            elif self._phase == CUT:
                 assert self._rng is not None
                 card = self._rng.choice(cards_of(self._undealt))
+            else:
+                card = self._next_shuffled()
             self._hand_actions.append((True, card))
             self._chance(card)
+
+    def _next_shuffled(self) -> int:
+        """The next card of this hand's seeded shuffle that is still in the pack."""
+        if not self._shuffled:
+            assert self._rng is not None
+            self._shuffled = cards_of(self._undealt)
+            self._rng.shuffle(self._shuffled)
+        card = self._shuffled.pop()
+        while not self._undealt >> card & 1:  # pragma: no cover - every card is drawn once
+            card = self._shuffled.pop()
+        return card
 
     def _chance(self, card: int) -> None:
         if self._phase == CUT:
@@ -403,6 +425,7 @@ class AllFoursState(State):
             self._trump = suit_of(card)
             self._turned.append(card)
             self._undealt |= bit
+            self._shuffled = []  # a seeded pack is shuffled again, the cut card in it
         elif target == TURN:
             self._turn_up(card)
         elif target == TOP:
@@ -591,7 +614,7 @@ class AllFoursState(State):
     # ----------------------------------------------------------------- play
 
     def _active(self) -> int:
-        return sum(1 for out in self._out if not out)
+        return self._in_play
 
     def _play(self, card: int) -> None:
         seat = self._cur
@@ -694,6 +717,7 @@ class AllFoursState(State):
     def _throw_in(self) -> None:
         seat = self._cur
         self._out[seat] = True
+        self._in_play -= 1
         self._shown[seat] = self._hands[seat]
         self._hands[seat] = 0
         if len(self._trick) >= self._active():
