@@ -233,8 +233,9 @@ class AllFoursRules:
         "in their hand, the partner playing on alone (Yorkshire)",
     )
     hide_hands_until_beg: bool = option(
-        False,
-        "only the dealer and eldest may look at their cards until eldest stands or begs",
+        True,
+        "with three or more, only the dealer and eldest may look at their cards until eldest "
+        "stands or begs (Seven Up)",
     )
     count_order: CountOrder = option(
         CountOrder.HIGH_LOW_JACK_GAME,
