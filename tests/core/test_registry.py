@@ -19,7 +19,15 @@ def test_families_and_variants_are_listed() -> None:
     assert presets[0].name == "black-lady"  # RULINGS 1.1: the family's default variant
     for preset in presets:
         data = preset.to_dict()
-        assert set(data) == {"name", "aliases", "summary", "source", "options", "players"}
+        assert set(data) == {
+            "name",
+            "aliases",
+            "summary",
+            "source",
+            "options",
+            "players",
+            "tables",
+        }
         assert data["summary"] and data["source"]
 
 

@@ -52,6 +52,9 @@ class Variant:
     options: Mapping[str, Any] = field(default_factory=dict)
     players: tuple[int, int] | None = None
     """The table sizes the preset's rules allow, when narrower than the family's."""
+    tables: tuple[int, ...] | None = None
+    """The only table sizes allowed, when they are not every size in ``players`` (e.g. 2 or
+    4 but not 3)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready description (options as strings)."""
@@ -62,6 +65,7 @@ class Variant:
             "source": self.source,
             "options": {k: format_value(v) for k, v in self.options.items()},
             "players": list(self.players) if self.players else None,
+            "tables": list(self.tables) if self.tables else None,
         }
 
 
@@ -198,6 +202,11 @@ def load(spec: str, **options: Any) -> Game[Any]:
             raise InvalidOptionError(
                 f"{fam.name} variant {preset.name} is for {low}…{high} players, not {players}"
             )
+    if preset.tables is not None and players is not None and players not in preset.tables:
+        sizes = " or ".join(str(size) for size in preset.tables)
+        raise InvalidOptionError(
+            f"{fam.name} variant {preset.name} is for {sizes} players, not {players}"
+        )
     return fam.make_game(rules, preset.name)
 
 

@@ -234,7 +234,8 @@ class AllFoursRules:
     )
     hide_hands_until_beg: bool = option(
         True,
-        "only the dealer and eldest may look at their cards until eldest stands or begs",
+        "with three or more, only the dealer and eldest may look at their cards until eldest "
+        "stands or begs (Seven Up)",
     )
     count_order: CountOrder = option(
         CountOrder.HIGH_LOW_JACK_GAME,
@@ -426,6 +427,7 @@ PRESETS: tuple[Variant, ...] = (
         ),
         options=dict(_TRINIDAD),
         players=(2, 4),
+        tables=(2, 4),
     ),
     Variant(
         name="tobago",
@@ -434,6 +436,7 @@ PRESETS: tuple[Variant, ...] = (
         source="All Fours seed (S-A), 'Caribe a cuatro patas'; shared/RULINGS.md 2.1 tobago",
         options={**_TRINIDAD, "turn_up_points": ("A:1", "2:2", "J:3")},
         players=(2, 4),
+        tables=(2, 4),
     ),
     Variant(
         name="yorkshire",

@@ -497,8 +497,9 @@ class AllFoursState(State):
         need = 3 * n + 1
         if self._undealt.bit_count() < need:
             # The pack ran out before a new trump: the same dealer deals again; kick points
-            # already scored stand.
+            # already scored stand, recorded with the deal thrown in.
             self._hand_log.append({"hand": self._hand_no + 1, "thrown_in": "pack exhausted"})
+            self._record_deal()
             self._start_hand()
             return
         self._ran += 1
