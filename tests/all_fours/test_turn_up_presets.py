@@ -552,7 +552,7 @@ def test_cotton_gift_throws_the_hand_in_unplayed() -> None:
 
 def test_cotton_gift_play_option_plays_on() -> None:
     # RULINGS A1: "OPTION gift=play_on" — the gift scores and the hand is played.
-    state = two_hands("cotton-1674", gift="play")
+    state = two_hands("cotton-1674", gift="play_on")
     act(state, "beg give")
     view = obs(state)
     assert view["scores"] == [1, 0] and view["phase"] == "play" and view["trump"] == "H"

@@ -70,7 +70,7 @@ class Trump(enum.Enum):
 class Gift(enum.Enum):
     """What the dealer's "take one" does after eldest begs."""
 
-    PLAY = "play"
+    PLAY_ON = "play_on"
     """Each opposing side scores the gift and the hand is played with the turned trump."""
     THROW_IN = "throw_in"
     """Eldest scores the gift and the hand is thrown in unplayed (Cotton)."""
@@ -176,7 +176,7 @@ class AllFoursRules:
     hand_size: int = option(6, "cards dealt to each player", min=1, max=13)
     trump: Trump = option(Trump.TURN_UP, "how trumps are fixed: turn_up, pitch or cut")
     begging: bool = option(True, "with a turn-up, eldest may beg and the dealer give or run")
-    gift: Gift = option(Gift.PLAY, "after a gift: play the hand (play) or throw it in")
+    gift: Gift = option(Gift.PLAY_ON, "after a gift: play the hand (play_on) or throw it in")
     gift_points: int = option(1, "what a gift gives (each opposing side)", min=1, max=3)
     turn_up_points: tuple[str, ...] = option(
         ("J:1",),
@@ -449,7 +449,8 @@ PRESETS: tuple[Variant, ...] = (
             "possible; a plain suit may be followed or trumped. A player with no trump and "
             "nothing above a 9 who is losing the trick may throw in the hand, face up, and the "
             "partner plays on alone. High, Low (to the side dealt it), Jack and Game (nobody on "
-            "a tie) score 1 each."
+            "a tie) score 1 each. Two may play head to head (target=9 is usual), or six in "
+            "three teams of two."
         ),
         source=(
             "All Fours seed (S-A), 'Yorkshire a cuatro patas'; pagat.com Yorkshire All Fours; "
@@ -457,6 +458,7 @@ PRESETS: tuple[Variant, ...] = (
         ),
         options=dict(_YORKSHIRE),
         players=(2, 6),
+        tables=(2, 4, 6),
     ),
     Variant(
         name="lancashire",
