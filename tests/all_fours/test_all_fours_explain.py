@@ -30,6 +30,8 @@ CHANGES: dict[str, tuple[Any, dict[str, Any]]] = {
     "repeat_extras": ("keep", {}),
     "discard_to_six": (False, {}),
     "trump_when_able": (False, {}),
+    "forced_beg_without_trump": (True, {}),
+    "no_undertrump": (True, {}),
     "low": ("captured", {}),
     "game_tie": ("nobody", {}),
     "game_value": (2, {}),

@@ -121,6 +121,8 @@ def _begging(rules: AllFoursRules) -> list[str]:
         "Eldest hand stands or begs. Begged, the dealer either " + gift + ", or runs the "
         "cards: three more to each and a new turn-up, again while the begged suit repeats."
     ]
+    if rules.forced_beg_without_trump:
+        lines.append("Eldest must beg when holding no trump.")
     repeat = (
         "A repeated suit throws that turn-up and its extra cards out unseen."
         if rules.repeat_extras is RepeatExtras.DISCARD_UNSEEN
@@ -172,6 +174,11 @@ def _play(rules: AllFoursRules) -> str:
     else:
         follow = "players must follow suit if they can, and otherwise play anything"
     text = f"Eldest leads; {follow}. The highest trump wins, else the highest card of the suit led."
+    if rules.no_undertrump:
+        text += (
+            " Once a plain suit led has been trumped, nobody may play a lower trump unless "
+            "holding only trumps."
+        )
     if rules.throw_in:
         text += (
             " A player with no trump and nothing above a 9 who is losing the trick may throw "

@@ -195,6 +195,14 @@ class AllFoursRules:
         "after running, each player discards back down to hand_size before play; default: "
         "yes with two players, no (play every card) with more",
     )
+    forced_beg_without_trump: bool = option(
+        False, "eldest holding no trump must beg (a Trinidad house rule)"
+    )
+    no_undertrump: bool = option(
+        False,
+        "once a plain-suit lead is trumped, no lower trump may be played unless only trumps "
+        "are held (a Trinidad house rule)",
+    )
     trump_when_able: bool = option(True, "a player who can follow a plain suit may trump instead")
     low: Low = option(Low.HELD, "the Low point goes to whoever held the lowest trump or took it")
     game_tie: GameTie = option(

@@ -811,6 +811,11 @@ class AllFoursState(State):
                 moves.append(THROW_IN)
             return moves
         if phase == BEG_PHASE:
+            if (
+                rules.forced_beg_without_trump
+                and not self._hands[self._cur] & SUIT_MASK[self._trump]
+            ):
+                return [BEG]  # no trump in hand: eldest must beg
             return [STAND, BEG]
         if phase == GIVE_PHASE:
             return [GIVE, RUN]
@@ -839,10 +844,18 @@ class AllFoursState(State):
         led = suit_of(self._trick[0])
         follow = hand & SUIT_MASK[led]
         if not follow:
-            return hand
-        if led == self._trump or not self.rules.trump_when_able or self._trump < 0:
+            legal = hand
+        elif led == self._trump or not self.rules.trump_when_able or self._trump < 0:
             return follow
-        return follow | (hand & SUIT_MASK[self._trump])
+        else:
+            legal = follow | (hand & SUIT_MASK[self._trump])
+        if self.rules.no_undertrump and self._trump >= 0:
+            # A plain suit led and already trumped: no lower trump, unless only trumps are held.
+            trumps = SUIT_MASK[self._trump]
+            top = max((c for c in self._trick if c // 13 == self._trump), default=-1)
+            if top >= 0 and hand & ~trumps:
+                legal &= ~(trumps & ((1 << top) - 1))
+        return legal
 
     def _may_throw_in(self) -> bool:
         if not self.rules.throw_in or not self._trick:
