@@ -9,6 +9,7 @@ from __future__ import annotations
 from hoyle.games.all_fours.rules import (
     RANKS,
     AllFoursRules,
+    AllPass,
     Bidding,
     CountOrder,
     Direction,
@@ -153,7 +154,7 @@ def _bidding(rules: AllFoursRules) -> list[str]:
     else:
         everyone = (
             "if all pass the hand is thrown in"
-            if rules.all_pass_redeal
+            if rules.all_pass is AllPass.REDEAL
             else "if all pass the dealer must bid"
         )
         lines = [

@@ -17,6 +17,7 @@ from hoyle.core.registry import Variant
 __all__ = [
     "PRESETS",
     "AllFoursRules",
+    "AllPass",
     "Bidding",
     "CountOrder",
     "Direction",
@@ -114,6 +115,15 @@ class Bidding(enum.Enum):
     the pitcher must make the bid or be set back."""
     AUCTION = "auction"
     """Each bids once from eldest; the highest pitches and must make the bid or be set back."""
+
+
+class AllPass(enum.Enum):
+    """Auction Pitch when every player passes."""
+
+    DEALER_BIDS = "dealer_bids"
+    """The dealer must bid (at least the minimum)."""
+    REDEAL = "redeal"
+    """The hand is thrown in and the next dealer deals."""
 
 
 class Stock(enum.Enum):
@@ -221,9 +231,10 @@ class AllFoursRules:
     smudge: bool = option(
         False, "a pitcher who bids 4 and takes all four points wins the game outright"
     )
-    all_pass_redeal: bool = option(
-        False,
-        "auction: if everyone passes the hand is thrown in (otherwise the dealer must bid)",
+    all_pass: AllPass = option(
+        AllPass.DEALER_BIDS,
+        "auction, when everyone passes: the dealer must bid (dealer_bids) or the hand is "
+        "thrown in and dealt again (redeal)",
     )
     trick_points_at_once: bool = option(
         False,
@@ -541,7 +552,7 @@ PRESETS: tuple[Variant, ...] = (
         summary=(
             "Modern Auction Pitch (Setback): from eldest each player bids once, 1 to 4 and "
             "higher than the last, or passes; if all pass the dealer must bid 1 "
-            "(all_pass_redeal=true throws the hand in). The high bidder pitches. Every side "
+            "(all_pass=redeal throws the hand in). The high bidder pitches. Every side "
             "scores what it takes, the pitcher's side first, except that a pitcher short of "
             "the bid scores nothing and loses the bid (scores may go below 0). The game is 7 "
             "(10, 11 or 21 as agreed); min_bid=2 and smudge=true (bid 4, take all four, win) "

@@ -20,6 +20,7 @@ from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.all_fours.rules import (
     AllFoursRules,
+    AllPass,
     Bidding,
     Direction,
     FirstDealer,
@@ -825,7 +826,11 @@ class AllFoursState(State):
             low = max(self._bid + 1, rules.min_bid)
             bids = [BID + b for b in range(low, 5)]
             everyone_passed = self._bidder < 0 and self._cur == self._dealer
-            if rules.bidding is Bidding.AUCTION and everyone_passed and not rules.all_pass_redeal:
+            if (
+                rules.bidding is Bidding.AUCTION
+                and everyone_passed
+                and rules.all_pass is AllPass.DEALER_BIDS
+            ):
                 return bids  # the dealer must bid when everyone else passed
             return [PASS, *bids]
         if phase == SALE:
