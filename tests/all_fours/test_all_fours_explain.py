@@ -46,6 +46,10 @@ CHANGES: dict[str, tuple[Any, dict[str, Any]]] = {
     "throw_in": (True, {"players": 4, "teams": 2}),
     "hide_hands_until_beg": (True, {"players": 3, "hide_hands_until_beg": False}),
     "count_order": ("pitcher_first", {}),
+    "hide_partner_until_pitch": (
+        True,
+        {"trump": "pitch", "begging": False, "players": 4, "teams": 2},
+    ),
 }
 
 

@@ -52,3 +52,20 @@ def test_no_undertrump() -> None:
     for token in ("stand", "2C", "KH"):
         state.apply_action(state.string_to_action(token))
     assert "2H" in legal(state)
+
+
+def test_yorkshire_pitchers_partner_sees_nothing_before_the_pitch() -> None:
+    # RULINGS 2.1 yorkshire: "The pitcher's partner may not see their hand before the pitch."
+    game = hoyle.load("all-fours", variant="yorkshire")
+    assert isinstance(game, AllFoursGame)
+    hands = ["2S 3S 4S 5S 6S 7S", "2H 3D 4D 5D 6D 7D", "KH 8C 9C TC JC QC", "2C 3C 4C 5C 6C 7C"]
+    state = game.deal_state(hands, dealer=0)
+    assert state.current_player() == 1  # eldest pitches; seat 3 is the partner
+    partner, opponent = state.observation(3), state.observation(2)
+    assert partner["hand_hidden"] and partner["hand"] == []
+    assert not opponent["hand_hidden"] and len(opponent["hand"]) == 6
+    state.apply_action(state.string_to_action("3D"))  # the pitch: diamonds are trumps
+    assert not state.observation(3)["hand_hidden"]
+    plain = hoyle.load("all-fours", variant="yorkshire", hide_partner_until_pitch=False)
+    assert isinstance(plain, AllFoursGame)
+    assert not plain.deal_state(hands, dealer=0).observation(3)["hand_hidden"]

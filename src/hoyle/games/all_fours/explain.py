@@ -107,7 +107,10 @@ def _deal(rules: AllFoursRules) -> str:
                 "the other player, and play goes on until every card is played."
             )
         return text
-    return text + "; there is no turn-up: the first card led (the pitch) makes its suit trumps."
+    text += "; there is no turn-up: the first card led (the pitch) makes its suit trumps."
+    if rules.hide_partner_until_pitch and rules.team_count:
+        text += " The pitcher's partner may not look at their cards before the pitch."
+    return text
 
 
 def _begging(rules: AllFoursRules) -> list[str]:

@@ -22,6 +22,7 @@ from hoyle.games.all_fours.state import (
     GUESS,
     OVER,
     PHASE_NAMES,
+    PLAY,
     cards_of,
 )
 
@@ -39,8 +40,14 @@ def _tokens(mask: int) -> list[str]:
 
 def hand_visible(state: AllFoursState, player: int) -> bool:
     """Whether ``player`` may look at their own cards now: with hide_hands_until_beg, only
-    the dealer and eldest may, until eldest has stood or begged."""
-    if not state.rules.hide_hands_until_beg or state.g.n == 2:
+    the dealer and eldest may, until eldest has stood or begged; with
+    hide_partner_until_pitch, the pitcher's partners may not until the pitch."""
+    rules = state.rules
+    if rules.hide_partner_until_pitch and state._phase == PLAY and state._trump < 0:
+        pitcher = state._cur  # trumps are not fixed: the pitcher is about to lead
+        if player != pitcher and rules.side_of(player) == rules.side_of(pitcher):
+            return False
+    if not rules.hide_hands_until_beg or state.g.n == 2:
         return True
     if player in (state._dealer, state._nxt(state._dealer)):
         return True

@@ -256,6 +256,9 @@ class AllFoursRules:
         "with three or more, only the dealer and eldest may look at their cards until eldest "
         "stands or begs (Seven Up)",
     )
+    hide_partner_until_pitch: bool = option(
+        False, "the pitcher's partners may not look at their cards until the pitch (Yorkshire)"
+    )
     count_order: CountOrder = option(
         CountOrder.HIGH_LOW_JACK_GAME,
         "the order points are counted towards the target: high_low_jack_game or pitcher_first",
@@ -356,6 +359,7 @@ _YORKSHIRE: dict[str, object] = {
     "teams": None,
     "first_dealer": FirstDealer.FIRST_JACK,
     "throw_in": True,
+    "hide_partner_until_pitch": True,
     "target": 11,
 }
 _CALIFORNIA: dict[str, object] = {
