@@ -732,6 +732,8 @@ class AllFoursState(State):
         log: dict[str, Any] = {"hand": self._hand_no + 1, **detail.as_dict()}
         self._hand_log.append(log)
         if detail.smudge is not None:  # a bid of 4 that took all four: the game, outright
+            for side, points in detail.order:  # the four points still count on the score
+                self._scores[side] += points
             self._winner = detail.smudge
             log["game_over"] = True
             self._finish()
