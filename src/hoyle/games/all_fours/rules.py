@@ -285,6 +285,12 @@ class AllFoursRules:
             )
         if self.stock is not Stock.NONE and n != 2:
             raise InvalidOptionError(f"drawing from the stock is for 2 players, not {n}")
+        if self.throw_in and not teams and n > 2:
+            raise InvalidOptionError(
+                f"the throw-in is a partnership rule (the partner plays on alone): it needs "
+                f"teams (4 players in two, 6 in three) or 2 players, not {n} playing alone; "
+                f"throw_in=false plays without it"
+            )
         if self.smudge and self.bidding is Bidding.NONE:
             raise InvalidOptionError("smudge is a bid of 4: it needs bidding")
         parse_points(self.turn_up_points, "turn_up_points")

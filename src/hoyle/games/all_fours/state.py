@@ -152,9 +152,10 @@ class AllFoursGame(Game[AllFoursRules]):
         stock: str = "",
     ) -> AllFoursState:
         """A game whose first hand deals these hands (by seat), with ``dealer`` dealing and
-        ``turn_up`` turned for trumps (or, with trump=cut, cut for trumps); ``stock`` fixes
-        the next cards of the pack in order (for running or drawing). Later events are chance
-        nodes. For scenario tests and hand-set problems."""
+        ``turn_up`` turned for trumps (or, with trump=cut, cut for trumps and shuffled back, so
+        it may also be in a hand or the stock); ``stock`` fixes the next cards of the pack in
+        order (for running or drawing). Later events are chance nodes. For scenario tests and
+        hand-set problems."""
         n = self.n
         if len(hands) != n:
             raise InvalidOptionError(f"need {n} hands, one per seat, not {len(hands)}")
@@ -175,9 +176,9 @@ class AllFoursGame(Game[AllFoursRules]):
             turned = card_index(turn_up.upper()) if turn_up else None
         except CardError as exc:
             raise InvalidOptionError(str(exc)) from None
-        for card in (
-            [c for cards in masks for c in cards] + extra + ([turned] if turned is not None else [])
-        ):
+        # A card cut for trumps (trump=cut) goes back into the pack: it may be dealt again.
+        stays_out = [turned] if turned is not None and self.rules.trump is Trump.TURN_UP else []
+        for card in [c for cards in masks for c in cards] + extra + stays_out:
             if seen >> card & 1:
                 raise InvalidOptionError(f"{TOKENS[card]} is dealt twice")
             seen |= 1 << card
@@ -757,6 +758,8 @@ class AllFoursState(State):
         log: dict[str, Any] = {"hand": self._hand_no + 1, **detail.as_dict()}
         self._hand_log.append(log)
         if detail.smudge is not None:  # a bid of 4 that took all four: the game, outright
+            for side, points in detail.order:  # the four points still count on the score
+                self._scores[side] += points
             self._winner = detail.smudge
             log["game_over"] = True
             self._finish()
