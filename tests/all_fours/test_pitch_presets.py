@@ -578,9 +578,9 @@ def test_auction_dealer_must_bid_when_all_pass() -> None:
 
 
 def test_auction_all_pass_redeal_throws_the_hand_in() -> None:
-    # RULINGS 2.1 auction-pitch: option "all_pass=redeal" (all_pass_redeal=true): the dealer
+    # RULINGS 2.1 auction-pitch: option "all_pass=redeal": the dealer
     # may pass too, and then the hand is thrown in unscored.
-    state = load("auction-pitch", all_pass_redeal=True).deal_state([WEAK, STRONG], dealer=1)
+    state = load("auction-pitch", all_pass="redeal").deal_state([WEAK, STRONG], dealer=1)
     play(state, "pass")
     assert "pass" in legal(state)
     play(state, "pass")
