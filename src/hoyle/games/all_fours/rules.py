@@ -236,6 +236,10 @@ class AllFoursRules:
         False,
         "only the dealer and eldest may look at their cards until eldest stands or begs",
     )
+    blind_partner: bool = option(
+        False,
+        "the pitcher's partner may not look at their cards until the pitcher has led (Yorkshire)",
+    )
     count_order: CountOrder = option(
         CountOrder.HIGH_LOW_JACK_GAME,
         "the order points are counted towards the target: high_low_jack_game or pitcher_first",
@@ -267,6 +271,11 @@ class AllFoursRules:
                 f"the throw-in is a partnership rule (the partner plays on alone): it needs "
                 f"teams (4 players in two, 6 in three) or 2 players, not {n} playing alone; "
                 f"throw_in=false plays without it"
+            )
+        if self.blind_partner and self.trump is not Trump.PITCH:
+            raise InvalidOptionError(
+                "blind_partner keeps the pitcher's partner from their cards until the pitch: "
+                "it needs trump=pitch"
             )
         if self.smudge and self.bidding is Bidding.NONE:
             raise InvalidOptionError("smudge is a bid of 4: it needs bidding")
@@ -342,6 +351,7 @@ _YORKSHIRE: dict[str, object] = {
     "teams": None,
     "first_dealer": FirstDealer.FIRST_JACK,
     "throw_in": True,
+    "blind_partner": True,
     "target": 11,
 }
 _CALIFORNIA: dict[str, object] = {
@@ -448,7 +458,8 @@ PRESETS: tuple[Variant, ...] = (
             "West Yorkshire's pub and league game: four in two partnerships, clockwise, to 11. "
             "Cards are dealt face up until a jack appears; its player pitches first and the "
             "player before them deals. There is no turn-up and no begging: the first card the "
-            "pitcher leads makes its suit trumps. A trump led must be followed with a trump if "
+            "pitcher leads makes its suit trumps, and the pitcher's partner may not look at "
+            "their cards before it. A trump led must be followed with a trump if "
             "possible; a plain suit may be followed or trumped. A player with no trump and "
             "nothing above a 9 who is losing the trick may throw in the hand, face up, and the "
             "partner plays on alone. High, Low (to the side dealt it), Jack and Game (nobody on "
