@@ -260,6 +260,19 @@ def test_yorkshire_has_no_turn_up_and_no_begging() -> None:
     assert obs(state)["trump"] == "H"
 
 
+def test_yorkshire_pitchers_partner_sees_no_card_before_the_pitch() -> None:
+    # RULINGS 2.1 yorkshire: "The pitcher's partner may not see their hand before the pitch."
+    # Seat 0 pitches; its partner is seat 2. Pitch partnerships have no such rule.
+    state = load("yorkshire").deal_state(eldest_takes_all(0), dealer=3)
+    assert [obs(state, seat)["hand_hidden"] for seat in range(4)] == [False, False, True, False]
+    assert obs(state, 2)["hand"] == []
+    assert obs(state, 1)["hand"] == ["2C", "3C", "4C", "5C", "6C", "7C"]
+    play(state, "2H")
+    assert obs(state, 2)["hand"] == ["8C", "9C", "TC", "JC", "QC", "KC"]
+    pitch = load("pitch", players=4, teams=2).deal_state(eldest_takes_all(0), dealer=3)
+    assert obs(pitch, 2)["hand"] == ["8C", "9C", "TC", "JC", "QC", "KC"]
+
+
 def test_yorkshire_following() -> None:
     # RULINGS 2.1 yorkshire, "Following as in Trinidad": "trump led → trump if able, else
     # anything. Plain suit led → follow suit or trump; void → anything."

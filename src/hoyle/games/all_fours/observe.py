@@ -3,8 +3,9 @@
 Public: the table (dealer, eldest, sides), every card turned up or cut, the kicks scored, the
 beg and its answer, the bids, the trump suit once fixed, every card played and by whom, the
 tricks, hands thrown in (face up), a face-up stock, the points and the scores. Private to a
-seat: its hand (hidden from itself too while the rules keep hands closed until eldest decides),
-the cards it discarded after running and what it drew from a face-down stock.
+seat: its hand (hidden from itself too while the rules keep hands closed until eldest decides,
+or the pitcher's partner's until the pitch), the cards it discarded after running and what it
+drew from a face-down stock.
 """
 
 from __future__ import annotations
@@ -41,10 +42,10 @@ def _tokens(mask: int) -> list[str]:
 def hand_visible(state: AllFoursState, player: int) -> bool:
     """Whether ``player`` may look at their own cards now: with hide_hands_until_beg, only
     the dealer and eldest may, until eldest has stood or begged; with
-    hide_partner_until_pitch, the pitcher's partners may not until the pitch."""
+    hide_partner_until_pitch, the pitcher's partners may not until the pitcher has led."""
     rules = state.rules
-    if rules.hide_partner_until_pitch and state._phase == PLAY and state._trump < 0:
-        pitcher = state._cur  # trumps are not fixed: the pitcher is about to lead
+    if rules.hide_partner_until_pitch and state._trump < 0 and state._phase in (DEAL, PLAY):
+        pitcher = state._leader if state._phase == PLAY else state._nxt(state._dealer)
         if player != pitcher and rules.side_of(player) == rules.side_of(pitcher):
             return False
     if not rules.hide_hands_until_beg or state.g.n == 2:

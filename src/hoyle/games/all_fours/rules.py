@@ -291,6 +291,11 @@ class AllFoursRules:
                 f"teams (4 players in two, 6 in three) or 2 players, not {n} playing alone; "
                 f"throw_in=false plays without it"
             )
+        if self.hide_partner_until_pitch and self.trump is not Trump.PITCH:
+            raise InvalidOptionError(
+                "hide_partner_until_pitch keeps the pitcher's partner from their cards until "
+                "the pitch: it needs trump=pitch"
+            )
         if self.smudge and self.bidding is Bidding.NONE:
             raise InvalidOptionError("smudge is a bid of 4: it needs bidding")
         parse_points(self.turn_up_points, "turn_up_points")
@@ -474,7 +479,8 @@ PRESETS: tuple[Variant, ...] = (
             "West Yorkshire's pub and league game: four in two partnerships, clockwise, to 11. "
             "Cards are dealt face up until a jack appears; its player pitches first and the "
             "player before them deals. There is no turn-up and no begging: the first card the "
-            "pitcher leads makes its suit trumps. A trump led must be followed with a trump if "
+            "pitcher leads makes its suit trumps, and the pitcher's partner may not look at "
+            "their cards before it. A trump led must be followed with a trump if "
             "possible; a plain suit may be followed or trumped. A player with no trump and "
             "nothing above a 9 who is losing the trick may throw in the hand, face up, and the "
             "partner plays on alone. High, Low (to the side dealt it), Jack and Game (nobody on "
