@@ -14,6 +14,7 @@ import pytest
 
 import hoyle
 from deals import MIXED
+from helpers import play
 from hoyle.cards import card_index
 from hoyle.games.hearts import HeartsGame, HeartsState
 
@@ -25,11 +26,6 @@ def load(**options: Any) -> HeartsGame:
     game = hoyle.load("hearts", **options)
     assert isinstance(game, HeartsGame)
     return game
-
-
-def play(state: HeartsState, moves: str) -> None:
-    for token in moves.split():
-        state.apply_action(state.string_to_action(token))
 
 
 def play_match(game: HeartsGame, names: list[str], seed: int) -> HeartsState:

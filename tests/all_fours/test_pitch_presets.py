@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import hoyle
+from helpers import play
 from hoyle.cards import card_index
 from hoyle.games.all_fours import AllFoursGame, AllFoursState
 
@@ -25,12 +26,6 @@ def load(variant: str, **options: Any) -> AllFoursGame:
     game = hoyle.load("all-fours", variant=variant, **options)
     assert isinstance(game, AllFoursGame)
     return game
-
-
-def play(state: AllFoursState, moves: str) -> None:
-    """Apply actions by token; a word with a number (``bid 2``) is joined with ``_``."""
-    for token in moves.split():
-        state.apply_action(state.string_to_action(token.replace("_", " ")))
 
 
 def legal(state: AllFoursState) -> set[str]:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import hoyle
+from helpers import play
 from hoyle import records
 from hoyle.cards import TOKENS, card_index
 from hoyle.core.sampling import sample_by_seat
@@ -60,11 +61,6 @@ def deal(
     assert isinstance(state, CancellationState)
     assert state.observation(None)["removed"] == []  # two packs remove nothing
     return state
-
-
-def play(state: CancellationState, moves: str) -> None:
-    for token in moves.split():
-        state.apply_action(state.string_to_action(token))
 
 
 # ---------------------------------------------------------------- the deal

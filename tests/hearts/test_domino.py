@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import hoyle
+from helpers import play, play_to_end
 from hoyle.cards import TOKENS, card_index
 from hoyle.games.hearts import HeartsGame, HeartsState
 from hoyle.games.hearts.domino import DominoState
@@ -43,11 +44,6 @@ def deal(hands: list[str], stock: str | None = None, **options: Any) -> DominoSt
         ]
         state.set_stock_order(named + rest)
     return state
-
-
-def play(state: HeartsState, moves: str) -> None:
-    for token in moves.split():
-        state.apply_action(state.string_to_action(token))
 
 
 def legal(state: HeartsState) -> set[str]:
@@ -495,11 +491,7 @@ def test_resampling_keeps_what_the_player_saw_at_every_table_size(players: int) 
                 assert new.is_chance_node() == state.is_chance_node()
                 if state.current_player() == player:
                     assert new.legal_actions() == state.legal_actions()
-                while not new.is_terminal():
-                    if new.is_chance_node():
-                        new.apply_action(rng.choice(new.chance_outcomes())[0])
-                    else:
-                        new.apply_action(rng.choice(new.legal_actions()))
+                play_to_end(new, rng)
             state.apply_action(rng.choice(state.legal_actions()))
 
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import hoyle
 from deals import MIXED
+from helpers import play
 from hoyle.cards import TOKENS, card_index, parse_cards
 from hoyle.games.hearts import HeartsGame, HeartsState
 
@@ -27,11 +28,6 @@ def load(**options: Any) -> HeartsGame:
     game = hoyle.load("hearts", **options)
     assert isinstance(game, HeartsGame)
     return game
-
-
-def play(state: HeartsState, moves: str) -> None:
-    for token in moves.split():
-        state.apply_action(state.string_to_action(token))
 
 
 def mask(text: str | list[str]) -> int:

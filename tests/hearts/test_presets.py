@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import hoyle
+from helpers import play, play_to_end
 from hoyle.cards import TOKENS, card_index
 from hoyle.games.hearts import HeartsGame, HeartsState
 from hoyle.games.hearts.scoring import chip_settlement
@@ -24,11 +25,6 @@ def load(variant: str, **options: Any) -> HeartsGame:
     game = hoyle.load("hearts", variant=variant, **options)
     assert isinstance(game, HeartsGame)
     return game
-
-
-def play(state: HeartsState, moves: str) -> None:
-    for token in moves.split():
-        state.apply_action(state.string_to_action(token))
 
 
 def play_out_deal(state: HeartsState) -> list[int]:
@@ -1225,9 +1221,5 @@ def test_resampling_every_preset_keeps_what_the_player_saw(preset: str) -> None:
                 assert new.observation(player) == state.observation(player)
                 if state.current_player() == player:
                     assert new.legal_actions() == state.legal_actions()
-                while not new.is_terminal():
-                    if new.is_chance_node():
-                        new.apply_action(rng.choice(new.chance_outcomes())[0])
-                    else:
-                        new.apply_action(rng.choice(new.legal_actions()))
+                play_to_end(new, rng)
             state.apply_action(rng.choice(state.legal_actions()))

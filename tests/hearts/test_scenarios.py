@@ -17,6 +17,7 @@ import pytest
 
 import hoyle
 from deals import MIXED
+from helpers import play
 from hoyle import IllegalActionError
 from hoyle.cards import parse_cards
 from hoyle.games.hearts import HeartsGame, HeartsState
@@ -33,12 +34,6 @@ def load(**options: Any) -> HeartsGame:
 def dealt(game: HeartsGame, hands: list[str]) -> HeartsState:
     """The first deal of a match, with these hands (seat 0 first)."""
     return game.deal_state(hands)
-
-
-def play(state: HeartsState, moves: str) -> None:
-    """Apply card tokens (or ``moon add``-style words joined by ``_``) in order."""
-    for token in moves.split():
-        state.apply_action(state.string_to_action(token.replace("_", " ")))
 
 
 def legal(state: HeartsState) -> set[str]:

@@ -1,0 +1,23 @@
+"""Small helpers the test files share (pytest puts this folder on the import path)."""
+
+from __future__ import annotations
+
+import random
+
+from hoyle.core.protocol import State
+
+
+def play(state: State, moves: str) -> None:
+    """Apply actions by token, in order; a token of several words is written with ``_``
+    between them (``moon_add``, ``bid_2``)."""
+    for token in moves.split():
+        state.apply_action(state.string_to_action(token.replace("_", " ")))
+
+
+def play_to_end(state: State, rng: random.Random) -> None:
+    """Play on at random, chance nodes by their outcomes, until the game is over."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
