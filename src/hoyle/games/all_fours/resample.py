@@ -111,12 +111,12 @@ def _voids(state: AllFoursState) -> list[int]:
     face_down = state.rules.stock is Stock.FACE_DOWN
     for seat, events in enumerate(_void_events(state)):
         draws = state._drawn[seat].bit_count()
-        for trick, suit in events:
+        last_void = {suit: trick for trick, suit in events}  # events come in trick order
+        for suit, trick in last_void.items():
             # Face down, the suit may be back only through a draw made after that trick (the
             # k-th draw follows trick k).
-            if not face_down or draws <= max(t for t, s in events if s == suit):
+            if not face_down or draws <= trick:
                 banned[seat] |= SUIT_MASK[suit]
-            del trick
     return banned
 
 

@@ -465,7 +465,6 @@ class AllFoursState(State):
 
     def _after_deal(self) -> None:
         rules = self.rules
-        n = self.g.n
         if self._score_kicks():
             return
         eldest = self._nxt(self._dealer)
@@ -487,9 +486,7 @@ class AllFoursState(State):
             self._phase, self._cur = AUCTION, eldest
             return
         if rules.bidding is Bidding.COMMERCIAL:
-            self._phase, self._cur = AUCTION, self._nxt(eldest)
-            if n == 1:  # pragma: no cover - at least two players
-                self._phase = PLAY
+            self._phase, self._cur = AUCTION, self._nxt(eldest)  # eldest sells, not bids
             return
         self._begin_play(eldest)
 
