@@ -9,11 +9,39 @@ void in), and pseudo-seats such as a widow, discards or the stock.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from math import comb
+from typing import TypeVar
 
-__all__ = ["sample_by_seat"]
+from hoyle.core.errors import IllegalActionError
+
+__all__ = ["redraw", "sample_by_seat"]
+
+W = TypeVar("W")
+S = TypeVar("S")
+
+
+def redraw(
+    draw: Callable[[], W | None],
+    replay: Callable[[W], S | None],
+    accept: Callable[[S], bool] = lambda _: True,
+    tries: int = 500,
+) -> S:
+    """Determinization's loop: ``draw`` the hidden cards (``None``: none fit), ``replay`` the
+    public actions with them (raising :class:`IllegalActionError` or returning ``None`` when a
+    rule breaks), and keep the first result ``accept`` takes; otherwise draw again."""
+    for _ in range(tries):
+        world = draw()
+        if world is None:
+            continue
+        try:
+            new = replay(world)
+        except (IllegalActionError, StopIteration):
+            continue
+        if new is not None and accept(new):
+            return new
+    raise RuntimeError("could not draw hidden cards consistent with the public play")
 
 
 def sample_by_seat(

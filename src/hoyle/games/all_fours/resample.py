@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from hoyle.core.errors import IllegalActionError
-from hoyle.core.sampling import sample_by_seat
+from hoyle.core.sampling import redraw, sample_by_seat
 from hoyle.games.all_fours.observe import hand_visible
 from hoyle.games.all_fours.rules import RepeatExtras, Stock, Trump
 from hoyle.games.all_fours.state import (
@@ -39,7 +38,6 @@ if TYPE_CHECKING:
 
 __all__ = ["resample"]
 
-_TRIES = 400
 # Pseudo-seats of the sampler, after the real ones: discards, pending extras, out, stock.
 _DISCARDS, _PENDING, _UNSEEN, _STOCK = 100, 200, 300, 400
 
@@ -52,17 +50,11 @@ def resample(state: AllFoursState, player: int, rng: random.Random) -> AllFoursS
     if state._phase in (OVER, CUT, GUESS, CHOOSE_PHASE):
         return state.clone()  # nothing is hidden before the first deal or after the end
     target = state.observation(player)
-    for _ in range(_TRIES):
-        world = _draw(state, player, rng)
-        if world is None:
-            continue
-        try:
-            new = _replay(state, player, world, rng)
-        except IllegalActionError:
-            continue
-        if new.observation(player) == target:
-            return new
-    raise RuntimeError("could not draw a hand consistent with the public play")  # pragma: no cover
+    return redraw(
+        lambda: _draw(state, player, rng),
+        lambda world: _replay(state, player, world, rng),
+        lambda new: new.observation(player) == target,
+    )
 
 
 class _World:

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from hoyle.cards import parse_cards
 from hoyle.core.errors import IllegalActionError, InvalidOptionError
-from hoyle.core.sampling import sample_by_seat
+from hoyle.core.sampling import redraw, sample_by_seat
 from hoyle.games.hearts.rules import Moon
 from hoyle.games.hearts.state import (
     DEAL,
@@ -60,7 +60,6 @@ __all__ = ["CancellationState", "cards_of", "deal_two_packs"]
 _LOW = (1 << 52) - 1
 _COPY = 64
 """A second physical copy of card ``c`` is item ``c + 64`` when hidden cards are drawn."""
-_TRIES = 500
 
 # (card, copies / cards left) for one and for two copies left, for every number of cards left,
 # made once so that a chance node's outcome list is built from lookups alone.
@@ -492,18 +491,12 @@ def _resample(state: CancellationState, player: int, rng: random.Random) -> Canc
 
     allowed, _ = _constraints(state, player)  # no pass, no 2♣ lead: nothing is required
     played = _played_by_seat(state)
-    for _ in range(_TRIES):
-        draw = _draw(state, player, rng, allowed, played)
-        if draw is None:
-            continue
-        try:
-            new = _replay(state, draw, rng)
-        except IllegalActionError:
-            continue
+    return redraw(
+        lambda: _draw(state, player, rng, allowed, played),
+        lambda draw: _replay(state, draw, rng),
         # A hidden kitty may decide a moon: the replay must reach the same decision.
-        if new.current_player() == state.current_player():
-            return new
-    raise RuntimeError("could not draw a deal consistent with the public play")  # pragma: no cover
+        lambda new: new.current_player() == state.current_player(),
+    )
 
 
 def _draw(

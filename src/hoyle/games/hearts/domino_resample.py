@@ -27,8 +27,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from hoyle.core.errors import IllegalActionError
-from hoyle.core.sampling import sample_by_seat
+from hoyle.core.sampling import redraw, sample_by_seat
 from hoyle.games.hearts.resample import _resample_dealing
 from hoyle.games.hearts.state import (
     DEAL,
@@ -46,8 +45,6 @@ if TYPE_CHECKING:
 
 __all__ = ["resample"]
 
-_TRIES = 500
-
 
 def resample(state: DominoState, player: int, rng: random.Random) -> DominoState:
     """A state that ``player`` cannot tell apart from ``state``."""
@@ -64,17 +61,7 @@ def resample(state: DominoState, player: int, rng: random.Random) -> DominoState
         assert isinstance(dealing, type(state))
         return dealing
     facts = _Facts.gather(state, player)
-    for _ in range(_TRIES):
-        world = facts.draw(rng)
-        if world is None:
-            continue
-        try:
-            new = _replay(state, world, rng)
-        except (IllegalActionError, StopIteration):
-            continue
-        if new is not None:
-            return new
-    raise RuntimeError("could not draw a deal consistent with the public play")  # pragma: no cover
+    return redraw(lambda: facts.draw(rng), lambda world: _replay(state, world, rng))
 
 
 @dataclass

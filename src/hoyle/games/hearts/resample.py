@@ -14,8 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hoyle.core.errors import IllegalActionError
-from hoyle.core.sampling import sample_by_seat
+from hoyle.core.sampling import redraw, sample_by_seat
 from hoyle.games.hearts.state import (
     DEAL,
     DISCARD,
@@ -36,8 +35,6 @@ if TYPE_CHECKING:
 
 __all__ = ["resample"]
 
-_TRIES = 500
-
 
 def resample(state: HeartsState, player: int, rng: random.Random) -> HeartsState:
     """A state that ``player`` cannot tell apart from ``state``."""
@@ -48,21 +45,13 @@ def resample(state: HeartsState, player: int, rng: random.Random) -> HeartsState
         return state.clone()  # everything that still matters is public
     if state._phase == DEAL:
         return _resample_dealing(state, player, rng)
-    for _ in range(_TRIES):
-        draw = (
-            _draw_before_exchange(state, player, rng)
-            if state._phase in (PASS, MIX)
-            else _draw_after_exchange(state, player, rng)
-        )
-        if draw is None:
-            continue
-        try:
-            new = _replay(state, draw, rng)
-        except IllegalActionError:
-            continue
-        if new._revokes == state._revokes:  # a revoke needs the suit held: drawn again if not
-            return new
-    raise RuntimeError("could not draw a deal consistent with the public play")  # pragma: no cover
+    before = state._phase in (PASS, MIX)
+    return redraw(
+        lambda: (_draw_before_exchange if before else _draw_after_exchange)(state, player, rng),
+        lambda draw: _replay(state, draw, rng),
+        # A revoke needs the suit held: drawn again if the new deal makes it a plain discard.
+        lambda new: new._revokes == state._revokes,
+    )
 
 
 def _resample_dealing(state: HeartsState, player: int, rng: random.Random) -> HeartsState:
