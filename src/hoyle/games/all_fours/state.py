@@ -29,7 +29,7 @@ from hoyle.games.all_fours.rules import (
     Stock,
     Trump,
 )
-from hoyle.games.all_fours.scoring import HandScore, score_hand
+from hoyle.games.all_fours.scoring import score_hand
 
 __all__ = ["WORDS", "AllFoursGame", "AllFoursState"]
 
@@ -382,7 +382,6 @@ class AllFoursState(State):
         self._takers: list[int] = []
         self._leader = self._nxt(self._dealer)
         self._cur = self._leader
-        self._score_detail: HandScore | None = None
         self._legal = None
 
     def _run_chance(self) -> None:
@@ -751,7 +750,6 @@ class AllFoursState(State):
 
     def _end_hand(self) -> None:
         detail = score_hand(self)
-        self._score_detail = detail
         log: dict[str, Any] = {"hand": self._hand_no + 1, **detail.as_dict()}
         self._hand_log.append(log)
         if detail.smudge is not None:  # a bid of 4 that took all four: the game, outright
