@@ -492,6 +492,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
         if changed:
             allowed += f"; family default: {format_value(info.default)}"
         print(*_wrap(allowed, indent="      "), sep="\n")
+        names = [*info.aliases, *(f"{n} (the opposite)" for n in info.negations)]
+        if names:
+            print(*_wrap("other names: " + ", ".join(names), indent="      "), sep="\n")
     return EXIT_OK
 
 

@@ -40,6 +40,7 @@ CHANGES: dict[str, tuple[Any, dict[str, Any]]] = {
     "min_bid": (2, {"trump": "pitch", "begging": False, "bidding": "auction"}),
     "smudge": (True, {"trump": "pitch", "begging": False, "bidding": "auction"}),
     "all_pass": ("redeal", {"trump": "pitch", "begging": False, "bidding": "auction"}),
+    "all_four_bonus": (2, {}),
     "trick_points_at_once": (True, {}),
     "five_value": (5, {}),
     "stock": ("face_down", {"trump": "cut", "begging": False}),

@@ -27,6 +27,7 @@ def test_families_and_variants_are_listed() -> None:
             "options",
             "players",
             "tables",
+            "by_table",
         }
         assert data["summary"] and data["source"]
 

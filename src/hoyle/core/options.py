@@ -26,9 +26,25 @@ NONE_WORD = "default"
 """How ``None`` (a rule computed from the table, e.g. from the number of players) is written."""
 
 
-def option(default: Any, doc: str, *, min: int | None = None, max: int | None = None) -> Any:
-    """Declare a rules-dataclass field with its one-line doc and, for ints, its range."""
-    return dataclasses.field(default=default, metadata={"doc": doc, "min": min, "max": max})
+def option(
+    default: Any,
+    doc: str,
+    *,
+    min: int | None = None,
+    max: int | None = None,
+    aliases: tuple[str, ...] = (),
+    negations: tuple[str, ...] = (),
+) -> Any:
+    """Declare a rules-dataclass field with its one-line doc and, for ints, its range.
+
+    ``aliases`` are other names that set the same value (the name a rule book uses);
+    ``negations`` are names for a ``bool`` option's opposite (``no_trumping_in=true`` sets
+    ``trump_when_able=false``). Both are read by ``load`` and never written back.
+    """
+    return dataclasses.field(
+        default=default,
+        metadata={"doc": doc, "min": min, "max": max, "aliases": aliases, "negations": negations},
+    )
 
 
 @dataclass(frozen=True)
@@ -41,6 +57,8 @@ class OptionInfo:
     doc: str
     min: int | None = None
     max: int | None = None
+    aliases: tuple[str, ...] = ()
+    negations: tuple[str, ...] = ()
 
     @property
     def allowed(self) -> str:
@@ -61,6 +79,8 @@ def option_infos(rules_type: type) -> list[OptionInfo]:
                 doc=str(f.metadata.get("doc", "")),
                 min=f.metadata.get("min"),
                 max=f.metadata.get("max"),
+                aliases=tuple(f.metadata.get("aliases", ())),
+                negations=tuple(f.metadata.get("negations", ())),
             )
         )
     return infos

@@ -43,6 +43,8 @@ class Variant:
         summary: one paragraph on how it differs from the family's base game.
         source: where its rules come from (the seed and the book or page it rests on).
         options: the rules fields this preset sets; every other field keeps its default.
+        by_table: option values that follow from the table size (e.g. a shorter game for
+            two), applied unless the player gives that option.
     """
 
     name: str
@@ -55,6 +57,14 @@ class Variant:
     tables: tuple[int, ...] | None = None
     """The only table sizes allowed, when they are not every size in ``players`` (e.g. 2 or
     4 but not 3)."""
+    by_table: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+
+    def options_for(self, players: int | None) -> dict[str, Any]:
+        """The preset's option values at a table of ``players`` (``by_table`` applied)."""
+        values = dict(self.options)
+        if players is not None:
+            values.update(self.by_table.get(players, {}))
+        return values
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready description (options as strings)."""
@@ -66,6 +76,10 @@ class Variant:
             "options": {k: format_value(v) for k, v in self.options.items()},
             "players": list(self.players) if self.players else None,
             "tables": list(self.tables) if self.tables else None,
+            "by_table": {
+                str(n): {k: format_value(v) for k, v in opts.items()}
+                for n, opts in self.by_table.items()
+            },
         }
 
 
@@ -182,15 +196,23 @@ def load(spec: str, **options: Any) -> Game[Any]:
     variant_name = merged.pop("variant", None)
     preset = fam.default_variant if variant_name is None else fam.find_variant(str(variant_name))
     infos = {info.name: info for info in fam.options()}
-    values: dict[str, Any] = dict(preset.options)
+    given: dict[str, Any] = {}
     for key, value in merged.items():
-        info = infos.get(key)
-        if info is None:
-            listing = "; ".join(f"{i.name} ({i.allowed})" for i in infos.values())
+        info, negated = _option_named(fam, infos, key)
+        typed = coerce(info, value, fam.name)
+        if negated:
+            typed = not typed
+        if info.name in given and given[info.name] != typed:
             raise InvalidOptionError(
-                f"unknown {fam.name} option {key!r}; options: variant, {listing}"
+                f"{fam.name} option {info.name!r} given twice with different values "
+                f"({key}={value!r} disagrees); give it once"
             )
-        values[key] = coerce(info, value, fam.name)
+        given[info.name] = typed
+    players = given.get("players", preset.options.get("players"))
+    if players is None and "players" in infos:
+        players = infos["players"].default
+    values = preset.options_for(players)
+    values.update(given)
     try:
         rules = fam.rules_type(**values)
     except TypeError as exc:  # pragma: no cover - a preset naming a missing field
@@ -210,6 +232,19 @@ def load(spec: str, **options: Any) -> Game[Any]:
     return fam.make_game(rules, preset.name)
 
 
+def _option_named(fam: Family, infos: dict[str, OptionInfo], key: str) -> tuple[OptionInfo, bool]:
+    """The option ``key`` names (its own name, an alias or a negation) and whether negated."""
+    if key in infos:
+        return infos[key], False
+    for info in infos.values():
+        if key in info.aliases:
+            return info, False
+        if key in info.negations:
+            return info, True
+    listing = "; ".join(f"{i.name} ({i.allowed})" for i in infos.values())
+    raise InvalidOptionError(f"unknown {fam.name} option {key!r}; options: variant, {listing}")
+
+
 def canonical_spec(game: Game[Any]) -> str:
     """The shortest game string that loads an equal game."""
     fam = family(game.family)
@@ -217,7 +252,7 @@ def canonical_spec(game: Game[Any]) -> str:
     parts = []
     if preset is not fam.default_variant:
         parts.append(f"variant={preset.name}")
-    base = fam.rules_type(**preset.options)
+    base = fam.rules_type(**preset.options_for(getattr(game.rules, "players", None)))
     for f in dataclasses.fields(game.rules):
         value = getattr(game.rules, f.name)
         if value != getattr(base, f.name):

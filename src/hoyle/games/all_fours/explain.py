@@ -216,6 +216,11 @@ def _points(rules: AllFoursRules) -> list[str]:
         lines.append(
             "The winner of a trick also scores at once the card points of the trumps in it."
         )
+    if rules.all_four_bonus:
+        lines.append(
+            f"A side that scores High, Low, Jack and Game in one hand gains "
+            f"{rules.all_four_bonus} more, counted after Game."
+        )
     order = (
         "the pitcher's side first, then the others"
         if rules.count_order is CountOrder.PITCHER_FIRST

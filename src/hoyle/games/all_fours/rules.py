@@ -184,7 +184,9 @@ class AllFoursRules:
         FirstDealer.CUT_HIGH, "how the first dealer is found: cut_high, cut_put, first_jack, …"
     )
     hand_size: int = option(6, "cards dealt to each player", min=1, max=13)
-    trump: Trump = option(Trump.TURN_UP, "how trumps are fixed: turn_up, pitch or cut")
+    trump: Trump = option(
+        Trump.TURN_UP, "how trumps are fixed: turn_up, pitch or cut", aliases=("base",)
+    )
     begging: bool = option(True, "with a turn-up, eldest may beg and the dealer give or run")
     gift: Gift = option(Gift.PLAY_ON, "after a gift: play the hand (play_on) or throw it in")
     gift_points: int = option(1, "what a gift gives (each opposing side)", min=1, max=3)
@@ -213,7 +215,11 @@ class AllFoursRules:
         "once a plain-suit lead is trumped, no lower trump may be played unless only trumps "
         "are held (a Trinidad house rule)",
     )
-    trump_when_able: bool = option(True, "a player who can follow a plain suit may trump instead")
+    trump_when_able: bool = option(
+        True,
+        "a player who can follow a plain suit may trump instead (no_trumping_in=true forbids it)",
+        negations=("no_trumping_in",),
+    )
     low: Low = option(Low.HELD, "the Low point goes to whoever held the lowest trump or took it")
     game_tie: GameTie = option(
         GameTie.NON_DEALER, "who scores Game on a tie: nobody, eldest or non_dealer"
@@ -230,6 +236,13 @@ class AllFoursRules:
     min_bid: int = option(1, "the lowest bid", min=1, max=4)
     smudge: bool = option(
         False, "a pitcher who bids 4 and takes all four points wins the game outright"
+    )
+    all_four_bonus: int = option(
+        0,
+        "extra points, counted after Game, to a side that scores High, Low, Jack and Game in "
+        "one hand (a Yorkshire league custom; each league sets the amount)",
+        min=0,
+        max=121,
     )
     all_pass: AllPass = option(
         AllPass.DEALER_BIDS,
@@ -484,8 +497,8 @@ PRESETS: tuple[Variant, ...] = (
             "possible; a plain suit may be followed or trumped. A player with no trump and "
             "nothing above a 9 who is losing the trick may throw in the hand, face up, and the "
             "partner plays on alone. High, Low (to the side dealt it), Jack and Game (nobody on "
-            "a tie) score 1 each. Two may play head to head (target=9 is usual), or six in "
-            "three teams of two."
+            "a tie) score 1 each. Two may play head to head, to 9, or six in three teams of "
+            "two. League options: no_trumping_in=true (Honley) and all_four_bonus=N."
         ),
         source=(
             "All Fours seed (S-A), 'Yorkshire a cuatro patas'; pagat.com Yorkshire All Fours; "
@@ -494,6 +507,7 @@ PRESETS: tuple[Variant, ...] = (
         options=dict(_YORKSHIRE),
         players=(2, 6),
         tables=(2, 4, 6),
+        by_table={2: {"target": 9}},
     ),
     Variant(
         name="lancashire",
@@ -592,7 +606,7 @@ PRESETS: tuple[Variant, ...] = (
             "All Fives (Dick 1868): Pitch in which the winner of each trick scores at once the "
             "trumps in it — ace 4, king 3, queen 2, jack 1, ten 10 and the five of trumps 5 — "
             "and at the end High, Low, Jack and Game as usual, the five of trumps counting 5 "
-            "towards Game. The game is 61. (trump=turn_up plays it with a turned trump.)"
+            "towards Game. The game is 61. (base=turn_up plays it with a turned trump.)"
         ),
         source="All Fours seed (S-A), 'Todos los cincos' (Dick 1868); RULINGS 2.1 all-fives, A9",
         options={**_PITCH, "trick_points_at_once": True, "five_value": 5, "target": 61},

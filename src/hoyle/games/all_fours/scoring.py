@@ -4,7 +4,8 @@ The points go to sides (a player alone, or a team). High goes to whoever held th
 in play; Low to whoever held the lowest (or, with ``low=captured``, took it); Jack to the side
 that took the jack of trumps (``hang_jack`` when taken from the side that held it); Game to the
 side with the most card points in its tricks (A 4, K 3, Q 2, J 1, T 10), ties as the rules
-say. A pitcher who made fewer points than the bid is set back by it.
+say. A pitcher who made fewer points than the bid is set back by it. A side that scores all
+four may earn a bonus (``all_four_bonus``), counted after Game.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ class HandScore:
     """(side, bid) of a pitcher who failed the bid."""
     smudge: int | None = None
     """A side whose bid of 4 took all four points: it wins outright."""
+    all_four: int | None = None
+    """A side that scored all four points, when ``all_four_bonus`` rewards it."""
     order: list[tuple[int, int]] = field(default_factory=list)
     """(side, points) in the order they count towards the target."""
 
@@ -58,6 +61,7 @@ class HandScore:
             if self.set_back is None
             else {"side": self.set_back[0], "bid": self.set_back[1]},
             "smudge": self.smudge,
+            "all_four": self.all_four,
             "points": [[side, points] for side, points in self.order],
         }
 
@@ -104,24 +108,26 @@ def score_hand(state: AllFoursState) -> HandScore:
     if bid and made < bid:
         out.set_back = (pitcher_side, bid)
         points = [p for p in points if p[0] != pitcher_side]
-    if (
-        rules.smudge
-        and bid == 4
-        and {kind for side, _, kind in points if side == pitcher_side}
-        == {
-            0,
-            1,
-            2,
-            3,
-        }
-    ):
+    sweeper = _all_four_side(points)
+    if rules.smudge and bid == 4 and sweeper == pitcher_side:
         out.smudge = pitcher_side
+    if rules.all_four_bonus and sweeper is not None:
+        out.all_four = sweeper
+        points.append((sweeper, rules.all_four_bonus, 4))
     if rules.count_order is CountOrder.PITCHER_FIRST and pitcher_side >= 0:
         points.sort(key=lambda p: p[0] != pitcher_side)  # stable: H, L, J, G within a side
     out.order = [(side, p) for side, p, _ in points]
     if out.set_back:
         out.order.insert(0, (pitcher_side, -bid))
     return out
+
+
+def _all_four_side(points: list[tuple[int, int, int]]) -> int | None:
+    """The side that scored High, Low, Jack and Game all in this hand, if one did."""
+    kinds: dict[int, set[int]] = {}
+    for side, _, kind in points:
+        kinds.setdefault(side, set()).add(kind)
+    return next((side for side, got in kinds.items() if got >= {0, 1, 2, 3}), None)
 
 
 def _game_side(state: AllFoursState, card_points: list[int]) -> int | None:
