@@ -115,6 +115,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="AGENTS",
         help="agent for the other seats, or a comma list, one per other seat (default easy)",
     )
+    play.add_argument(
+        "--hint",
+        action="store_true",
+        help="show the expert's advice before each of your moves (type hint for it any time)",
+    )
     play.add_argument("--record", metavar="FILE", type=Path, help="where to save the record")
     play.add_argument("--no-record", action="store_true", help="do not save a record")
     play.add_argument(
@@ -292,12 +297,25 @@ def cmd_play(args: argparse.Namespace) -> int:
         + ", ".join(f"seat {s} {n}" for s, n in zip(others, names, strict=True))
         + ". Type help for the legal moves, quit to stop."
     )
-    app = TerminalGame(state, args.seat, agents, style=style, delay=delay)
+    app = TerminalGame(
+        state,
+        args.seat,
+        agents,
+        style=style,
+        delay=delay,
+        hinter=_expert_hints,
+        auto_hint=args.hint,
+    )
     finished = app.run()
     if args.no_record:
         return EXIT_OK
     seats = ["human" if s == args.seat else names[others.index(s)] for s in range(players)]
     return _save_record(state, seed, seats, args.record, finished)
+
+
+def _expert_hints(state: State) -> list[tuple[str, float]]:
+    """The expert's view of the human's moves, for the terminal game's ``hint``."""
+    return [(h.token, h.value) for h in hoyle.hint(state, "expert", seconds=0.5)]
 
 
 def _can_print(stream: TextIO, text: str) -> bool:

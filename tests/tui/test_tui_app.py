@@ -102,3 +102,55 @@ def test_chance_nodes_are_dealt_by_the_app() -> None:
     app = TerminalGame(state, 0, agents, read=read, write=out.append)
     assert app.run() is True
     assert "Game over." in out
+
+
+def test_hint_command_shows_the_advice_and_changes_nothing() -> None:
+    # Issue 7: "Hints: hoyle play --hint and an API call that suggest the expert's move with
+    # its estimated value for each legal action."
+    asked: list[State] = []
+
+    def hinter(state: State) -> list[tuple[str, float]]:
+        asked.append(state)
+        return [(state.action_to_string(a), -float(i)) for i, a in enumerate(state.legal_actions())]
+
+    game = hoyle.load("hearts", deals=1)
+    state = game.new_initial_state(seed=3)
+    out: list[str] = []
+    lines = iter(["hint", "quit"])
+    app = TerminalGame(
+        state,
+        0,
+        {s: FirstLegal() for s in (1, 2, 3)},
+        read=lambda prompt: next(lines),
+        write=out.append,
+        style=Style(symbols=False),
+        hinter=hinter,
+    )
+    before = state.history()
+    assert app.run() is False
+    first = state.action_to_string(state.legal_actions()[0])
+    assert f"Hint: {first}" in out
+    assert any(line.startswith("  value by the end of the deal") for line in out)
+    assert len(asked) == 1 and state.history() == before
+
+
+def test_hints_off_and_auto_hint() -> None:
+    app, out = make_game("hearts(deals=1)", seed=3, lines=["hint", "quit"])
+    app.run()
+    assert "Hints are off in this game." in out
+    game = hoyle.load("hearts", deals=1)
+    state = game.new_initial_state(seed=3)
+    out = []
+    lines = iter(["quit"])
+    app = TerminalGame(
+        state,
+        0,
+        {s: FirstLegal() for s in (1, 2, 3)},
+        read=lambda prompt: next(lines),
+        write=out.append,
+        style=Style(symbols=False),
+        hinter=lambda s: [("2C", 0.0)],
+        auto_hint=True,
+    )
+    app.run()
+    assert "Hint: 2C" in out  # shown before the first move, unasked

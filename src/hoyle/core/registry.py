@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from hoyle.core.budget import Budget
 from hoyle.core.errors import InvalidOptionError, UnknownGameError
 from hoyle.core.options import OptionInfo, coerce, format_value, option_infos
 from hoyle.core.protocol import Game, State
@@ -29,6 +30,8 @@ __all__ = [
     "parse_spec",
     "register_agent",
     "register_family",
+    "register_search_agent",
+    "takes_budget",
     "variants",
 ]
 
@@ -269,7 +272,10 @@ class Agent(Protocol):
 
 
 AgentFactory = Callable[[Game[Any], int | None], Agent]
+SearchFactory = Callable[[Game[Any], int | None, Budget | None], Agent]
+"""A searching agent's factory: ``None`` for the budget means the level's own default."""
 _AGENTS: dict[tuple[str | None, str], AgentFactory] = {}
+_SEARCHERS: dict[tuple[str | None, str], SearchFactory] = {}
 
 
 def register_agent(name: str, factory: AgentFactory, *, family: str | None = None) -> None:
@@ -277,17 +283,52 @@ def register_agent(name: str, factory: AgentFactory, *, family: str | None = Non
     _AGENTS[(family, name)] = factory
 
 
+def register_search_agent(name: str, factory: SearchFactory, *, family: str | None = None) -> None:
+    """Register an agent that searches and so takes a budget (seconds, simulations)."""
+    _SEARCHERS[(family, name)] = factory
+
+
 def agent_names(game: Game[Any]) -> list[str]:
     """The agent names that can play ``game``."""
-    names = [n for (fam, n) in _AGENTS if fam is None or fam == game.family]
+    names = [n for (fam, n) in [*_AGENTS, *_SEARCHERS] if fam is None or fam == game.family]
     return sorted(set(names))
 
 
-def make_agent(name: str, game: Game[Any], seed: int | None = None) -> Agent:
-    """An agent by name for ``game``: the family's own first, then a generic one."""
-    factory = _AGENTS.get((game.family, name)) or _AGENTS.get((None, name))
-    if factory is None:
-        raise UnknownGameError(
-            f"unknown agent {name!r} for {game.family}; agents: {', '.join(agent_names(game))}"
-        )
-    return factory(game, seed)
+def takes_budget(name: str, game: Game[Any]) -> bool:
+    """Whether the agent ``name`` searches (and so takes seconds or simulations) in ``game``."""
+    own = (game.family, name)
+    if own in _AGENTS or own in _SEARCHERS:
+        return own in _SEARCHERS
+    return (None, name) in _SEARCHERS
+
+
+def make_agent(
+    name: str,
+    game: Game[Any],
+    seed: int | None = None,
+    *,
+    seconds: float | None = None,
+    simulations: int | None = None,
+) -> Agent:
+    """An agent by name for ``game``: the family's own first, then a generic one.
+
+    ``seconds`` and ``simulations`` set a searching agent's budget per move (whichever ends
+    first); without them it thinks as its level says. Agents that do not search refuse them.
+    """
+    budget = None
+    if seconds is not None or simulations is not None:
+        budget = Budget(simulations=simulations, seconds=seconds)
+    for key in ((game.family, name), (None, name)):
+        if key in _SEARCHERS:
+            return _SEARCHERS[key](game, seed, budget)
+        if key in _AGENTS:
+            if budget is not None:
+                searchers = [n for n in agent_names(game) if takes_budget(n, game)]
+                raise InvalidOptionError(
+                    f"agent {name!r} does not search, so it takes no seconds or simulations; "
+                    f"searching agents: {', '.join(searchers)}"
+                )
+            return _AGENTS[key](game, seed)
+    raise UnknownGameError(
+        f"unknown agent {name!r} for {game.family}; agents: {', '.join(agent_names(game))}"
+    )

@@ -27,6 +27,7 @@ from hoyle.tui.render import (
     render_event,
     render_hand,
     render_help,
+    render_hint,
     render_result,
     render_table,
     seat_names,
@@ -42,6 +43,10 @@ WriteLine = Callable[[str], None]
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 HELP_WORDS = frozenset({"help", "?"})
 SHOW_WORDS = frozenset({"show", "table", "look"})
+HINT_WORDS = frozenset({"hint", "h"})
+
+Hinter = Callable[[State], list[tuple[str, float]]]
+"""Suggests moves for the player to act: (token, estimated value) pairs, the best first."""
 
 
 def _read_line(prompt: str) -> str:
@@ -69,6 +74,8 @@ class TerminalGame:
         style: how cards are drawn.
         delay: seconds to pause after each computer move, so a person can follow the play.
         rng: draws chance outcomes when the state was not dealt from a seed.
+        hinter: answers the ``hint`` command (none: the command says hints are off).
+        auto_hint: show the hint before each of the human's moves.
     """
 
     def __init__(
@@ -82,6 +89,8 @@ class TerminalGame:
         style: Style | None = None,
         delay: float = 0.0,
         rng: random.Random | None = None,
+        hinter: Hinter | None = None,
+        auto_hint: bool = False,
     ) -> None:
         self.state = state
         self.seat = seat
@@ -91,6 +100,8 @@ class TerminalGame:
         self.style = style or Style()
         self.delay = delay
         self.rng = rng or random.Random()
+        self.hinter = hinter
+        self.auto_hint = auto_hint and hinter is not None
         self.names = seat_names(state.game.num_players, seat)
         self._last_actor: int | None = None
 
@@ -152,6 +163,8 @@ class TerminalGame:
             self._show(render_hand(self._observation()["hand"], self._legal_tokens(), self.style))
         else:
             self._show_table()
+        if self.auto_hint:
+            self._hint()
         while True:
             try:
                 line = self.read(prompt_text(self._observation()))
@@ -170,8 +183,19 @@ class TerminalGame:
             if word in SHOW_WORDS:
                 self._show_table()
                 continue
+            if word in HINT_WORDS:
+                self._hint()
+                continue
             if self._play_text(text):
                 return True
+
+    def _hint(self) -> None:
+        """The hinter's suggestion and its estimate of the other moves."""
+        if self.hinter is None:
+            self.write("Hints are off in this game.")
+            return
+        ranked = self.hinter(self.state)
+        self._show(render_hint(ranked, self.style))
 
     def _play_text(self, text: str) -> bool:
         """Apply the move(s) the player typed; True if at least one was legal and played."""

@@ -27,6 +27,7 @@ __all__ = [
     "render_event",
     "render_hand",
     "render_help",
+    "render_hint",
     "render_result",
     "render_table",
     "seat_names",
@@ -380,7 +381,22 @@ def render_help(legal: Sequence[str], style: Style = Style()) -> list[str]:
         f"Legal now: {moves}",
         "Type a card as rank then suit (qs, 10h, td) or a move as shown; several cards at once"
         " are fine while passing.",
-        "Commands: help or ? (this list), show (the table again), quit (end and save the record).",
+        "Commands: help or ? (this list), show (the table again), hint (the computer's"
+        " advice), quit (end and save the record).",
+    ]
+
+
+def render_hint(ranked: Sequence[tuple[str, float]], style: Style = Style()) -> list[str]:
+    """The suggested move, then the moves with their estimated score change by the end of the
+    deal (penalty points count negative)."""
+    if not ranked:
+        return ["No hint: nothing to choose."]
+    best = ranked[0][0]
+    values = ", ".join(f"{card_label(t, style)} {v:+.1f}" for t, v in ranked[:8])
+    more = f" (and {len(ranked) - 8} more)" if len(ranked) > 8 else ""
+    return [
+        f"Hint: {card_label(best, style, bold=True)}",
+        f"  value by the end of the deal (higher is better): {values}{more}",
     ]
 
 

@@ -1,5 +1,6 @@
 """The Hearts family: Black Lady (the default) and its relatives, from one engine."""
 
+from hoyle.core.hooks import SearchHooks, register_search_hooks
 from hoyle.core.registry import Family, register_family
 from hoyle.games.hearts.explain import explain
 from hoyle.games.hearts.rules import PRESETS, FirstLead, HeartsRules, Moon, Pass, Tie
@@ -28,4 +29,13 @@ register_family(
     )
 )
 
-from hoyle.games.hearts import play as _play  # noqa: E402,F401  (registers the easy player)
+from hoyle.games.hearts import play as _play  # noqa: E402  (registers the easy player)
+
+register_search_hooks(
+    "hearts",
+    SearchHooks(
+        # Penalty points, except in the chip games, where a seat counts the chips it holds.
+        score_sign=lambda game: 1.0 if game.rules.chips else -1.0,
+        rollout=_play.rollout_move,
+    ),
+)

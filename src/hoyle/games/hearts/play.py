@@ -21,9 +21,10 @@ from hoyle.games.hearts.state import (
     NO_BID,
     NO_GENERALE,
     HeartsGame,
+    HeartsState,
 )
 
-__all__ = ["EasyHeartsAgent"]
+__all__ = ["EasyHeartsAgent", "rollout_move"]
 
 QS = card_index("QS")
 JOKER = 52  # jokers are cards 52 and 53; both have the token XJ
@@ -155,3 +156,35 @@ class EasyHeartsAgent:
 
 
 register_agent("easy", lambda game, seed: EasyHeartsAgent(game, seed), family="hearts")
+
+
+def rollout_move(state: State, rng: random.Random) -> int:
+    """A fast playout move for search, on a full (sampled) state.
+
+    It reads the state directly, which a playout may do since its cards are already a sample:
+    duck under the winning card, win only the last place of a clean trick, shed the Q♠ and
+    high hearts when void, lead low. Outside the plain trick play of the base engine (passing,
+    bids, the domino stock, cancellation, jokers) it plays at random.
+    """
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if type(state) is not HeartsState or state.phase != "play" or legal[-1] >= JOKER:
+        return rng.choice(legal)
+    trick = state._trick
+    if not trick:  # lead one of the lowest cards, from a random suit among the low ones
+        low = sorted(legal, key=_rank)[:3]
+        return rng.choice(low)
+    if legal[0] // 13 == state._lead_suit:  # following: every legal card is of the suit
+        below = [c for c in legal if c < state._win_card]
+        if below:
+            return below[-1]
+        if len(trick) == state.g.n - 1 and not state._trick_pts:
+            return legal[-1]
+        return legal[0]
+    if QS in legal:
+        return QS
+    hearts = [c for c in legal if c // 13 == 2]
+    if hearts:
+        return hearts[-1]
+    return max(legal, key=_rank)

@@ -1,0 +1,175 @@
+"""Single-observer information-set Monte Carlo tree search over the game protocol.
+
+Each simulation draws one world the searching player cannot tell from the real one
+(``resample_from_infostate``), walks the tree of moves from the searcher's information set
+choosing by UCB among the moves legal in that world, adds one node, plays out to the end of the
+deal and backs up each mover's own value. A move's statistics count only the simulations in
+which it was available ("availability" counts), so that rare moves are not undervalued. Every
+seat maximises its own value, which suits games of three or more alone as well as two sides.
+
+The agent looks only at what its player may know: the real state is used for nothing but
+drawing worlds and reading the legal moves, which the player sees anyway.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from hoyle.agents.playout import Playout
+from hoyle.core.budget import Budget
+from hoyle.core.protocol import Game, State
+
+__all__ = ["ActionValue", "ISMCTSAgent"]
+
+
+@dataclass(frozen=True)
+class ActionValue:
+    """A legal move with what the search thinks of it."""
+
+    action: int
+    value: float
+    """The mean value for the player to move (score points gained by the end of the deal)."""
+    visits: int
+    """How many simulations went through it."""
+
+
+class _Node:
+    __slots__ = ("avail", "children", "player", "total", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # the seat whose move led here
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+class ISMCTSAgent:
+    """IS-MCTS with UCB selection, availability counts and the family's playout hooks.
+
+    Args:
+        game: the game it plays.
+        budget: simulations and/or seconds per move.
+        seed: makes its choices reproducible.
+        exploration: the UCB constant, applied to values scaled to the range seen so far.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any],
+        budget: Budget,
+        seed: int | None = None,
+        *,
+        exploration: float = 0.7,
+    ) -> None:
+        self.game = game
+        self.budget = budget
+        self.rng = random.Random(seed)
+        self.exploration = exploration
+        self.playout = Playout(game)
+        self.simulations = 0
+        """Simulations run for the last move (for measurement)."""
+
+    def step(self, state: State) -> int:
+        """The most visited move after searching ``state`` within the budget."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.simulations = 0
+            return legal[0]
+        return self.rank(self.analyse(state))[0].action
+
+    @staticmethod
+    def rank(values: list[ActionValue]) -> list[ActionValue]:
+        """The moves best first: the most searched, then the best valued."""
+        return sorted(values, key=lambda v: (-v.visits, -v.value, v.action))
+
+    def analyse(self, state: State) -> list[ActionValue]:
+        """Search ``state`` and return every legal move with its value and visits."""
+        player = state.current_player()
+        legal = state.legal_actions()
+        root = _Node(-1)
+        deal, scores = self.playout.start(state)
+        bounds = [math.inf, -math.inf]
+        clock = self.budget.clock()
+        while True:
+            world = state.resample_from_infostate(player, self.rng)
+            self._simulate(world, state, root, deal, scores, bounds)
+            if not clock.tick():
+                break
+        self.simulations = clock.done
+        values = []
+        for action in legal:
+            child = root.children.get(action)
+            if child is None or not child.visits:
+                values.append(ActionValue(action, 0.0, 0))
+            else:
+                values.append(ActionValue(action, child.total / child.visits, child.visits))
+        return values
+
+    def _simulate(
+        self,
+        world: State,
+        real: State,
+        root: _Node,
+        deal: int,
+        scores: list[float],
+        bounds: list[float],
+    ) -> None:
+        rng = self.rng
+        playout = self.playout
+        node = root
+        path: list[_Node] = []
+        while not playout.over(world, deal):
+            if world.is_chance_node():
+                world.apply_action(playout.chance(world, rng))
+                continue
+            mover = world.current_player()
+            legal = world.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = rng.choice(untried)
+                child = _Node(mover)
+                children[action] = child
+                for a in legal:
+                    if a != action and a in children:
+                        children[a].avail += 1
+                world.apply_action(action)
+                path.append(child)
+                break
+            action = self._select(node, legal, bounds)
+            world.apply_action(action)
+            node = children[action]
+            path.append(node)
+        values = playout.finish(world, real, deal, scores, rng)
+        low, high = bounds
+        for v in values:
+            if v < low:
+                low = v
+            if v > high:
+                high = v
+        bounds[0], bounds[1] = low, high
+        for visited in path:
+            visited.visits += 1
+            visited.total += values[visited.player]
+
+    def _select(self, node: _Node, legal: list[int], bounds: list[float]) -> int:
+        low, high = bounds
+        span = high - low if high > low else 1.0
+        c = self.exploration
+        best_action = legal[0]
+        best = -math.inf
+        children = node.children
+        for action in legal:
+            child = children[action]
+            child.avail += 1
+            mean = (child.total / child.visits - low) / span
+            score = mean + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best:
+                best, best_action = score, action
+        # The chosen child's availability was counted with the others; its own visit will be
+        # added on the way back.
+        return best_action

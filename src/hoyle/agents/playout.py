@@ -1,0 +1,72 @@
+"""Playouts and position values shared by the search agents.
+
+Search looks ahead to the end of the deal in progress (or the end of the game, if that comes
+first) and values the result by how far each seat's score moved since the position searched:
+the deal is the unit all four families score in, and a whole match is far too long to play
+out. A family's :class:`~hoyle.core.hooks.SearchHooks` say which way its scores point and may
+give a faster playout policy or a cut-off evaluation.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hoyle.core.hooks import SearchHooks, search_hooks
+from hoyle.core.protocol import Game, State
+
+__all__ = ["Playout"]
+
+
+class Playout:
+    """Plays determinized states to the search horizon and values them, for one game."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.hooks: SearchHooks = search_hooks(game.family)
+        self.sign = self.hooks.score_sign(game)
+        self.policy = self.hooks.rollout
+
+    def start(self, root: State) -> tuple[int, list[float]]:
+        """What the horizon and the values are measured from: (deal number, scores)."""
+        return root.progress()[0], list(root.scores())
+
+    def over(self, state: State, deal: int) -> bool:
+        """Whether ``state`` is past the horizon: the game over or a new deal begun."""
+        return state.is_terminal() or state.progress()[0] != deal
+
+    def chance(self, state: State, rng: random.Random) -> int:
+        """A chance outcome drawn with its probability."""
+        outcomes = state.chance_outcomes()
+        pick = rng.random()
+        for action, probability in outcomes:
+            pick -= probability
+            if pick < 0:
+                return action
+        return outcomes[-1][0]
+
+    def move(self, state: State, rng: random.Random) -> int:
+        """The playout move (chance or the policy's) in ``state``."""
+        if state.is_chance_node():
+            return self.chance(state, rng)
+        if self.policy is not None:
+            return self.policy(state, rng)
+        return rng.choice(state.legal_actions())
+
+    def finish(
+        self, state: State, root: State, deal: int, scores: list[float], rng: random.Random
+    ) -> list[float]:
+        """Play ``state`` on to the horizon (mutating it) and return each seat's value."""
+        limit = self.hooks.playout_moves
+        moves = 0
+        while not self.over(state, deal):
+            if limit is not None and moves >= limit:
+                assert self.hooks.evaluate is not None  # SearchHooks checks they come together
+                return self.hooks.evaluate(state, root)
+            state.apply_action(self.move(state, rng))
+            moves += 1
+        return self.value(state, scores)
+
+    def value(self, state: State, scores: list[float]) -> list[float]:
+        """Each seat's gain since ``scores``, higher better."""
+        sign = self.sign
+        return [sign * (now - then) for now, then in zip(state.scores(), scores, strict=True)]

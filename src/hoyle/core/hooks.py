@@ -1,0 +1,63 @@
+"""What a family may tell the generic search agents, registered by family name.
+
+The search agents in :mod:`hoyle.agents` know only the game protocol. A family can make them
+stronger and faster without their importing it: a cheap playout policy, and the direction of its
+scores. A family that registers nothing is still searched, with random playouts and
+higher-is-better scores.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from hoyle.core.protocol import Game, State
+
+__all__ = ["SearchHooks", "register_search_hooks", "search_hooks"]
+
+RolloutPolicy = Callable[[State, random.Random], int]
+"""A fast move for the player to act in a full (determinized) state: it may read the whole
+state, since a playout is played on cards the searcher has already sampled."""
+
+Evaluation = Callable[[State, State], list[float]]
+"""``evaluate(state, root)``: each seat's value of ``state``, a position reached from ``root``
+(higher better, in the units of the score difference search otherwise uses)."""
+
+
+@dataclass(frozen=True)
+class SearchHooks:
+    """A family's help for search.
+
+    Attributes:
+        score_sign: for a game, ``1`` when higher scores are better, ``-1`` for penalty
+            points (Hearts, but not its chip games). Search values a position by how each
+            seat's score moved by the end of the deal.
+        rollout: the playout policy; ``None`` plays uniformly random legal moves.
+        playout_moves: stop a playout after this many moves and ``evaluate`` the position
+            (for games whose deals are long); ``None`` plays to the end of the deal.
+        evaluate: how a position cut off by ``playout_moves`` is valued.
+    """
+
+    score_sign: Callable[[Game[Any]], float] = lambda game: 1.0
+    rollout: RolloutPolicy | None = None
+    playout_moves: int | None = None
+    evaluate: Evaluation | None = None
+
+    def __post_init__(self) -> None:
+        if (self.playout_moves is None) != (self.evaluate is None):
+            raise ValueError("playout_moves and evaluate go together: give both or neither")
+
+
+_HOOKS: dict[str, SearchHooks] = {}
+
+
+def register_search_hooks(family: str, hooks: SearchHooks) -> None:
+    """Register ``family``'s search hooks (a family's ``__init__`` calls this)."""
+    _HOOKS[family] = hooks
+
+
+def search_hooks(family: str) -> SearchHooks:
+    """The hooks ``family`` registered, or the generic defaults."""
+    return _HOOKS.get(family, SearchHooks())

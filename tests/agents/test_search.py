@@ -1,0 +1,135 @@
+"""The search levels (issue 7): ``medium`` (PIMC), ``hard`` and ``expert`` (IS-MCTS).
+
+DESIGN, Agents: "It may look only at what that player may know (its observation, and
+determinizations from resample_from_infostate); a test checks that its choice does not change
+when the hidden cards are resampled. Levels are budgets."
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import hoyle
+from hoyle.agents import ISMCTSAgent, PIMCAgent
+from hoyle.core.budget import Budget
+from hoyle.core.protocol import State
+
+SEARCHERS = ("medium", "hard", "expert")
+
+
+def states_along_a_game(spec: str, seed: int, every: int) -> list[State]:
+    """Decision points of one random game of ``spec``, every ``every``-th one."""
+    game = hoyle.load(spec)
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    found: list[State] = []
+    moves = 0
+    while not state.is_terminal() and len(found) < 6:
+        if not state.is_chance_node() and moves % every == 0:
+            found.append(state.clone())
+        legal = (
+            [a for a, _ in state.chance_outcomes()]
+            if state.is_chance_node()
+            else state.legal_actions()
+        )
+        state.apply_action(rng.choice(legal))
+        moves += 1
+    return found
+
+
+GAMES = [
+    "hearts(deals=1)",
+    "hearts(variant=black-maria)",
+    "hearts(variant=domino)",
+    "all-fours",
+    "all-fours(variant=trinidad)",
+    "all-fours(variant=auction-pitch,players=3)",
+    "all-fours(variant=california-jack)",
+]
+
+
+@pytest.mark.parametrize("spec", GAMES)
+@pytest.mark.parametrize("name", SEARCHERS)
+def test_search_levels_play_legal_moves(spec: str, name: str) -> None:
+    for state in states_along_a_game(spec, seed=5, every=7):
+        bot = hoyle.agent(name, state.game, simulations=12, seed=1)
+        assert bot.step(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize("spec", ["hearts(deals=1)", "all-fours(variant=trinidad)"])
+@pytest.mark.parametrize("name", SEARCHERS)
+def test_the_choice_depends_only_on_what_the_player_may_know(spec: str, name: str) -> None:
+    # The same agent (same seed) in a world the player cannot tell from the real one must
+    # make the same choice: it may not read the hidden cards.
+    for index, state in enumerate(states_along_a_game(spec, seed=11, every=5)):
+        player = state.current_player()
+        world = state.resample_from_infostate(player, random.Random(index))
+        assert world.observation(player) == state.observation(player)
+        real = hoyle.agent(name, state.game, simulations=30, seed=7).step(state)
+        seen = hoyle.agent(name, state.game, simulations=30, seed=7).step(world)
+        assert real == seen
+
+
+def test_a_simulation_budget_is_spent_exactly() -> None:
+    state = hoyle.load("hearts", deals=1).new_initial_state(seed=2)
+    while len(state.legal_actions()) < 3:
+        state.apply_action(state.legal_actions()[0])
+    ismcts = ISMCTSAgent(state.game, Budget(simulations=50), seed=1)
+    values = ismcts.analyse(state)
+    assert ismcts.simulations == 50
+    assert sum(v.visits for v in values) == 50
+    assert {v.action for v in values} == set(state.legal_actions())
+    pimc = PIMCAgent(state.game, Budget(simulations=60), seed=1)
+    values = pimc.analyse(state)
+    assert pimc.simulations == 60 and sum(v.visits for v in values) == 60
+
+
+def test_a_time_budget_ends_the_search() -> None:
+    state = hoyle.load("hearts", deals=1).new_initial_state(seed=2)
+    bot = ISMCTSAgent(state.game, Budget(seconds=0.05), seed=1)
+    bot.analyse(state)
+    assert 1 <= bot.simulations < 100_000
+
+
+def test_search_is_reproducible_from_its_seed() -> None:
+    state = hoyle.load("all-fours(variant=trinidad)").new_initial_state(seed=4)
+    first = [v.visits for v in ISMCTSAgent(state.game, Budget(simulations=40), 3).analyse(state)]
+    again = [v.visits for v in ISMCTSAgent(state.game, Budget(simulations=40), 3).analyse(state)]
+    assert first == again
+
+
+def test_agent_without_a_game_fits_the_first_state() -> None:
+    bot = hoyle.agent("hard", simulations=10, seed=1)
+    for spec in ("hearts(deals=1)", "all-fours"):
+        state = hoyle.load(spec).new_initial_state(seed=1)
+        assert bot.step(state) in state.legal_actions()
+
+
+def test_budget_errors_say_what_is_allowed() -> None:
+    with pytest.raises(hoyle.InvalidOptionError, match="simulations=N or seconds=S"):
+        Budget()
+    with pytest.raises(hoyle.InvalidOptionError, match="simulations must be 1 or more"):
+        hoyle.agent("hard", simulations=0)
+    with pytest.raises(hoyle.InvalidOptionError, match="seconds must be more than 0"):
+        hoyle.agent("expert", hoyle.load("hearts"), seconds=-1)
+    with pytest.raises(hoyle.InvalidOptionError, match=r"does not search.*searching agents: "):
+        hoyle.agent("easy", hoyle.load("hearts"), seconds=1)
+    with pytest.raises(hoyle.UnknownGameError, match=r"unknown agent 'grandmaster'.*expert"):
+        hoyle.agent("grandmaster")
+
+
+def test_hint_lists_every_legal_move_best_first() -> None:
+    state = hoyle.load("hearts", deals=1).new_initial_state(seed=3)
+    hints = hoyle.hint(state, "hard", simulations=60)
+    assert sorted(h.action for h in hints) == state.legal_actions()
+    assert [h.visits for h in hints] == sorted((h.visits for h in hints), reverse=True)
+    assert all(h.token == state.action_to_string(h.action) for h in hints)
+    medium = hoyle.hint(state, "medium", simulations=60)
+    assert [h.value for h in medium] == sorted((h.value for h in medium), reverse=True)
+    with pytest.raises(hoyle.InvalidOptionError, match="does not search"):
+        hoyle.hint(state, "easy")
+    done = hoyle.load("hearts", deals=1).new_initial_state()
+    with pytest.raises(hoyle.InvalidOptionError, match="needs a player to move"):
+        hoyle.hint(done)
