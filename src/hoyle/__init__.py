@@ -17,7 +17,16 @@ from hoyle.agents.hints import Hint, hint
 from hoyle.core.budget import Budget
 from hoyle.core.errors import HoyleError, IllegalActionError, InvalidOptionError, UnknownGameError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
-from hoyle.core.registry import Agent, Variant, agent_names, families, load, make_agent, variants
+from hoyle.core.registry import (
+    Agent,
+    Variant,
+    agent_names,
+    families,
+    load,
+    make_agent,
+    parse_agent_spec,
+    variants,
+)
 
 __version__ = "0.1.0"
 
@@ -74,9 +83,12 @@ class _AgentByName:
     def __init__(
         self, name: str, *, seconds: float | None, simulations: int | None, seed: int | None
     ) -> None:
+        level, given = parse_agent_spec(name)
         known = sorted({n for f in families() for n in agent_names(load(f))})
-        if name not in known:  # fail now, not at the first move
-            raise UnknownGameError(f"unknown agent {name!r}; agents: {', '.join(known)}")
+        if level not in known:  # fail now, not at the first move
+            raise UnknownGameError(f"unknown agent {level!r}; agents: {', '.join(known)}")
+        seconds = given.get("seconds", seconds)
+        simulations = given.get("simulations", simulations)
         if seconds is not None or simulations is not None:
             Budget(simulations=simulations, seconds=seconds)  # a bad budget fails now too
         self.name, self.seconds, self.simulations, self.seed = name, seconds, simulations, seed

@@ -37,7 +37,7 @@ import hoyle
 from hoyle.core.errors import HoyleError
 from hoyle.core.options import format_value
 from hoyle.core.protocol import Game, State
-from hoyle.core.registry import Agent, family, parse_spec
+from hoyle.core.registry import Agent, family, parse_spec, split_agents
 
 __all__ = ["UsageError", "build_parser", "derive_seed", "main"]
 
@@ -225,7 +225,7 @@ def _make_agent(name: str, game: Game[Any], seed: int) -> Agent:
 
 def _agent_list(text: str, count: int, flag: str, what: str) -> list[str]:
     """``count`` agent names from ``a,b,c`` (one per seat) or ``a`` (for every seat)."""
-    names = [n.strip() for n in text.split(",") if n.strip()]
+    names = split_agents(text)
     if len(names) == 1:
         return names * count
     if len(names) != count:

@@ -133,3 +133,32 @@ def test_hint_lists_every_legal_move_best_first() -> None:
     done = hoyle.load("hearts", deals=1).new_initial_state()
     with pytest.raises(hoyle.InvalidOptionError, match="needs a player to move"):
         hoyle.hint(done)
+
+
+def test_an_agent_word_may_carry_its_budget() -> None:
+    # Issue 7: agents by name, "the same in every command": a command passes words, so the
+    # budget rides in the word.
+    from hoyle.core.registry import parse_agent_spec, split_agents
+
+    assert parse_agent_spec("expert(seconds=0.05)") == ("expert", {"seconds": 0.05})
+    assert parse_agent_spec(" hard ( simulations = 400 , seconds=2 ) ") == (
+        "hard",
+        {"simulations": 400, "seconds": 2.0},
+    )
+    assert parse_agent_spec("easy") == ("easy", {})
+    assert split_agents("expert(seconds=1,simulations=9), easy,random") == [
+        "expert(seconds=1,simulations=9)",
+        "easy",
+        "random",
+    ]
+    game = hoyle.load("hearts", deals=1)
+    bot = hoyle.agent("hard(simulations=25)", game, seed=2)
+    assert isinstance(bot, ISMCTSAgent) and bot.budget == Budget(simulations=25)
+    with pytest.raises(hoyle.InvalidOptionError, match="'sims' is not a budget"):
+        hoyle.agent("hard(sims=3)", game)
+    with pytest.raises(hoyle.InvalidOptionError, match="is not a number"):
+        hoyle.agent("hard(seconds=soon)", game)
+    with pytest.raises(hoyle.InvalidOptionError, match="does not search"):
+        hoyle.agent("easy(seconds=1)", game)
+    with pytest.raises(hoyle.UnknownGameError, match="unknown agent 'wizard'"):
+        hoyle.agent("wizard(seconds=1)")

@@ -27,10 +27,12 @@ __all__ = [
     "family",
     "load",
     "make_agent",
+    "parse_agent_spec",
     "parse_spec",
     "register_agent",
     "register_family",
     "register_search_agent",
+    "split_agents",
     "takes_budget",
     "variants",
 ]
@@ -296,10 +298,55 @@ def agent_names(game: Game[Any]) -> list[str]:
 
 def takes_budget(name: str, game: Game[Any]) -> bool:
     """Whether the agent ``name`` searches (and so takes seconds or simulations) in ``game``."""
+    name = parse_agent_spec(name)[0]
     own = (game.family, name)
     if own in _AGENTS or own in _SEARCHERS:
         return own in _SEARCHERS
     return (None, name) in _SEARCHERS
+
+
+def parse_agent_spec(text: str) -> tuple[str, dict[str, Any]]:
+    """``"expert(seconds=0.05)"`` → ``("expert", {"seconds": 0.05})``: a level and its budget.
+
+    Commands take agents as words, so a budget rides in the word: ``seconds`` (a float) and
+    ``simulations`` (an int), comma-separated in brackets.
+    """
+    match = re.fullmatch(r"\s*([\w-]+)\s*(?:\((.*)\))?\s*", text)
+    if match is None:
+        raise InvalidOptionError(
+            f"bad agent {text!r}: write a name, or a name with a budget such as "
+            "expert(seconds=0.5) or hard(simulations=400)"
+        )
+    name, inside = match.group(1), match.group(2)
+    given: dict[str, Any] = {}
+    for part in (inside or "").split(","):
+        if not part.strip():
+            continue
+        key, _, value = (p.strip() for p in part.partition("="))
+        if key not in ("seconds", "simulations"):
+            raise InvalidOptionError(
+                f"bad agent {text!r}: {key!r} is not a budget; use seconds=S or simulations=N"
+            )
+        try:
+            given[key] = float(value) if key == "seconds" else int(value)
+        except ValueError:
+            raise InvalidOptionError(
+                f"bad agent {text!r}: {key}={value!r} is not a number"
+            ) from None
+    return name, given
+
+
+def split_agents(text: str) -> list[str]:
+    """``"expert(seconds=1,simulations=9),easy"`` → the two agent words (commas in brackets
+    belong to the budget)."""
+    words, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            words.append(text[start:i].strip())
+            start = i + 1
+    words.append(text[start:].strip())
+    return [w for w in words if w]
 
 
 def make_agent(
@@ -312,9 +359,13 @@ def make_agent(
 ) -> Agent:
     """An agent by name for ``game``: the family's own first, then a generic one.
 
+    The name may carry a budget, ``expert(seconds=0.5)`` (see :func:`parse_agent_spec`).
     ``seconds`` and ``simulations`` set a searching agent's budget per move (whichever ends
     first); without them it thinks as its level says. Agents that do not search refuse them.
     """
+    name, given = parse_agent_spec(name)
+    seconds = given.get("seconds", seconds)
+    simulations = given.get("simulations", simulations)
     budget = None
     if seconds is not None or simulations is not None:
         budget = Budget(simulations=simulations, seconds=seconds)

@@ -1,5 +1,6 @@
 """The All Fours family: Seven Up (the default), Cotton's game, Pitch and their relatives."""
 
+from hoyle.core.hooks import SearchHooks, register_search_hooks
 from hoyle.core.registry import Family, register_family
 from hoyle.games.all_fours.explain import explain
 from hoyle.games.all_fours.rules import PRESETS, AllFoursRules
@@ -19,4 +20,6 @@ register_family(
     )
 )
 
-from hoyle.games.all_fours import play as _play  # noqa: E402,F401  (registers the easy player)
+from hoyle.games.all_fours import play as _play  # noqa: E402  (registers the easy player)
+
+register_search_hooks("all-fours", SearchHooks(rollout=_play.rollout_move))

@@ -26,9 +26,10 @@ from hoyle.games.all_fours.state import (
     SELL,
     STAND,
     THROW_IN,
+    AllFoursState,
 )
 
-__all__ = ["EasyAllFoursAgent"]
+__all__ = ["EasyAllFoursAgent", "rollout_move"]
 
 _SUITS = "CDHS"
 _POINTS = {"T": 10, "A": 4, "K": 3, "Q": 2, "J": 1}
@@ -153,3 +154,37 @@ class EasyAllFoursAgent:
 
 
 register_agent("easy", lambda game, seed: EasyAllFoursAgent(game, seed), family="all-fours")
+
+
+def _trick_key(card: int, led: int, trump: int) -> int:
+    """How strongly ``card`` stands in a trick led in ``led`` (the engine's own order)."""
+    suit = card // 13
+    return 100 + card if suit == trump else (card if suit == led else -1)
+
+
+def rollout_move(state: State, rng: random.Random) -> int:
+    """A fast playout move for search, on a full (sampled) state.
+
+    It reads the state directly, which a playout may do since its cards are already a sample.
+    In play: win the trick with the cheapest card that wins it when the trick holds a card
+    that counts, else play the lowest card. Bids are rare (a random bid is mostly a set-back);
+    every other decision is random.
+    """
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if not isinstance(state, AllFoursState) or state.phase != "play" or legal[-1] >= 52:
+        if PASS in legal and rng.random() < 0.7:
+            return PASS
+        return rng.choice(legal)
+    trick = state._trick
+    trump = state._trump
+    if not trick:
+        return rng.choice(legal)
+    led = trick[0] // 13
+    best = max(_trick_key(c, led, trump) for c in trick)
+    winners = [c for c in legal if _trick_key(c, led, trump) > best]
+    worth = sum(state._card_points(c) for c in trick)
+    if winners and worth:
+        return min(winners, key=lambda c: _trick_key(c, led, trump))
+    return min(legal, key=lambda c: (c // 13 == trump, state._card_points(c), c % 13))
