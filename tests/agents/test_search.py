@@ -162,3 +162,23 @@ def test_an_agent_word_may_carry_its_budget() -> None:
         hoyle.agent("easy(seconds=1)", game)
     with pytest.raises(hoyle.UnknownGameError, match="unknown agent 'wizard'"):
         hoyle.agent("wizard(seconds=1)")
+
+
+def test_a_family_solver_replaces_the_playout(monkeypatch: pytest.MonkeyPatch) -> None:
+    # SearchHooks.solve: where the solver answers, its value is used instead of playing on.
+    from hoyle.core import hooks
+
+    calls: list[int] = []
+
+    def solve(state: State) -> list[float] | None:
+        calls.append(len(state.history()))
+        return [7.0, 0.0, 0.0, 0.0]
+
+    monkeypatch.setitem(hooks._HOOKS, "hearts", hooks.SearchHooks(solve=solve))
+    state = hoyle.load("hearts", deals=1).new_initial_state(seed=2)
+    values = PIMCAgent(state.game, Budget(simulations=13), seed=1).analyse(state)
+    assert calls and all(v.value == 7.0 for v in values if v.visits)
+    # Without the hook the values are what the deal scores (never exactly +7 for everyone).
+    monkeypatch.setitem(hooks._HOOKS, "hearts", hooks.SearchHooks())
+    values = PIMCAgent(state.game, Budget(simulations=13), seed=1).analyse(state)
+    assert not all(v.value == 7.0 for v in values if v.visits)

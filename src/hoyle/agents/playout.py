@@ -57,8 +57,15 @@ class Playout:
     ) -> list[float]:
         """Play ``state`` on to the horizon (mutating it) and return each seat's value."""
         limit = self.hooks.playout_moves
+        solve = self.hooks.solve
         moves = 0
         while not self.over(state, deal):
+            if solve is not None and not state.is_chance_node():
+                exact = solve(state)
+                if exact is not None:
+                    # The solver values play from ``state`` on; add what was scored before it.
+                    gained = self.value(state, scores)
+                    return [g + e for g, e in zip(gained, exact, strict=True)]
             if limit is not None and moves >= limit:
                 assert self.hooks.evaluate is not None  # SearchHooks checks they come together
                 return self.hooks.evaluate(state, root)

@@ -21,6 +21,11 @@ RolloutPolicy = Callable[[State, random.Random], int]
 """A fast move for the player to act in a full (determinized) state: it may read the whole
 state, since a playout is played on cards the searcher has already sampled."""
 
+Solver = Callable[[State], "list[float] | None"]
+"""``solve(state)``: each seat's value of a full state played perfectly to the end of the deal,
+in the units search uses (score gained from ``state`` on), or ``None`` when the position is
+too big to solve; search then plays it out."""
+
 Evaluation = Callable[[State, State], list[float]]
 """``evaluate(state, root)``: each seat's value of ``state``, a position reached from ``root``
 (higher better, in the units of the score difference search otherwise uses)."""
@@ -38,12 +43,15 @@ class SearchHooks:
         playout_moves: stop a playout after this many moves and ``evaluate`` the position
             (for games whose deals are long); ``None`` plays to the end of the deal.
         evaluate: how a position cut off by ``playout_moves`` is valued.
+        solve: an exact solver for full states (small endings of trick games); where it
+            answers, a playout is replaced by the perfect-play value.
     """
 
     score_sign: Callable[[Game[Any]], float] = lambda game: 1.0
     rollout: RolloutPolicy | None = None
     playout_moves: int | None = None
     evaluate: Evaluation | None = None
+    solve: Solver | None = None
 
     def __post_init__(self) -> None:
         if (self.playout_moves is None) != (self.evaluate is None):
