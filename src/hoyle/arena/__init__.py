@@ -1,0 +1,28 @@
+"""The arena: matches between agents on duplicate deals, with confidence intervals.
+
+>>> from hoyle import arena
+>>> result = arena.match("hearts(deals=1)", ["easy", "random"], deals=4, seed=1)
+>>> result.rotations, len(result.games)
+(2, 8)
+>>> [a.name for a in result.agents]
+['easy', 'random']
+
+Rooms: :mod:`~hoyle.arena.seating` (lineups and rotations), :mod:`~hoyle.arena.runner`
+(playing batches of deals, in worker processes too), :mod:`~hoyle.arena.stats` (means,
+intervals over deals, win shares, pair differences) and :mod:`~hoyle.arena.results` (the
+result values).
+"""
+
+from hoyle.arena.match import match
+from hoyle.arena.results import AgentSummary, GameResult, Interval, MatchResult, PairSummary
+from hoyle.arena.seating import ArenaError
+
+__all__ = [
+    "AgentSummary",
+    "ArenaError",
+    "GameResult",
+    "Interval",
+    "MatchResult",
+    "PairSummary",
+    "match",
+]
