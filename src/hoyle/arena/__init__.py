@@ -9,8 +9,10 @@
 
 Rooms: :mod:`~hoyle.arena.seating` (lineups and rotations), :mod:`~hoyle.arena.runner`
 (playing batches of deals, in worker processes too), :mod:`~hoyle.arena.stats` (means,
-intervals over deals, win shares, pair differences) and :mod:`~hoyle.arena.results` (the
-result values).
+intervals over deals, win shares, pair differences), :mod:`~hoyle.arena.results` (the result
+values), :mod:`~hoyle.arena.report` (text tables), :mod:`~hoyle.arena.chart` (a PNG, needs
+matplotlib) and :mod:`~hoyle.arena.store` (SQL rows, needs SQLAlchemy). The last two import
+their library only when used: ``pip install 'hoyle[arena]'`` brings both.
 """
 
 from hoyle.arena.match import match

@@ -27,7 +27,7 @@ from hoyle.arena.stats import agent_summaries, pair_summaries
 from hoyle.core.protocol import Game
 from hoyle.core.registry import load, make_agent
 
-__all__ = ["match"]
+__all__ = ["check", "match"]
 
 
 def match(
@@ -58,22 +58,8 @@ def match(
     >>> [(g.deal, g.rotation, g.seats) for g in result.games][:2]
     [(0, 0, ('easy', 'random', 'easy', 'random')), (0, 1, ('random', 'easy', 'random', 'easy'))]
     """
-    loaded = load(game) if isinstance(game, str) else game
+    loaded, seats = check(game, agents, deals, workers=workers, start_method=start_method)
     spec = loaded.spec
-    if load(spec) != loaded:
-        raise ArenaError(f"the game {spec!r} does not load back as the same game")
-    names = agents.split(",") if isinstance(agents, str) else list(agents)
-    seats = lineup(names, loaded.num_players)
-    for name in agent_order(seats):
-        make_agent(name, loaded, 0)  # an unknown name fails here, listing the known ones
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
-        raise ArenaError(f"deals must be a whole number of at least 1, not {deals!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ArenaError(f"workers must be a whole number of at least 1, not {workers!r}")
-    if start_method is not None and start_method not in multiprocessing.get_all_start_methods():
-        methods = ", ".join(multiprocessing.get_all_start_methods())
-        raise ArenaError(f"unknown start method {start_method!r}; this platform has {methods}")
-
     lineups = tuple(enumerate(rotations(seats)))
     batches = _batches(spec, lineups, seed, deals, workers, rotate_by_deal=not duplicate)
     start = time.perf_counter()
@@ -100,6 +86,36 @@ def match(
         elapsed_s=elapsed,
         workers=min(workers, len(batches)),
     )
+
+
+def check(
+    game: Game[Any] | str,
+    agents: Sequence[str] | str,
+    deals: int,
+    *,
+    workers: int = 1,
+    start_method: str | None = None,
+) -> tuple[Game[Any], tuple[str, ...]]:
+    """Check a match's arguments as :func:`match` does; return the game and the lineup.
+
+    Raises a :class:`~hoyle.HoyleError` (a ``ValueError``) that says what is wrong: an unknown
+    game or agent (with the names that exist), a bad number of deals or workers.
+    """
+    loaded = load(game) if isinstance(game, str) else game
+    if load(loaded.spec) != loaded:
+        raise ArenaError(f"the game {loaded.spec!r} does not load back as the same game")
+    names = agents.split(",") if isinstance(agents, str) else list(agents)
+    seats = lineup(names, loaded.num_players)
+    for name in agent_order(seats):
+        make_agent(name, loaded, 0)  # an unknown name fails here, listing the known ones
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise ArenaError(f"deals must be a whole number of at least 1, not {deals!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ArenaError(f"workers must be a whole number of at least 1, not {workers!r}")
+    if start_method is not None and start_method not in multiprocessing.get_all_start_methods():
+        methods = ", ".join(multiprocessing.get_all_start_methods())
+        raise ArenaError(f"unknown start method {start_method!r}; this platform has {methods}")
+    return loaded, seats
 
 
 def _batches(
