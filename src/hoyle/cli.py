@@ -4,6 +4,8 @@ Sub-commands::
 
     hoyle play GAME [--variant V] [--seed S] [--seat K] [--opponents easy] [name=value ...]
     hoyle simulate GAME --games N --seed S --agents random,easy,... [--json] [name=value ...]
+    hoyle match GAME --agents A,B[,...] --deals N [--duplicate] [--workers K] [--json]
+                [--chart FILE.png] [--database URL] [name=value ...]
     hoyle variants GAME [--json]
     hoyle rules GAME [--variant V] [name=value ...]
     hoyle replay FILE
@@ -137,6 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(func=cmd_simulate)
+
+    _match_parser(sub)
 
     var = sub.add_parser("variants", help="list a family's presets")
     var.add_argument("game", metavar="GAME", help="family name")
@@ -432,6 +436,87 @@ def _summary_table(summary: dict[str, Any], half: Sequence[float | None]) -> lis
         + (f" ({rate:.1f} games/s)" if rate is not None else "")
     )
     return lines
+
+
+# --------------------------------------------------------------------------- match
+
+
+def _match_parser(sub: Any) -> None:
+    match = sub.add_parser(
+        "match",
+        help="the arena: agents against each other on (duplicate) deals, with 95%% intervals",
+    )
+    _game_arguments(match)
+    match.add_argument(
+        "--agents",
+        required=True,
+        metavar="A,B,...",
+        help="agent names, repeated round the table when fewer than the seats",
+    )
+    match.add_argument("--deals", type=_positive_int, default=100, help="deals to play (100)")
+    match.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once per seat rotation, so every agent holds every seat",
+    )
+    match.add_argument("--workers", type=_positive_int, default=1, help="processes (1)")
+    match.add_argument("--seed", type=int, default=0, help="deal i is dealt from seed S+i (0)")
+    match.add_argument("--json", action="store_true", help="print one JSON object")
+    match.add_argument("--quiet", action="store_true", help="no progress bar")
+    match.add_argument("--chart", metavar="FILE.png", help="draw the results into a PNG file")
+    match.add_argument(
+        "--database",
+        metavar="URL",
+        help="also write the match and every game to this SQLAlchemy URL or SQLite file",
+    )
+    match.set_defaults(func=cmd_match)
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    """``hoyle match``: an arena match, then its tables (or JSON)."""
+    from hoyle import arena
+    from hoyle.arena.chart import check_chart_path, write_chart
+    from hoyle.arena.match import check
+    from hoyle.arena.report import match_table
+    from hoyle.arena.store import Store
+
+    game = _load_game(args.game, args.variant, args.options)
+    try:
+        # Every argument, the chart's path and the database are checked before any game.
+        check(game, args.agents, args.deals, workers=args.workers)
+        chart = None if args.chart is None else check_chart_path(args.chart)
+        store = None if args.database is None else Store(args.database)
+        result = arena.match(
+            game,
+            args.agents.split(","),
+            args.deals,
+            duplicate=args.duplicate,
+            workers=args.workers,
+            seed=args.seed,
+            progress=not args.quiet and sys.stderr.isatty(),
+        )
+    except HoyleError as exc:  # checked before any game is played
+        raise UsageError(str(exc)) from None
+    summary = result.to_dict()
+    saved: list[str] = []
+    try:
+        if chart is not None:
+            summary["chart"] = str(write_chart(result, chart))
+            saved.append(f"Chart: {chart}")
+        if store is not None:
+            summary["database"] = {"url": store.url, "match_id": store.save(result)}
+            saved.append(f"Saved as match {summary['database']['match_id']} in {store.url}")
+    except (OSError, HoyleError) as exc:  # e.g. the disk filled up during the match
+        _error(f"results not saved: {exc}")
+        return EXIT_FAILURE
+    finally:
+        if store is not None:
+            store.close()
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(*match_table(result), *saved, sep="\n")
+    return EXIT_OK
 
 
 # --------------------------------------------------------------------------- variants, rules
