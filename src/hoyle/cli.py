@@ -14,8 +14,8 @@ Sub-commands::
 GAME is a family name (``hearts``) or a whole game string (``"hearts(moon=subtract)"``);
 ``--variant`` and trailing ``name=value`` options are laid over it. Every rule, every legal move
 and every error message comes from the engine: this module only reads arguments, drives the
-game and prints. A bad argument exits with status 2 and one line on stderr; a failed replay or
-an unsaved record exits with status 1.
+game and prints. A bad argument exits with status 2 and one line on stderr; a failed replay,
+an unsaved record or an arena result that could not be saved exits with status 1.
 """
 
 from __future__ import annotations
@@ -476,14 +476,13 @@ def cmd_match(args: argparse.Namespace) -> int:
     """``hoyle match``: an arena match, then its tables (or JSON)."""
     from hoyle import arena
     from hoyle.arena.chart import check_chart_path, write_chart
-    from hoyle.arena.match import check
     from hoyle.arena.report import match_table
     from hoyle.arena.store import Store
 
     game = _load_game(args.game, args.variant, args.options)
     try:
         # Every argument, the chart's path and the database are checked before any game.
-        check(game, args.agents, args.deals, workers=args.workers)
+        arena.check(game, args.agents, args.deals, workers=args.workers)
         chart = None if args.chart is None else check_chart_path(args.chart)
         store = None if args.database is None else Store(args.database)
         result = arena.match(

@@ -7,7 +7,8 @@
 >>> [a.name for a in result.agents]
 ['easy', 'random']
 
-Rooms: :mod:`~hoyle.arena.seating` (lineups and rotations), :mod:`~hoyle.arena.runner`
+Rooms: :mod:`~hoyle.arena.matches` (:func:`match` and :func:`check`),
+:mod:`~hoyle.arena.seating` (lineups and rotations), :mod:`~hoyle.arena.runner`
 (playing batches of deals, in worker processes too), :mod:`~hoyle.arena.stats` (means,
 intervals over deals, win shares, pair differences), :mod:`~hoyle.arena.results` (the result
 values), :mod:`~hoyle.arena.report` (text tables), :mod:`~hoyle.arena.chart` (a PNG, needs
@@ -15,7 +16,7 @@ matplotlib) and :mod:`~hoyle.arena.store` (SQL rows, needs SQLAlchemy). The last
 their library only when used: ``pip install 'hoyle[arena]'`` brings both.
 """
 
-from hoyle.arena.match import match
+from hoyle.arena.matches import check, match
 from hoyle.arena.results import AgentSummary, GameResult, Interval, MatchResult, PairSummary
 from hoyle.arena.seating import ArenaError
 
@@ -26,5 +27,6 @@ __all__ = [
     "Interval",
     "MatchResult",
     "PairSummary",
+    "check",
     "match",
 ]
