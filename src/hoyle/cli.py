@@ -498,6 +498,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     summary = result.to_dict()
     saved: list[str] = []
+    failure = None
     try:
         if chart is not None:
             summary["chart"] = str(write_chart(result, chart))
@@ -506,15 +507,18 @@ def cmd_match(args: argparse.Namespace) -> int:
             summary["database"] = {"url": store.url, "match_id": store.save(result)}
             saved.append(f"Saved as match {summary['database']['match_id']} in {store.url}")
     except (OSError, HoyleError) as exc:  # e.g. the disk filled up during the match
-        _error(f"results not saved: {exc}")
-        return EXIT_FAILURE
+        failure = str(exc)
     finally:
         if store is not None:
             store.close()
+    # The results are printed even when saving failed: the match is not lost with the file.
     if args.json:
         print(json.dumps(summary))
     else:
         print(*match_table(result), *saved, sep="\n")
+    if failure is not None:
+        _error(f"results not saved: {failure}")
+        return EXIT_FAILURE
     return EXIT_OK
 
 

@@ -88,3 +88,17 @@ def test_a_bad_agent_creates_no_database(
     db = tmp_path / "m.db"
     code, _, _ = run(["match", "hearts", "--agents", "genius", "--database", str(db)], capsys)
     assert code == 2 and not db.exists()
+
+
+def test_a_chart_that_fails_after_the_match_exits_with_1_but_shows_the_results(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def disk_full(*args: object) -> Path:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("hoyle.arena.chart.write_chart", disk_full)
+    argv = ["match", "hearts(deals=1)", "--agents", "easy", "--deals", "2"]
+    code, out, err = run([*argv, "--chart", str(tmp_path / "m.png")], capsys)
+    assert code == 1
+    assert out.startswith("hearts(deals=1): 2 deals")  # the results are still shown
+    assert err.startswith("hoyle: error: results not saved: ") and "No space left" in err

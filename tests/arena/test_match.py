@@ -9,6 +9,7 @@ import pytest
 import hoyle
 from hoyle import arena
 from hoyle.arena import ArenaError, MatchResult
+from hoyle.core import registry
 
 
 def outcomes(result: MatchResult) -> list[tuple[object, ...]]:
@@ -117,3 +118,27 @@ def test_bad_arguments_fail_before_any_game(kwargs: dict[str, object], message: 
         assert "easy" in str(raised.value) and "random" in str(raised.value)
     else:
         assert isinstance(raised.value, ArenaError)
+
+
+class FirstLegal:
+    """A level the arena has never heard of: always the lowest legal action."""
+
+    def step(self, state: hoyle.State) -> int:
+        return state.legal_actions()[0]
+
+
+def test_a_newly_registered_level_plays_with_no_arena_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Registered the way a search level is, but only for this test.
+    monkeypatch.setitem(registry._AGENTS, (None, "first-legal"), lambda game, seed: FirstLegal())
+    result = arena.match("hearts(deals=1)", ["first-legal", "random"], deals=3)
+    assert [a.name for a in result.agents] == ["first-legal", "random"]
+    assert result.agent("first-legal").games == 6
+
+
+def test_progress_draws_a_bar_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    arena.match("hearts(deals=1)", ["random"], deals=3, progress=True)
+    assert "3/3" in capsys.readouterr().err
+    arena.match("hearts(deals=1)", ["random"], deals=3)
+    assert capsys.readouterr().err == ""

@@ -111,3 +111,15 @@ def test_database_urls(tmp_path: Path) -> None:
         database_url(str(tmp_path))
     with pytest.raises(ArenaError, match="cannot use 'nosuchdb://x'"):
         Store("nosuchdb://x")
+
+
+def test_a_failed_save_writes_nothing(small_match: MatchResult, tmp_path: Path) -> None:
+    path = tmp_path / "study.db"
+    store = Store(str(path))
+    with sqlite3.connect(path) as db:  # a study's own table that clashes with a game row
+        db.execute("DROP TABLE arena_seat")
+        db.execute("CREATE TABLE arena_seat (match_id INTEGER NOT NULL CHECK (match_id < 0))")
+    with pytest.raises(ArenaError, match="database: could not save"):
+        store.save(small_match)
+    assert store.match_ids() == []  # the transaction rolled back the match row too
+    store.close()

@@ -158,6 +158,15 @@ class Store:
 
     def save(self, result: MatchResult) -> int:
         """Write the match, its games and their seats in one transaction; return the match id."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            return self._save(result)
+        except SQLAlchemyError as exc:  # nothing is half-written: the transaction rolls back
+            reason = getattr(exc, "orig", None) or exc
+            raise ArenaError(f"database: could not save to {self.url}: {reason}") from None
+
+    def _save(self, result: MatchResult) -> int:
         from hoyle import __version__
 
         with self.engine.begin() as connection:
