@@ -106,6 +106,7 @@ def test_a_game_object_works_as_well_as_a_string() -> None:
         ({"workers": 0}, "workers must be a whole number of at least 1"),
         ({"agents": "a,b,c,d,e"}, "5 names for a game of 4 seats"),
         ({"start_method": "teleport"}, "unknown start method 'teleport'"),
+        ({"seed": 1.5}, "seed must be a whole number, not 1.5"),
     ],
 )
 def test_bad_arguments_fail_before_any_game(kwargs: dict[str, object], message: str) -> None:

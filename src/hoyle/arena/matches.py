@@ -59,6 +59,8 @@ def match(
     [(0, 0, ('easy', 'random', 'easy', 'random')), (0, 1, ('random', 'easy', 'random', 'easy'))]
     """
     loaded, seats = check(game, agents, deals, workers=workers, start_method=start_method)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArenaError(f"seed must be a whole number, not {seed!r}")
     spec = loaded.spec
     lineups = tuple(enumerate(rotations(seats)))
     batches = _batches(spec, lineups, seed, deals, workers, rotate_by_deal=not duplicate)
