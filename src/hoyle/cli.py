@@ -46,6 +46,8 @@ __all__ = ["UsageError", "build_parser", "derive_seed", "main"]
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+"""The shell's status for a program stopped by Ctrl-C (128 + SIGINT)."""
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -481,10 +483,14 @@ def cmd_match(args: argparse.Namespace) -> int:
 
     game = _load_game(args.game, args.variant, args.options)
     try:
-        # Every argument, the chart's path and the database are checked before any game.
+        # Every argument, the chart's path and the database are checked before any game; the
+        # database last, so that nothing is created while an argument is still wrong.
         arena.check(game, args.agents, args.deals, workers=args.workers)
         chart = None if args.chart is None else check_chart_path(args.chart)
         store = None if args.database is None else Store(args.database)
+    except HoyleError as exc:
+        raise UsageError(str(exc)) from None
+    try:
         result = arena.match(
             game,
             args.agents.split(","),
@@ -494,8 +500,11 @@ def cmd_match(args: argparse.Namespace) -> int:
             seed=args.seed,
             progress=not args.quiet and sys.stderr.isatty(),
         )
-    except HoyleError as exc:  # checked before any game is played
-        raise UsageError(str(exc)) from None
+    except KeyboardInterrupt:  # Ctrl-C: the workers stop with the match; nothing is saved
+        if store is not None:
+            store.close()
+        _error("match interrupted; nothing was printed or saved")
+        return EXIT_INTERRUPTED
     summary = result.to_dict()
     saved: list[str] = []
     failure = None

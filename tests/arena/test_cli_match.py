@@ -102,3 +102,18 @@ def test_a_chart_that_fails_after_the_match_exits_with_1_but_shows_the_results(
     assert code == 1
     assert out.startswith("hearts(deals=1): 2 deals")  # the results are still shown
     assert err.startswith("hoyle: error: results not saved: ") and "No space left" in err
+
+
+def test_ctrl_c_stops_the_match_with_status_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("hoyle.arena.match", interrupted)
+    db = tmp_path / "m.db"
+    argv = ["match", "hearts(deals=1)", "--agents", "easy", "--database", str(db)]
+    code, out, err = run(argv, capsys)
+    assert code == 130 and out == ""
+    assert err == "hoyle: error: match interrupted; nothing was printed or saved\n"
+    assert Store(str(db)).match_ids() == []
