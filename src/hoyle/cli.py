@@ -443,7 +443,8 @@ def _summary_table(summary: dict[str, Any], half: Sequence[float | None]) -> lis
 # --------------------------------------------------------------------------- match
 
 
-def _match_parser(sub: Any) -> None:
+def _match_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
+    """The ``match`` sub-command's arguments (``hoyle.arena`` does the work)."""
     match = sub.add_parser(
         "match",
         help="the arena: agents against each other on (duplicate) deals, with 95%% intervals",
@@ -507,7 +508,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         return EXIT_INTERRUPTED
     summary = result.to_dict()
     saved: list[str] = []
-    failure = None
+    failure: str | None = None
     try:
         if chart is not None:
             summary["chart"] = str(write_chart(result, chart))
