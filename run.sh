@@ -2,7 +2,8 @@
 # Set up hoyle from nothing and run it. On a fresh Debian machine with python3:
 #   ./run.sh play [GAME] [options]   play Hearts in this terminal against computer players
 #   ./run.sh test                    install the test tools, then ruff, mypy and every test
-#   ./run.sh hoyle ARGS…             any other hoyle command (simulate, variants, rules, replay)
+#   ./run.sh hoyle ARGS…             any other hoyle command (simulate, match, variants, rules,
+#                                    replay); installs the arena extra (matplotlib, SQLAlchemy)
 set -euo pipefail
 cd "$(dirname "$0")"
 VENV=.venv
@@ -53,7 +54,7 @@ case "$cmd" in
     exec "$VENV/bin/python" -m pytest -n 2 "$@"
     ;;
   hoyle)
-    install base
+    install arena
     exec "$VENV/bin/hoyle" "$@"
     ;;
   *)

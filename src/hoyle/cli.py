@@ -4,6 +4,8 @@ Sub-commands::
 
     hoyle play GAME [--variant V] [--seed S] [--seat K] [--opponents easy] [name=value ...]
     hoyle simulate GAME --games N --seed S --agents random,easy,... [--json] [name=value ...]
+    hoyle match GAME --agents A,B[,...] --deals N [--duplicate] [--workers K] [--json]
+                [--chart FILE.png] [--database URL] [name=value ...]
     hoyle variants GAME [--json]
     hoyle rules GAME [--variant V] [name=value ...]
     hoyle replay FILE
@@ -12,8 +14,8 @@ Sub-commands::
 GAME is a family name (``hearts``) or a whole game string (``"hearts(moon=subtract)"``);
 ``--variant`` and trailing ``name=value`` options are laid over it. Every rule, every legal move
 and every error message comes from the engine: this module only reads arguments, drives the
-game and prints. A bad argument exits with status 2 and one line on stderr; a failed replay or
-an unsaved record exits with status 1.
+game and prints. A bad argument exits with status 2 and one line on stderr; a failed replay,
+an unsaved record or an arena result that could not be saved exits with status 1.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ __all__ = ["UsageError", "build_parser", "derive_seed", "main"]
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+"""The shell's status for a program stopped by Ctrl-C (128 + SIGINT)."""
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -142,6 +146,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(func=cmd_simulate)
+
+    _match_parser(sub)
 
     var = sub.add_parser("variants", help="list a family's presets")
     var.add_argument("game", metavar="GAME", help="family name")
@@ -450,6 +456,98 @@ def _summary_table(summary: dict[str, Any], half: Sequence[float | None]) -> lis
         + (f" ({rate:.1f} games/s)" if rate is not None else "")
     )
     return lines
+
+
+# --------------------------------------------------------------------------- match
+
+
+def _match_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
+    """The ``match`` sub-command's arguments (``hoyle.arena`` does the work)."""
+    match = sub.add_parser(
+        "match",
+        help="the arena: agents against each other on (duplicate) deals, with 95%% intervals",
+    )
+    _game_arguments(match)
+    match.add_argument(
+        "--agents",
+        required=True,
+        metavar="A,B,...",
+        help="agent names, repeated round the table when fewer than the seats",
+    )
+    match.add_argument("--deals", type=_positive_int, default=100, help="deals to play (100)")
+    match.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once per seat rotation, so every agent holds every seat",
+    )
+    match.add_argument("--workers", type=_positive_int, default=1, help="processes (1)")
+    match.add_argument("--seed", type=int, default=0, help="deal i is dealt from seed S+i (0)")
+    match.add_argument("--json", action="store_true", help="print one JSON object")
+    match.add_argument("--quiet", action="store_true", help="no progress bar")
+    match.add_argument("--chart", metavar="FILE.png", help="draw the results into a PNG file")
+    match.add_argument(
+        "--database",
+        metavar="URL",
+        help="also write the match and every game to this SQLAlchemy URL or SQLite file",
+    )
+    match.set_defaults(func=cmd_match)
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    """``hoyle match``: an arena match, then its tables (or JSON)."""
+    from hoyle import arena
+    from hoyle.arena.chart import check_chart_path, write_chart
+    from hoyle.arena.report import match_table
+    from hoyle.arena.store import Store
+
+    game = _load_game(args.game, args.variant, args.options)
+    try:
+        # Every argument, the chart's path and the database are checked before any game; the
+        # database last, so that nothing is created while an argument is still wrong.
+        arena.check(game, args.agents, args.deals, workers=args.workers)
+        chart = None if args.chart is None else check_chart_path(args.chart)
+        store = None if args.database is None else Store(args.database)
+    except HoyleError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        result = arena.match(
+            game,
+            args.agents.split(","),
+            args.deals,
+            duplicate=args.duplicate,
+            workers=args.workers,
+            seed=args.seed,
+            progress=not args.quiet and sys.stderr.isatty(),
+        )
+    except KeyboardInterrupt:  # Ctrl-C: the workers stop with the match; nothing is saved
+        if store is not None:
+            store.close()
+        _error("match interrupted; nothing was printed or saved")
+        return EXIT_INTERRUPTED
+    summary = result.to_dict()
+    saved: list[str] = []
+    failure: str | None = None
+    try:
+        if chart is not None:
+            summary["chart"] = str(write_chart(result, chart))
+            saved.append(f"Chart: {chart}")
+        if store is not None:
+            summary["database"] = {"url": store.url, "match_id": store.save(result)}
+            saved.append(f"Saved as match {summary['database']['match_id']} in {store.url}")
+    except (OSError, HoyleError) as exc:  # e.g. the disk filled up during the match
+        failure = str(exc)
+    finally:
+        if store is not None:
+            store.close()
+    # The results are printed even when saving failed: the match is not lost with the file.
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(*match_table(result), *saved, sep="\n")
+    if failure is not None:
+        _error(f"results not saved: {failure}")
+        return EXIT_FAILURE
+    return EXIT_OK
 
 
 # --------------------------------------------------------------------------- variants, rules

@@ -1,0 +1,257 @@
+"""Match results in a SQL database (SQLAlchemy): one row per match, per game and per seat.
+
+SQLAlchemy is an optional extra (``pip install 'hoyle[arena]'``), imported only in this module.
+A database is named by a SQLAlchemy URL (``sqlite:///study.db``,
+``postgresql+psycopg://user@host/study``) or by a plain file path, which means SQLite.
+
+Three tables, created when missing, so that a study can be queried later:
+
+``arena_match``
+    ``id``, ``created`` (UTC), ``hoyle_version``, ``game`` (the game string), ``lineup``
+    (agents of rotation 0, comma-separated), ``seed``, ``deals``, ``duplicate``,
+    ``rotations``, ``workers``, ``elapsed_s``, and ``summary`` (the JSON of
+    :meth:`MatchResult.to_dict`, intervals included).
+``arena_game``
+    keyed by ``match_id``, ``deal``, ``rotation``; then ``seed`` and, per seat as JSON lists,
+    ``seats``, ``returns``, ``scores``, ``moves``, ``think_s``.
+``arena_seat``
+    keyed by ``match_id``, ``deal``, ``rotation``, ``seat``; then ``agent``, ``return``,
+    ``score``, ``moves``, ``think_s``: the same numbers one seat a row, for plain SQL such as
+    ``SELECT agent, AVG("return") FROM arena_seat WHERE match_id = 1 GROUP BY agent``.
+
+Games and seats are keyed by the match rather than by ids of their own, so a whole match goes
+in with two bulk inserts.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from hoyle.arena.results import GameResult, MatchResult
+from hoyle.arena.seating import ArenaError
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine, MetaData, Table
+
+__all__ = ["Store", "database_url"]
+
+
+def _sqlalchemy() -> None:
+    try:
+        import sqlalchemy  # noqa: F401
+    except ImportError:
+        raise ArenaError(
+            "database: SQLAlchemy is not installed; install it with pip install 'hoyle[arena]'"
+        ) from None
+
+
+def database_url(text: str) -> str:
+    """A SQLAlchemy URL from a URL or a file path (made ``sqlite:///`` + its absolute path).
+
+    >>> database_url("sqlite:///study.db")
+    'sqlite:///study.db'
+    >>> database_url("/tmp/study.db")
+    'sqlite:////tmp/study.db'
+    """
+    if "://" in text:
+        return text
+    path = Path(text).expanduser()
+    if path.is_dir():
+        raise ArenaError(f"database: {path} is a folder; name a file for SQLite")
+    folder = path.parent
+    if not folder.is_dir():
+        raise ArenaError(f"database: cannot create {path}: no folder {folder}")
+    return f"sqlite:///{path.resolve()}"
+
+
+def _tables(metadata: MetaData) -> tuple[Table, Table, Table]:
+    from sqlalchemy import (
+        JSON,
+        BigInteger,
+        Boolean,
+        Column,
+        DateTime,
+        Float,
+        ForeignKey,
+        ForeignKeyConstraint,
+        Integer,
+        String,
+        Table,
+    )
+
+    matches = Table(
+        "arena_match",
+        metadata,
+        Column("id", Integer, primary_key=True),
+        Column("created", DateTime(timezone=True), nullable=False),
+        Column("hoyle_version", String(32), nullable=False),
+        Column("game", String(500), nullable=False),
+        Column("lineup", String(1000), nullable=False),
+        Column("seed", BigInteger, nullable=False),
+        Column("deals", Integer, nullable=False),
+        Column("duplicate", Boolean, nullable=False),
+        Column("rotations", Integer, nullable=False),
+        Column("workers", Integer, nullable=False),
+        Column("elapsed_s", Float, nullable=False),
+        Column("summary", JSON, nullable=False),
+    )
+    games = Table(
+        "arena_game",
+        metadata,
+        Column("match_id", ForeignKey("arena_match.id"), primary_key=True),
+        Column("deal", Integer, primary_key=True),
+        Column("rotation", Integer, primary_key=True),
+        Column("seed", BigInteger, nullable=False),
+        Column("seats", JSON, nullable=False),
+        Column("returns", JSON, nullable=False),
+        Column("scores", JSON, nullable=False),
+        Column("moves", JSON, nullable=False),
+        Column("think_s", JSON, nullable=False),
+    )
+    seats = Table(
+        "arena_seat",
+        metadata,
+        Column("match_id", Integer, primary_key=True),
+        Column("deal", Integer, primary_key=True),
+        Column("rotation", Integer, primary_key=True),
+        Column("seat", Integer, primary_key=True),
+        Column("agent", String(200), nullable=False, index=True),
+        Column("return", Float, nullable=False),
+        Column("score", Float, nullable=False),
+        Column("moves", Integer, nullable=False),
+        Column("think_s", Float, nullable=False),
+        ForeignKeyConstraint(
+            ["match_id", "deal", "rotation"],
+            ["arena_game.match_id", "arena_game.deal", "arena_game.rotation"],
+        ),
+    )
+    return matches, games, seats
+
+
+class Store:
+    """A database of arena matches; opening it checks the connection and creates the tables.
+
+    >>> store = Store("sqlite://")  # in memory
+    >>> store.match_ids()
+    []
+    """
+
+    def __init__(self, url: str) -> None:
+        _sqlalchemy()
+        from sqlalchemy import MetaData, create_engine
+        from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+
+        self.url = database_url(url)
+        try:
+            self.engine: Engine = create_engine(self.url)
+            metadata = MetaData()
+            self.matches, self.games, self.seats = _tables(metadata)
+            metadata.create_all(self.engine)
+        except (ArgumentError, NoSuchModuleError, ImportError) as exc:
+            raise ArenaError(f"database: cannot use {url!r}: {exc}") from None
+        except SQLAlchemyError as exc:
+            reason = getattr(exc, "orig", None) or exc
+            raise ArenaError(f"database: cannot open {url!r}: {reason}") from None
+
+    def save(self, result: MatchResult) -> int:
+        """Write the match, its games and their seats in one transaction; return the match id."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            return self._save(result)
+        except SQLAlchemyError as exc:  # nothing is half-written: the transaction rolls back
+            reason = getattr(exc, "orig", None) or exc
+            raise ArenaError(f"database: could not save to {self.url}: {reason}") from None
+
+    def _save(self, result: MatchResult) -> int:
+        from hoyle import __version__
+
+        with self.engine.begin() as connection:
+            inserted = connection.execute(
+                self.matches.insert().values(
+                    created=_dt.datetime.now(_dt.UTC),
+                    hoyle_version=__version__,
+                    game=result.game,
+                    lineup=",".join(result.lineup),
+                    seed=result.seed,
+                    deals=result.deals,
+                    duplicate=result.duplicate,
+                    rotations=result.rotations,
+                    workers=result.workers,
+                    elapsed_s=result.elapsed_s,
+                    # Through json so the column holds plain data whatever the backend.
+                    summary=json.loads(json.dumps(result.to_dict())),
+                )
+            )
+            key = inserted.inserted_primary_key
+            if key is None:  # pragma: no cover - every backend reports a new integer key
+                raise ArenaError(f"database: {self.url} gave no id for the new match")
+            match_id = int(key[0])
+            games = [{"match_id": match_id, **game.to_dict()} for game in result.games]
+            connection.execute(self.games.insert(), games)
+            seats = [
+                {
+                    "match_id": match_id,
+                    "deal": game.deal,
+                    "rotation": game.rotation,
+                    "seat": seat,
+                    "agent": game.seats[seat],
+                    "return": game.returns[seat],
+                    "score": game.scores[seat],
+                    "moves": game.moves[seat],
+                    "think_s": game.think_s[seat],
+                }
+                for game in result.games
+                for seat in range(len(game.seats))
+            ]
+            connection.execute(self.seats.insert(), seats)
+        return match_id
+
+    def match_ids(self) -> list[int]:
+        """The ids of the stored matches, oldest first."""
+        from sqlalchemy import select
+
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(self.matches.c.id).order_by(self.matches.c.id))
+            return [int(r[0]) for r in rows]
+
+    def summary(self, match_id: int) -> dict[str, Any]:
+        """The stored summary of match ``match_id`` (as :meth:`MatchResult.to_dict`)."""
+        from sqlalchemy import select
+
+        with self.engine.connect() as connection:
+            query = select(self.matches.c.summary).where(self.matches.c.id == match_id)
+            summary = connection.execute(query).scalar_one_or_none()
+        if summary is None:
+            raise KeyError(f"no match {match_id} in {self.url}")
+        return dict(summary)
+
+    def read_games(self, match_id: int) -> list[GameResult]:
+        """The games of match ``match_id``, ordered by deal then rotation."""
+        from sqlalchemy import select
+
+        g = self.games.c
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(self.games).where(g.match_id == match_id).order_by(g.deal, g.rotation)
+            ).mappings()
+            return [
+                GameResult(
+                    deal=row["deal"],
+                    seed=row["seed"],
+                    rotation=row["rotation"],
+                    seats=tuple(row["seats"]),
+                    returns=tuple(float(v) for v in row["returns"]),
+                    scores=tuple(float(v) for v in row["scores"]),
+                    moves=tuple(int(v) for v in row["moves"]),
+                    think_s=tuple(float(v) for v in row["think_s"]),
+                )
+                for row in rows
+            ]
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()

@@ -1,0 +1,119 @@
+"""``hoyle match``: the command line over ``hoyle.arena``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hoyle.arena.store import Store
+from hoyle.cli import main
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_match_prints_the_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["match", "hearts", "deals=1", "--agents", "easy,random", "--deals", "6"]
+    code, out, err = run([*argv, "--duplicate"], capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "hearts(deals=1): 6 deals from seed 0, duplicate, 2 rotations, 12 games"
+    assert [line.split()[0] for line in lines[2:4]] == ["easy", "random"]
+    assert "easy - random" in out
+    code, out, _ = run(argv, capsys)
+    assert out.splitlines()[0].endswith("seats rotated by deal, 6 games")
+
+
+def test_match_json_chart_and_database(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    chart, db = tmp_path / "m.png", tmp_path / "m.db"
+    argv = ["match", "all-fours(hands=1)", "--agents", "easy,random", "--deals", "5"]
+    argv += ["--duplicate", "--seed", "7", "--json", "--chart", str(chart), "--database", str(db)]
+    code, out, err = run(argv, capsys)
+    assert code == 0, err
+    assert len(out.splitlines()) == 1
+    summary = json.loads(out)
+    assert summary["game"] == "all-fours(hands=1)" and summary["seed"] == 7
+    assert [a["name"] for a in summary["agents"]] == ["easy", "random"]
+    assert summary["games_played"] == 10 and summary["rotations"] == 2
+    assert summary["chart"] == str(chart) and chart.read_bytes().startswith(b"\x89PNG")
+    match_id = summary["database"]["match_id"]
+    store = Store(str(db))
+    assert len(store.read_games(match_id)) == 10
+    store.close()
+
+
+def test_two_workers_print_the_same_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["match", "hearts(deals=1)", "--agents", "easy,random", "--deals", "12", "--json"]
+    _, one, _ = run([*argv, "--duplicate"], capsys)
+    _, two, _ = run([*argv, "--duplicate", "--workers", "2", "--quiet"], capsys)
+    first, second = json.loads(one), json.loads(two)
+    assert first["agents"][0]["mean_return"] == second["agents"][0]["mean_return"]
+    assert first["pairs"] == second["pairs"]
+    assert second["workers"] == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--agents", "easy,genius"], "unknown agent 'genius' for hearts; agents: "),
+        (["--agents", "easy", "--deals", "0"], "argument --deals: must be at least 1"),
+        (["--agents", "easy", "--deals", "x"], "argument --deals: expected a whole number"),
+        (["--agents", "easy", "--workers", "0"], "argument --workers: must be at least 1"),
+        (["--agents", "a,b,c,d,e"], "5 names for a game of 4 seats"),
+        (["--agents", "easy", "--chart", "/no/such/folder/m.png"], "no such writable folder"),
+        (["--agents", "easy", "--chart", "m.svg"], "m.svg should be a .png file"),
+        (["--agents", "easy", "--database", "/no/such/folder/m.db"], "no folder /no/such"),
+        (["--agents", "easy", "--database", "nosuchdb://x"], "database: cannot use"),
+        ([], "the following arguments are required: --agents"),
+    ],
+)
+def test_bad_arguments_fail_before_any_game(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(["match", "hearts(deals=1)", *argv], capsys)
+    assert code == 2
+    assert out == ""
+    assert len(err.splitlines()) == 1 and err.startswith("hoyle: error: ")
+    assert message in err
+
+
+def test_a_bad_agent_creates_no_database(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "m.db"
+    code, _, _ = run(["match", "hearts", "--agents", "genius", "--database", str(db)], capsys)
+    assert code == 2 and not db.exists()
+
+
+def test_a_chart_that_fails_after_the_match_exits_with_1_but_shows_the_results(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def disk_full(*args: object) -> Path:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("hoyle.arena.chart.write_chart", disk_full)
+    argv = ["match", "hearts(deals=1)", "--agents", "easy", "--deals", "2"]
+    code, out, err = run([*argv, "--chart", str(tmp_path / "m.png")], capsys)
+    assert code == 1
+    assert out.startswith("hearts(deals=1): 2 deals")  # the results are still shown
+    assert err.startswith("hoyle: error: results not saved: ") and "No space left" in err
+
+
+def test_ctrl_c_stops_the_match_with_status_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("hoyle.arena.match", interrupted)
+    db = tmp_path / "m.db"
+    argv = ["match", "hearts(deals=1)", "--agents", "easy", "--database", str(db)]
+    code, out, err = run(argv, capsys)
+    assert code == 130 and out == ""
+    assert err == "hoyle: error: match interrupted; nothing was printed or saved\n"
+    assert Store(str(db)).match_ids() == []
