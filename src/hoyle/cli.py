@@ -512,7 +512,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     try:
         result = arena.match(
             game,
-            args.agents.split(","),
+            split_agents(args.agents),
             args.deals,
             duplicate=args.duplicate,
             workers=args.workers,

@@ -143,3 +143,16 @@ def test_progress_draws_a_bar_on_stderr(capsys: pytest.CaptureFixture[str]) -> N
     assert "3/3" in capsys.readouterr().err
     arena.match("hearts(deals=1)", ["random"], deals=3)
     assert capsys.readouterr().err == ""
+
+
+def test_agents_with_budgets_in_their_names() -> None:
+    # Agent words carry budgets in every command (issue 7: "the same in every command"); the
+    # comma inside the brackets belongs to the budget, not to the list of agents.
+    result = arena.match("hearts(deals=1)", "hard(simulations=5,seconds=2),random", deals=1, seed=3)
+    assert [a.name for a in result.agents] == ["hard(simulations=5,seconds=2)", "random"]
+    assert result.games[0].seats == (
+        "hard(simulations=5,seconds=2)",
+        "random",
+        "hard(simulations=5,seconds=2)",
+        "random",
+    )

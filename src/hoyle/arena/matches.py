@@ -25,7 +25,7 @@ from hoyle.arena.runner import Batch, play_batch
 from hoyle.arena.seating import ArenaError, agent_order, lineup, rotations
 from hoyle.arena.stats import agent_summaries, pair_summaries
 from hoyle.core.protocol import Game
-from hoyle.core.registry import load, make_agent
+from hoyle.core.registry import load, make_agent, split_agents
 
 __all__ = ["check", "match"]
 
@@ -106,7 +106,7 @@ def check(
     loaded = load(game) if isinstance(game, str) else game
     if load(loaded.spec) != loaded:
         raise ArenaError(f"the game {loaded.spec!r} does not load back as the same game")
-    names = agents.split(",") if isinstance(agents, str) else list(agents)
+    names = split_agents(agents) if isinstance(agents, str) else list(agents)
     seats = lineup(names, loaded.num_players)
     for name in agent_order(seats):
         make_agent(name, loaded, 0)  # an unknown name fails here, listing the known ones
