@@ -20,8 +20,8 @@ from hoyle.core.registry import Agent, register_search_agent
 __all__ = ["LEVEL_BUDGETS"]
 
 LEVEL_BUDGETS: dict[str, Budget] = {
-    "medium": Budget(simulations=120, seconds=1.0),
-    "hard": Budget(simulations=400, seconds=1.0),
+    "medium": Budget(simulations=120, seconds=0.25),
+    "hard": Budget(simulations=400, seconds=0.5),
     "expert": Budget(simulations=4000, seconds=0.9),
 }
 """Each level's default budget per move (whichever limit comes first)."""
