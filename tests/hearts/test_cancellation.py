@@ -325,7 +325,7 @@ def test_the_easy_player_plays_a_cancellation_match_to_its_end() -> None:
     # must not trip it.
     game = load(players=9)
     state = game.new_initial_state(seed=5)
-    agents = [hoyle.agent("easy", game, seed) for seed in range(9)]
+    agents = [hoyle.agent("easy", game, seed=seed) for seed in range(9)]
     while not state.is_terminal():
         state.apply_action(agents[state.current_player()].step(state))
     assert max(state.scores()) >= 100

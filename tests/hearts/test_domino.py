@@ -589,7 +589,7 @@ def test_the_easy_player_finishes_matches(players: int) -> None:
     # The family's heuristic player reads only its observation; with a stock it must cope
     # with hands of any size and seats that sit a trick out.
     game = load(players=players)
-    agents = [hoyle.agent("easy", game, seed) for seed in range(players)]
+    agents = [hoyle.agent("easy", game, seed=seed) for seed in range(players)]
     for seed in range(3):
         state = game.new_initial_state(seed=seed)
         while not state.is_terminal():
