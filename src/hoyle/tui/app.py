@@ -21,17 +21,13 @@ from hoyle.core.errors import IllegalActionError
 from hoyle.core.protocol import State
 from hoyle.core.registry import Agent
 from hoyle.tui.render import (
-    HIDDEN_PHASES,
     Style,
-    prompt_text,
-    render_event,
     render_hand,
     render_help,
     render_hint,
-    render_result,
-    render_table,
     seat_names,
 )
+from hoyle.tui.views import view_for
 
 __all__ = ["ReadLine", "TerminalGame", "WriteLine"]
 
@@ -103,6 +99,7 @@ class TerminalGame:
         self.hinter = hinter
         self.auto_hint = auto_hint and hinter is not None
         self.names = seat_names(state.game.num_players, seat)
+        self.view = view_for(state.game.family)
         self._last_actor: int | None = None
 
     def run(self) -> bool:
@@ -116,7 +113,7 @@ class TerminalGame:
             self.write("")
             finished = False
         if finished:
-            self._show(render_result(self.state.observation(self.seat), self.names))
+            self._show(self.view.result(self.state.observation(self.seat), self.names))
         else:
             self.write("Game stopped.")
         return finished
@@ -153,11 +150,13 @@ class TerminalGame:
 
     def _show_table(self) -> None:
         self.write("")
-        self._show(render_table(self._observation(), self._legal_tokens(), self.names, self.style))
+        self._show(
+            self.view.table(self._observation(), self._legal_tokens(), self.names, self.style)
+        )
 
     def _human_turn(self) -> bool:
         """One or more of the human's moves; False when the player quits or input ends."""
-        if self._last_actor == self.seat:
+        if self._last_actor == self.seat and not self.view.redraw_between_own_moves:
             # Still our turn after our own move (passing card by card): the hand is enough.
             self.write("Your hand:")
             self._show(render_hand(self._observation()["hand"], self._legal_tokens(), self.style))
@@ -167,7 +166,7 @@ class TerminalGame:
             self._hint()
         while True:
             try:
-                line = self.read(prompt_text(self._observation()))
+                line = self.read(self.view.prompt(self._observation()))
             except EOFError:
                 self.write("")
                 return False
@@ -225,7 +224,7 @@ class TerminalGame:
         agent = self.agents[seat]
         action = agent.step(self.state)
         phase = self._observation().get("phase")
-        self._apply(seat, action, public=phase not in HIDDEN_PHASES)
+        self._apply(seat, action, public=phase not in self.view.hidden_phases)
         if self.delay > 0:
             time.sleep(self.delay)
 
@@ -238,4 +237,4 @@ class TerminalGame:
         state.apply_action(action)
         self._last_actor = seat
         after = self._observation()
-        self._show(render_event(before, after, seat, token, self.names, self.style))
+        self._show(self.view.event(before, after, seat, token, self.names, self.style))
