@@ -11,7 +11,7 @@ import pytest
 
 import hoyle
 from hoyle.cli import main
-from hoyle.core.registry import family
+from hoyle.core.registry import families, family
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -171,7 +171,7 @@ def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["play", "chess"], "unknown game 'chess'; games: all-fours, hearts"),
+        (["play", "chess"], "unknown game 'chess'; games: " + ", ".join(families())),
         (["rules", "hearts", "--variant", "spades"], "unknown hearts variant 'spades'"),
         (["rules", "hearts", "moon=sometimes"], "bad value 'sometimes' for hearts option 'moon'"),
         (["rules", "hearts", "colour=red"], "unknown hearts option 'colour'"),
