@@ -1,0 +1,20 @@
+"""The Écarté family: the London club game, rubbers, Pool and French Écarté and variations."""
+
+from hoyle.core.registry import Family, register_family
+from hoyle.games.ecarte.explain import explain
+from hoyle.games.ecarte.rules import PRESETS, EcarteRules
+from hoyle.games.ecarte.state import EcarteGame, EcarteState
+
+__all__ = ["EcarteGame", "EcarteRules", "EcarteState"]
+
+register_family(
+    Family(
+        name="ecarte",
+        title="Écarté",
+        rules_type=EcarteRules,
+        make_game=EcarteGame,
+        presets=PRESETS,
+        aliases=("écarté",),
+        explain=explain,
+    )
+)
