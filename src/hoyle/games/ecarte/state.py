@@ -673,6 +673,7 @@ class EcarteState(State):
             [now - then for now, then in zip(self._scores, self._hand_start_scores, strict=True)]
         )
         self._hand_no += 1
+        self._forced = []  # cards fixed for this hand's stock (deal_state) end with it
         if self._winner >= 0:
             self._phase, self._legal = OVER, None
             return
