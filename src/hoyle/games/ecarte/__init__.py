@@ -18,3 +18,9 @@ register_family(
         explain=explain,
     )
 )
+
+from hoyle.core.hooks import SearchHooks, register_search_hooks  # noqa: E402
+from hoyle.games.ecarte import play as _play  # noqa: E402  (registers the easy player)
+from hoyle.games.ecarte.solver import solve as _solve  # noqa: E402
+
+register_search_hooks("ecarte", SearchHooks(rollout=_play.rollout_move, solve=_solve))
