@@ -17,10 +17,11 @@ import pytest
 import hoyle
 from hoyle import records
 from hoyle.games.ecarte import EcarteState
-from hoyle.games.ecarte.rules import Ranking
+from hoyle.games.ecarte.rules import Form, Ranking
 from hoyle.games.ecarte.state import CONCEDE, PACK
 
-PRESETS = [v.name for v in hoyle.variants("ecarte")]
+PRESETS = [v.name for v in hoyle.variants("ecarte") if v.options.get("form") is not Form.BOURRE]
+"""The Écarté presets (Bourré has its own tests)."""
 GAMES = 500
 
 
