@@ -13,10 +13,11 @@ by one and drawing (``draw``) as many; then the tricks, and the pot is settled.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from hoyle.cards import TOKENS, CardError, card_index
-from hoyle.core.errors import IllegalActionError
+from hoyle.cards import TOKENS, CardError, card_index, parse_cards
+from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.ecarte.rules import EcarteRules
 
@@ -79,11 +80,45 @@ class BourreGame(Game[EcarteRules]):
         """A new session at the first deal (chance nodes), or with ``seed`` already dealt."""
         return BourreState(self, None if seed is None else random.Random(seed))
 
+    def deal_state(
+        self, hands: Sequence[str], *, dealer: int = 0, turn_up: str = "", stock: str = ""
+    ) -> BourreState:
+        """A session whose first deal gives these hands (``hands[seat]``, five each); the
+        dealer's last card is the one dealt face up (with separate_trump_card, ``turn_up`` is
+        the extra card); ``stock`` fixes the next cards drawn, in order. For scenario tests."""
+        n = self.n
+        if len(hands) != n or not 0 <= dealer < n:
+            raise InvalidOptionError(f"give {n} hands and a dealer seat 0…{n - 1}")
+        try:
+            cards = [[c.index for c in parse_cards(text)] for text in hands]
+            extra = [c.index for c in parse_cards(stock)] if stock else []
+            turned = [card_index(turn_up.upper())] if turn_up else []
+        except CardError as exc:
+            raise InvalidOptionError(str(exc)) from None
+        if any(len(hand) != 5 for hand in cards):
+            raise InvalidOptionError("each hand is five cards")
+        if bool(turned) != self.rules.separate_trump_card:
+            raise InvalidOptionError("turn_up is the extra trump card of separate_trump_card")
+        every = [c for hand in cards for c in hand] + turned + extra
+        if len(set(every)) != len(every):
+            raise InvalidOptionError("a card is dealt twice")
+        order = []
+        for i in range(5):
+            seat = (dealer + 1) % n
+            for _ in range(n):
+                order.append(cards[seat][i])
+                seat = (seat + 1) % n
+        state = BourreState(self, None, start=False)
+        state._dealer = dealer
+        state._forced = order + turned + extra
+        state._start_deal()
+        return state
+
 
 class BourreState(State):
     """A position in a session of Bourré."""
 
-    def __init__(self, game: BourreGame, rng: random.Random | None) -> None:
+    def __init__(self, game: BourreGame, rng: random.Random | None, *, start: bool = True) -> None:
         self.game = game
         self.g = game
         self.rules = game.rules
@@ -102,7 +137,8 @@ class BourreState(State):
         self._snapshot: BourreState | None = None
         self._phase = DEAL
         self._legal: list[int] | None = None
-        self._start_deal()
+        if start:
+            self._start_deal()
 
     # ----------------------------------------------------------------- the deal
 
@@ -382,6 +418,7 @@ class BourreState(State):
             [now - then for now, then in zip(self._chips, self._chips_at_start, strict=True)]
         )
         self._deal_no += 1
+        self._forced = []  # cards fixed for this deal (deal_state) end with it
         if self._deal_no >= self.g.deals:
             # The session ends: what bourré players owe is still paid (to a pot nobody takes).
             for seat in range(n):
