@@ -205,3 +205,23 @@ def test_random_sessions(options: dict[str, Any]) -> None:
         owed = sum(state._owed)
         assert sum(state.returns()) + state._pot + owed == 0
         assert len(state.observation(None)["hand_results"]) == 2
+
+
+def test_easy_and_search_players_play_legal_bourre() -> None:
+    game = hoyle.load("ecarte", variant="bourre", players=4, deals=2)
+    state = game.new_initial_state(seed=6)
+    bots = [hoyle.agent("easy", game, seed=s) for s in range(3)]
+    bots.append(hoyle.agent("medium", game, simulations=8, seed=3))
+    while not state.is_terminal():
+        action = bots[state.current_player()].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert len(state.observation(None)["hand_results"]) == 2
+
+
+def test_easy_bourre_player_plays_strong_hands_and_passes_weak_ones() -> None:
+    bot = hoyle.agent("easy", hoyle.load("ecarte", variant="bourre", players=3), seed=1)
+    state = deal(HANDS, dealer=2)  # seat 0 holds no spade, the trump suit
+    assert state.action_to_string(bot.step(state)) == "pass"
+    state = deal(["AS KH 2C 3D 4H", "QH 5C 6C 7D 8D", "9C TC JC 3S 4S"], dealer=2)
+    assert state.action_to_string(bot.step(state)) == "play"  # the ace of trumps
