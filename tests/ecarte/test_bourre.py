@@ -225,3 +225,18 @@ def test_easy_bourre_player_plays_strong_hands_and_passes_weak_ones() -> None:
     assert state.action_to_string(bot.step(state)) == "pass"
     state = deal(["AS KH 2C 3D 4H", "QH 5C 6C 7D 8D", "9C TC JC 3S 4S"], dealer=2)
     assert state.action_to_string(bot.step(state)) == "play"  # the ace of trumps
+
+
+@pytest.mark.parametrize("seed", [4, None], ids=["seeded", "chance-dealt"])
+def test_bourre_records_round_trip(seed: int | None) -> None:
+    from hoyle import records
+
+    game = hoyle.load("ecarte", variant="bourre", players=5, deals=2)
+    state = game.new_initial_state(seed)
+    rng = random.Random(7)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    rec = records.loads(records.dumps(records.from_state(state, seed=seed)))
+    replayed = records.replay(rec)
+    assert replayed.history() == state.history()
+    assert replayed.scores() == state.scores()
