@@ -134,7 +134,7 @@ class BourreState(State):
         self._dealer = 0
         self._hand_log: list[dict[str, Any]] = []
         self._deal_scores: list[list[int]] = []
-        self._snapshot: BourreState | None = None
+        self._deal_start: tuple[int, list[int], int] = (0, [0] * n, 0)
         self._phase = DEAL
         self._legal: list[int] | None = None
         if start:
@@ -157,6 +157,17 @@ class BourreState(State):
             self._pot += ante + self._owed[seat]
         self._owed = [0] * n
         self._exempt = set()
+        # What the deal's start needs beyond the empty deal, so that resampling can rebuild
+        # it (deal_start) without a copy of the whole state at every deal.
+        self._deal_start = (len(self._history), list(self._chips), self._pot)
+        self._reset_deal()
+        self._run_chance()
+
+    def _reset_deal(self) -> None:
+        """An empty deal about to be dealt (the antes paid)."""
+        rules = self.rules
+        n = self.g.n
+        self._legal = None
         self._hands = [0] * n
         self._undealt = FULL
         self._collected = 0  # passed hands and discards, reshuffled if the stock runs out
@@ -184,9 +195,20 @@ class BourreState(State):
         self._cur = self._nxt(self._dealer)
         self._after = "deal"
         self._phase = DEAL
-        self._snapshot = None
-        self._snapshot = self.clone()
-        self._run_chance()
+
+    def deal_start(self) -> BourreState | None:
+        """A copy of this session at the start of the deal in progress, the antes paid
+        (None after the end): resampling replays the deal from it. Within a deal only the
+        deal's own fields, the chips, the pot and the history change."""
+        if self._phase == OVER:
+            return None
+        history, chips, pot = self._deal_start
+        new = self.clone()
+        new._history = new._history[:history]
+        new._chips, new._pot = list(chips), pot
+        new._forced = []
+        new._reset_deal()
+        return new
 
     def _run_chance(self) -> None:
         while self._phase == DEAL and (self._rng is not None or self._forced):

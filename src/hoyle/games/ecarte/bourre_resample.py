@@ -76,7 +76,7 @@ def resample(state: BourreState, player: int, rng: random.Random) -> BourreState
     n = state.g.n
     if not 0 <= player < n:
         raise ValueError(f"player must be a seat 0…{n - 1}, not {player}")
-    if state._phase == OVER or state._snapshot is None or state._recycled:
+    if state._phase == OVER or state._recycled:
         return _fresh(state, rng)
     hidden = [s for s in range(n) if s != player and any(t == s for t, _ in state._chance_log)]
     if not hidden:
@@ -126,7 +126,6 @@ def _draw(
 def _replay(
     state: BourreState, hidden: list[int], world: dict[int, int], rng: random.Random
 ) -> BourreState | None:
-    assert state._snapshot is not None
     fixed = _fixed(state)
     sequences: dict[int, list[int]] = {}
     discards: dict[int, list[int]] = {}
@@ -145,7 +144,8 @@ def _replay(
             forced.append(card)
         else:
             forced.append(sequences[target].pop(0))
-    new = state._snapshot.clone()
+    new = state.deal_start()
+    assert new is not None
     new._forced = forced
     new._rng = random.Random(rng.getrandbits(64)) if state._rng is not None else None
     new._shuffled = []
@@ -154,7 +154,6 @@ def _replay(
         if seat in discards and action < 52 and new._phase == DISCARD:
             action = discards[seat].pop(0)
         new.apply_action(action)
-    new._snapshot = state._snapshot
     if new._forced:
         return None
     return new
