@@ -43,9 +43,12 @@ def explain(rules: SpiteMaliceRules) -> list[str]:
             "cards the hands and stock; there are no wilds."
         )
     else:
-        jokers = f" and {rules.jokers} jokers" if rules.jokers else ", no jokers"
-        cards = f"{rules.pack_count} packs of 52{jokers} for the stock"
-        cards += "; the goal piles come from a pack of their own." if rules.goal_pack else "."
+        jokers = f" and {rules.jokers} wild jokers" if rules.jokers else ", no jokers"
+        cards = f"{rules.pack_count} packs of 52{jokers}"
+        if rules.goal_pack:
+            cards += " make the stock; the goal piles come from a pack of their own."
+        else:
+            cards += "."
     lines.append(f"{n} players. {cards}")
     piles = "a goal pile" if rules.goal_piles == 1 else f"{rules.goal_piles} goal piles"
     lines.append(

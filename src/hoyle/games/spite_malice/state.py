@@ -322,7 +322,7 @@ class SpiteMaliceState(State):
                 kind = self._random_kind(self._rng)
             else:
                 return
-            self._history.append(CHANCE_BASE + kind)
+            # A seeded draw is not an action: the seed replays it (so records hold decisions).
             self._chance(kind)
 
     def _random_kind(self, rng: random.Random) -> int:
@@ -786,7 +786,7 @@ class SpiteMaliceState(State):
         return [float(s) for s in self._scores]
 
     def history(self) -> list[int]:
-        """Every action applied, chance events (cards dealt and drawn) included."""
+        """Every action applied; cards dealt and drawn are in it when the game has no seed."""
         return list(self._history)
 
     def progress(self) -> tuple[int, str, int]:
