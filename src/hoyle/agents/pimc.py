@@ -2,8 +2,11 @@
 
 Each round draws one world the searching player cannot tell from the real one, and plays every
 legal move in it followed by a playout to the end of the deal. A move's value is its mean over
-the worlds. It is the simplest sound search over hidden cards: fast and hard to fool on the
-current trick, blind to what its own play tells the others (strategy fusion).
+the worlds. The moves are compared on the same worlds and with the same playout dice (each
+world's playouts start from one seed), so their differences are measured far more finely than
+their values; moves the family calls interchangeable are tried once. It is the simplest sound
+search over hidden cards: fast and hard to fool on the current trick, blind to what its own
+play tells the others (strategy fusion).
 """
 
 from __future__ import annotations
@@ -46,24 +49,35 @@ class PIMCAgent:
     def analyse(self, state: State) -> list[ActionValue]:
         """Every legal move with its mean value over the worlds searched."""
         player = state.current_player()
-        legal = state.legal_actions()
+        classes = self.playout.classes(state)
+        tried = sorted(set(classes.values()))
         deal, scores = self.playout.start(state)
-        totals = dict.fromkeys(legal, 0.0)
-        counts = dict.fromkeys(legal, 0)
+        totals = dict.fromkeys(tried, 0.0)
+        counts = dict.fromkeys(tried, 0)
         clock = self.budget.clock()
-        running = True
+        running, worlds = True, 0
         while running:
             world = state.resample_from_infostate(player, self.rng)
-            for action in legal:
+            dice = self.rng.getrandbits(64)
+            these: dict[int, float] = {}
+            for action in tried:
                 trial = world.clone()
                 trial.apply_action(action)
-                values = self.playout.finish(trial, state, deal, scores, self.rng)
-                totals[action] += values[player]
-                counts[action] += 1
+                values = self.playout.finish(trial, state, deal, scores, random.Random(dice))
+                these[action] = values[player]
                 if not clock.tick():
                     running = False
                     break
+            # A world cut short by the budget would favour the moves tried in it: it counts
+            # only when no whole world was searched at all.
+            if len(these) == len(tried) or not worlds:
+                worlds += 1
+                for action, value in these.items():
+                    totals[action] += value
+                    counts[action] += 1
         self.simulations = clock.done
-        return [
-            ActionValue(a, totals[a] / counts[a] if counts[a] else 0.0, counts[a]) for a in legal
-        ]
+        found: list[ActionValue] = []
+        for action, rep in classes.items():
+            n = counts[rep]
+            found.append(ActionValue(action, totals[rep] / n if n else 0.0, n))
+        return found

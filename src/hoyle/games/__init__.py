@@ -1,5 +1,5 @@
 """The game families. Importing this package registers every family with the core registry."""
 
-from hoyle.games import all_fours, ecarte, hearts
+from hoyle.games import all_fours, ecarte, hearts, spite_malice
 
-__all__ = ["all_fours", "ecarte", "hearts"]
+__all__ = ["all_fours", "ecarte", "hearts", "spite_malice"]

@@ -1,0 +1,446 @@
+"""Spite and Malice players: the ``easy`` heuristic and the ``planner``, and search hooks.
+
+Both read only what their seat may know: the observation, the legal moves, and positions
+reached by their own moves that reveal nothing (a play from the goal pile turns up an unknown
+card and a hand played out draws unknown cards: the planner stops its look-ahead there).
+
+- ``easy`` plays its goal card when it can, otherwise natural cards that bring a stack towards
+  its goal card and do not set up the next player's, and discards its highest card, on a pile
+  whose top is one higher when it can.
+- ``planner`` (also the family's ``expert``) searches the sequences of moves open within the
+  turn — hand, goal top, discard tops and wilds, in any order — and ends each with every legal
+  discard. It values goal cards played first, then not leaving a stack at (or just below) the
+  next player's goal card, keeping wilds, clearing its discard piles and discarding in runs
+  downward, and follows the best sequence until a card it could not see turns up.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from hoyle.core.budget import Budget
+from hoyle.core.protocol import Game, State
+from hoyle.core.registry import register_agent, register_search_agent
+from hoyle.games.spite_malice.state import (
+    DISCARD,
+    GOAL,
+    HAND,
+    JOKER_SYMBOL,
+    PASS,
+    TO_DISCARD,
+    TO_PAIR,
+    SpiteMaliceState,
+    split_move,
+)
+
+__all__ = [
+    "PLAN_BUDGET",
+    "EasySpiteMaliceAgent",
+    "PlannerAgent",
+    "evaluate",
+    "rollout_move",
+]
+
+
+def _rank(game: Any, token: str | None) -> int:
+    """The rank of a card token (0 for a wild; -1 for none)."""
+    if token is None:
+        return -1
+    kind = game.kind_of(token)
+    return 0 if game.wild[kind] else int(game.rank[kind])
+
+
+def _is_centre(action: int) -> bool:
+    return action != PASS and split_move(action)[1] < TO_DISCARD
+
+
+class EasySpiteMaliceAgent:
+    """The ``easy`` player: greedy, one move at a time."""
+
+    def __init__(self, game: Game[Any], seed: int | None = None) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+
+    def step(self, state: State) -> int:
+        """Pick a move for the player to act, from its observation and legal moves."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        assert isinstance(state, SpiteMaliceState)
+        g = state.g
+        me = state.current_player()
+        obs = state.observation(me)
+        goals = [_rank(g, p["top"]) for p in obs["goals"][me] if p["top"] is not None]
+        nxt = (me + 1) % g.n
+        theirs = {_rank(g, p["top"]) for p in obs["goals"][nxt] if p["top"] is not None}
+        needs = [_needed(g, token) for token in obs["stack_next"]]
+        best, best_value = legal[0], -1e9
+        for action in legal:
+            if action == PASS:
+                value = -50.0
+            else:
+                src, dest, symbol = split_move(action)
+                wild = _symbol_wild(state, symbol)
+                if dest >= TO_DISCARD:
+                    value = _discard_value(state, obs, me, symbol, dest, wild)
+                elif GOAL <= src < DISCARD:
+                    value = 1000.0  # the goal card: always
+                else:
+                    after = len(obs["stacks"][dest]) + 2 if dest < len(needs) else 2
+                    stands = after - 1
+                    helps = any(stands < goal or goal == 0 for goal in goals)
+                    value = -10.0
+                    if not wild and helps:
+                        value = 20.0 + (5.0 if src >= DISCARD else 0.0)
+                    if after in goals:
+                        value = 200.0 if wild else 150.0  # the goal card goes next
+                    if after in theirs:
+                        value -= 100.0  # it would hand the next player their goal card
+            value += self.rng.random() * 0.01
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+
+def _needed(game: Any, token: str) -> int:
+    text = token.strip().upper()
+    if text.isdigit():
+        return int(text)
+    return "A23456789TJQK".index(text) + 1
+
+
+def _symbol_wild(state: SpiteMaliceState, symbol: int) -> bool:
+    if symbol == JOKER_SYMBOL:
+        return True
+    rules = state.rules
+    return symbol == 12 and rules.kings_wild and state.g.kinds == 53
+
+
+def _discard_value(
+    state: SpiteMaliceState, obs: dict[str, Any], me: int, symbol: int, dest: int, wild: bool
+) -> float:
+    """How good a discard of ``symbol`` onto the pile ``dest`` names is: runs downward, high
+    cards on empty piles, never a wild while another card will do."""
+    g = state.g
+    pile = obs["discards"][me][(dest - TO_DISCARD) % 6]
+    rank = 0 if wild else symbol + 1
+    if wild:
+        return -60.0
+    value = rank * 0.5  # shed high cards: the low ones build sooner
+    if dest >= TO_PAIR:
+        value += 4.0  # two cards out of the hand for one discard
+    if not pile:
+        return value + 2.0 + (rank - 7) * 0.8
+    top = _rank(g, pile[-1])
+    if top == 0 or top == rank + 1:
+        return value + 12.0
+    if top == rank:
+        return value + 7.0
+    if top < rank:
+        return value - 8.0 - (rank - top)  # buries a card that would play sooner
+    return value + 1.0
+
+
+register_agent("easy", lambda game, seed: EasySpiteMaliceAgent(game, seed), family="spite-malice")
+
+
+# ---------------------------------------------------------------------- the turn planner
+
+
+@dataclass
+class _Path:
+    """What a sequence of moves has done so far."""
+
+    from_discards: int = 0
+    from_hand: int = 0
+    wilds_used: int = 0
+
+
+PLAN_BUDGET = Budget(simulations=2000, seconds=0.5)
+"""The planner's default look-ahead per plan: positions searched, and a time limit."""
+GOAL_PLAY = 1000.0
+WIN = 100000.0
+
+
+class PlannerAgent:
+    """The turn planner: searches the move sequences within a turn (see the module doc).
+
+    Args:
+        game: the game it plays.
+        seed: breaks ties between equal plans.
+        budget: how many positions (``simulations``) it may look at for one plan, and for
+            how long; :data:`PLAN_BUDGET` by default.
+    """
+
+    def __init__(
+        self, game: Game[Any], seed: int | None = None, budget: Budget | None = None
+    ) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self.budget = budget or PLAN_BUDGET
+        self._plan: list[int] = []
+        self._expect: tuple[Any, ...] | None = None
+
+    def step(self, state: State) -> int:
+        """The next move of the best plan for this turn."""
+        legal = state.legal_actions()
+        assert isinstance(state, SpiteMaliceState)
+        key = _key(state)
+        if self._plan and key == self._expect and self._plan[0] in legal:
+            action = self._plan.pop(0)
+            self._expect = self._next_key(state, action)
+            return action
+        if len(legal) == 1:
+            return legal[0]
+        plan = self.plan(state)
+        action = plan[0]
+        self._plan = plan[1:]
+        self._expect = self._next_key(state, action)
+        return action
+
+    @staticmethod
+    def _next_key(state: SpiteMaliceState, action: int) -> tuple[Any, ...] | None:
+        if action == PASS or _reveals(state, action):
+            return None
+        if split_move(action)[1] >= TO_DISCARD:
+            return None
+        child = state.clone()
+        child.apply_action(action)
+        return _key(child)
+
+    def plan(self, state: SpiteMaliceState) -> list[int]:
+        """The best sequence of moves found from ``state`` (it ends the turn or reveals)."""
+        me = state.current_player()
+        ctx = _Context(state, me)
+        self._clock = self.budget.clock()
+        self._open = True
+        self._seen: set[tuple[Any, ...]] = set()
+        _, plan = self._search(state, ctx, _Path())
+        return plan
+
+    def _search(
+        self, state: SpiteMaliceState, ctx: _Context, path: _Path
+    ) -> tuple[float, list[int]]:
+        legal = state.legal_actions()
+        best_value, best_plan = -1e18, [legal[0]]
+        self._open = self._open and self._clock.tick()
+        base = None
+        for action in legal:
+            if action == PASS or split_move(action)[1] >= TO_DISCARD:
+                if base is None:
+                    base = ctx.value(state, path, goal_known=True, hand_known=True)
+                value = base + ctx.discard(state, action)
+                plan = [action]
+            else:
+                src, _, symbol = split_move(action)
+                step = _Path(
+                    path.from_discards + (src >= DISCARD),
+                    path.from_hand + (src == HAND),
+                    path.wilds_used + _symbol_wild(state, symbol),
+                )
+                child = state.clone()
+                child.apply_action(action)
+                goal_play = GOAL <= src < DISCARD
+                if child.is_terminal() or child._deal_no != state._deal_no:
+                    value = WIN if goal_play else -WIN / 10  # won, or blocked
+                    plan = [action]
+                elif goal_play or _emptied(state, action):
+                    value = ctx.value(child, step, goal_known=not goal_play, hand_known=False)
+                    value += GOAL_PLAY if goal_play else 15.0
+                    plan = [action]
+                else:
+                    key = _key(child)
+                    if key in self._seen or not self._open:
+                        continue
+                    self._seen.add(key)
+                    value, rest = self._search(child, ctx, step)
+                    plan = [action, *rest]
+            value += self.rng.random() * 1e-3
+            if value > best_value:
+                best_value, best_plan = value, plan
+        return best_value, best_plan
+
+
+def _emptied(state: SpiteMaliceState, action: int) -> bool:
+    src = split_move(action)[0]
+    return src == HAND and len(state._hands[state._cur]) == 1
+
+
+def _reveals(state: SpiteMaliceState, action: int) -> bool:
+    src, dest, _ = split_move(action)
+    return dest < TO_DISCARD and (GOAL <= src < DISCARD or _emptied(state, action))
+
+
+def _key(state: SpiteMaliceState) -> tuple[Any, ...]:
+    """What the planner's positions differ in (all of it visible to the player)."""
+    me = state._cur
+    g = state.g
+    return (
+        state._deal_no,
+        state._turn,
+        tuple(len(s) for s in state._stacks),
+        tuple(sorted(g.symbol[k] for k in state._hands[me])),
+        tuple(len(p) for p in state._discards[me]),
+        tuple(len(p) for p in state._goals[me]),
+        state._cover,
+    )
+
+
+class _Context:
+    """What stays fixed while the planner searches one turn: the opponents' goal cards and
+    discard tops, and the rules."""
+
+    def __init__(self, state: SpiteMaliceState, me: int) -> None:
+        self.g = state.g
+        self.me = me
+        n = state.g.n
+        self.rules = state.rules
+        obs = state.observation(me)
+        self.opponents = [(me + k) % n for k in range(1, n)]
+        self.their_goals = {
+            s: [_rank(self.g, p["top"]) for p in obs["goals"][s] if p["top"] is not None]
+            for s in self.opponents
+        }
+        self.their_tops = {
+            s: [_rank(self.g, pile[-1]) for pile in obs["discards"][s] if pile]
+            for s in self.opponents
+        }
+
+    def value(
+        self, state: SpiteMaliceState, path: _Path, *, goal_known: bool, hand_known: bool
+    ) -> float:
+        """The end-of-turn value of a position (before the discard)."""
+        g = self.g
+        me = self.me
+        rules = self.rules
+        value = 0.0
+        needs = [len(s) + 1 for s in state._stacks]
+        can_start = len(state._stacks) < (rules.max_stacks or 64)
+        for k, seat in enumerate(self.opponents):
+            weight = 1.0 if k == 0 else 0.4
+            for goal in self.their_goals[seat]:
+                value -= weight * self._danger(goal, needs, can_start, self.their_tops[seat])
+        if goal_known:
+            for pile in state._goals[me]:
+                if pile:
+                    goal = 0 if g.wild[pile[-1]] else g.rank[pile[-1]]
+                    value += self._prospect(goal, needs, can_start)
+        if hand_known:
+            for kind in state._hands[me]:
+                if g.wild[kind]:
+                    value += 25.0
+        else:
+            value += 10.0
+        value += 4.0 * path.from_discards + 0.5 * path.from_hand - 6.0 * path.wilds_used
+        for pile in state._discards[me]:
+            value -= 0.3 * len(pile)
+        return value
+
+    def _danger(self, goal: int, needs: list[int], can_start: bool, tops: list[int]) -> float:
+        """How likely the next turn's player plays this goal card, as a penalty."""
+        if goal == 0:
+            return 40.0  # a wild goal card plays almost anywhere
+        if goal == 1:
+            return 40.0 if can_start else 0.0
+        worst = 0.0
+        for need in needs:
+            gap = goal - need
+            if gap < 0:
+                continue
+            if gap == 0:
+                worst = max(worst, 400.0)
+                continue
+            # Cards they would need first: their discard tops that fit go free.
+            missing = gap
+            rank = need
+            while rank in tops and missing:
+                rank += 1
+                missing -= 1
+            if missing == 0:
+                worst = max(worst, 300.0)
+            else:
+                worst = max(worst, 120.0 / (2 ** (missing - 1)) - 10.0)
+        if can_start and goal - 1 <= 2:
+            worst = max(worst, 30.0 / goal)
+        return worst
+
+    @staticmethod
+    def _prospect(goal: int, needs: list[int], can_start: bool) -> float:
+        """How near the stacks are to this player's own goal card."""
+        if goal == 0:
+            return 20.0
+        best = 0.0
+        for need in [*needs, *([1] if can_start else [])]:
+            gap = goal - need
+            if gap >= 0:
+                best = max(best, 12.0 / (1 + gap))
+        return best
+
+    def discard(self, state: SpiteMaliceState, action: int) -> float:
+        """The value of ending the turn with ``action`` (a discard or a pass)."""
+        if action == PASS:
+            return -5.0
+        obs_like = {
+            "discards": {self.me: [[state.g.token[k] for k in p] for p in state._discards[self.me]]}
+        }
+        _, dest, symbol = split_move(action)
+        wild = _symbol_wild(state, symbol)
+        value = _discard_value(state, obs_like, self.me, symbol, dest, wild)
+        if not wild:
+            # Keep a card that would play on a stack next turn (or feed the goal card).
+            rank = symbol + 1
+            needs = {len(s) + 1 for s in state._stacks}
+            if rank in needs:
+                value -= 6.0
+        return value
+
+
+def _planner(game: Game[Any], seed: int | None, budget: Budget | None) -> PlannerAgent:
+    return PlannerAgent(game, seed, budget)
+
+
+register_search_agent("planner", _planner, family="spite-malice")
+register_search_agent("expert", _planner, family="spite-malice")
+
+
+# ---------------------------------------------------------------------- search hooks
+
+
+def rollout_move(state: State, rng: random.Random) -> int:
+    """A fast playout move on a full (sampled) state: the goal card when it goes, else a
+    natural card from a discard top or the hand two times in three, else a random move."""
+    legal = state.legal_actions()
+    if len(legal) == 1 or not isinstance(state, SpiteMaliceState):
+        return legal[0] if len(legal) == 1 else rng.choice(legal)
+    centre = []
+    for action in legal:
+        if action == PASS:
+            continue
+        src, dest, symbol = split_move(action)
+        if dest >= TO_DISCARD:
+            continue
+        if GOAL <= src < DISCARD:
+            return action
+        if not _symbol_wild(state, symbol):
+            centre.append(action)
+    if centre and rng.random() < 0.67:
+        return rng.choice(centre)
+    ends = [a for a in legal if not _is_centre(a)]
+    return rng.choice(ends or legal)
+
+
+def evaluate(state: State, root: State) -> list[float]:
+    """Each seat's value of a playout cut short: goal cards it has played since ``root``,
+    less the mean of the others' (and the points scored, if a deal ended)."""
+    assert isinstance(state, SpiteMaliceState) and isinstance(root, SpiteMaliceState)
+    n = state.g.n
+    if state._deal_no != root._deal_no or state.is_terminal():
+        gained = [a - b for a, b in zip(state.scores(), root.scores(), strict=True)]
+        return [gained[s] - sum(gained) / n for s in range(n)]
+    before = root.goal_counts()
+    now = state.goal_counts()
+    played = [b - a for a, b in zip(now, before, strict=True)]
+    mean = sum(played) / n
+    return [p - mean for p in played]

@@ -1,0 +1,863 @@
+"""The Spite and Malice engine: deals of turns, each a draw, plays to the centre and a discard.
+
+Cards are *kinds*: the 52 cards of the French pack by their index (``hoyle.cards``) and the
+joker as 52, or Starturn's numbers 1…15 as 0…14. Several packs hold several cards of a kind,
+and since two cards of one kind can never be told apart, piles are lists of kinds and the
+stock is a count per kind. Drawing from the stock is a chance node whose outcomes are the kinds
+left, each as likely as its count; a seeded game draws the same way from ``random.Random``.
+
+Actions: a move takes a card from the hand (named by its rank: suits never matter), a goal top
+or a discard top, to a centre stack, a new stack or a discard pile; see :func:`move_id`.
+Tokens read ``7:goal>stack2``, ``K=7:hand>stack1`` (a wild and the rank it stands for),
+``Q:hand>discard3``, ``7+7:hand>discard1`` (a pair) and ``pass``. Chance actions are the card
+dealt or drawn, e.g. ``7H``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from hoyle.cards import TOKENS, Card, CardError
+from hoyle.core.errors import IllegalActionError, InvalidOptionError
+from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
+from hoyle.games.spite_malice.rules import (
+    STARTURN_BLACK,
+    STARTURN_RED,
+    SYMBOLS,
+    Deck,
+    First,
+    Recycle,
+    SpiteMaliceRules,
+)
+from hoyle.games.spite_malice.scoring import deal_points
+
+__all__ = ["SpiteMaliceGame", "SpiteMaliceState", "move_id", "split_move"]
+
+# Sources of a move.
+HAND = 0
+GOAL = 1  # GOAL + g for goal pile g (0 or 1)
+DISCARD = 3  # DISCARD + d for discard pile d (0 … 5)
+N_SOURCES = 9
+# Destinations: a stack by index, a new stack, a discard pile, a pair onto a discard pile.
+MAX_STACKS = 64
+NEW = MAX_STACKS
+TO_DISCARD = NEW + 1
+TO_PAIR = TO_DISCARD + 6
+N_DESTS = TO_PAIR + 6
+N_SYMBOLS = 16  # rank - 1 (0 … 14), or 15 for a joker
+JOKER_SYMBOL = 15
+PASS = N_DESTS * N_SOURCES * N_SYMBOLS
+CHANCE_BASE = PASS + 1
+NUM_ACTIONS = CHANCE_BASE + 64
+
+# Phases.
+DEAL, DRAW, PLAY, OVER = range(4)
+PHASE_NAMES = ("deal", "draw", "play", "over")
+HAND_TARGET = 2  # a deal-queue target seat * 4 + HAND_TARGET is the seat's hand
+JOKER = 52
+
+
+def move_id(src: int, dest: int, symbol: int) -> int:
+    """The action id of moving a card of ``symbol`` from ``src`` to ``dest``."""
+    return (dest * N_SOURCES + src) * N_SYMBOLS + symbol
+
+
+def split_move(action: int) -> tuple[int, int, int]:
+    """(source, destination, symbol) of a move id."""
+    rest, symbol = divmod(action, N_SYMBOLS)
+    dest, src = divmod(rest, N_SOURCES)
+    return src, dest, symbol
+
+
+class SpiteMaliceGame(Game[SpiteMaliceRules]):
+    """A Spite and Malice game: the rules and the card tables built from them."""
+
+    family = "spite-malice"
+
+    def __init__(self, rules: SpiteMaliceRules, variant: str) -> None:
+        super().__init__(rules, variant)
+        self.n = rules.players
+        starturn = rules.deck is Deck.STARTURN
+        kinds = 15 if starturn else 53
+        self.kinds = kinds
+        self.rank = [k + 1 if starturn else _french_rank(k) for k in range(kinds)]
+        self.wild = [
+            (not starturn) and (k == JOKER or (rules.kings_wild and self.rank[k] == 13))
+            for k in range(kinds)
+        ]
+        self.symbol = [JOKER_SYMBOL if k == JOKER else self.rank[k] - 1 for k in range(kinds)]
+        self.token = [
+            str(k + 1) if starturn else (TOKENS[k] if k < 52 else "XJ") for k in range(kinds)
+        ]
+        self.forbidden = rules.forbidden
+        if starturn:
+            self.stock_pack = list(STARTURN_RED)
+            self.goal_pack: list[int] | None = list(STARTURN_BLACK)
+        else:
+            self.stock_pack = [rules.pack_count] * 52 + [rules.jokers]
+            self.goal_pack = [1] * 52 + [0] if rules.goal_pack else None
+        self.total = [
+            s + (self.goal_pack[k] if self.goal_pack else 0) for k, s in enumerate(self.stock_pack)
+        ]
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return self.n
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """Moves, ``pass`` and the chance actions (one per kind of card)."""
+        return NUM_ACTIONS
+
+    def symbol_text(self, symbol: int) -> str:
+        """A rank symbol as tokens write it: ``A`` … ``K``, ``X`` (joker), or ``1`` … ``15``."""
+        if symbol == JOKER_SYMBOL:
+            return "X"
+        if self.rules.deck is Deck.STARTURN:
+            return str(symbol + 1)
+        return SYMBOLS[symbol]
+
+    def rank_text(self, rank: int) -> str:
+        """A rank (1 …) as tokens write it."""
+        return self.symbol_text(rank - 1)
+
+    def kind_of(self, token: str) -> int:
+        """The kind of a card token (``7H``, ``XJ``; Starturn ``7``)."""
+        text = token.strip().upper()
+        try:
+            if self.rules.deck is Deck.STARTURN:
+                card = Card.from_token(text, numbered=True)
+                return card.rank - 1
+            card = Card.from_token(text)
+        except CardError as exc:
+            raise InvalidOptionError(str(exc)) from None
+        return JOKER if card.joker else card.index
+
+    def new_initial_state(self, seed: int | None = None) -> SpiteMaliceState:
+        """A new match: chance nodes for every card dealt or drawn, or with ``seed`` every
+        card from a seeded draw."""
+        state = SpiteMaliceState(self, None if seed is None else random.Random(seed))
+        state._start_deal()
+        return state
+
+    def position(
+        self,
+        *,
+        goals: Sequence[str | Sequence[str]],
+        hands: Sequence[str],
+        discards: Sequence[Sequence[str]] | None = None,
+        stacks: Sequence[str] = (),
+        stock: str | None = None,
+        heap: str = "",
+        current: int = 0,
+        dealer: int | None = None,
+        seed: int = 0,
+    ) -> SpiteMaliceState:
+        """A hand-set position of the first deal, ``current`` to play (its draw done).
+
+        ``goals`` gives each seat's goal pile (or, with two goal piles, a list of two) bottom
+        first, so the last card is the top; ``discards`` each seat's discard piles bottom
+        first; ``stacks`` each centre stack from its ace (a wild written where it stands).
+        ``stock``, if given, is the whole stock in the order it will be drawn, and the cards
+        not placed anywhere are put out of play; otherwise every card not placed is in the
+        stock, drawn at random from ``seed``. For scenario tests and problems.
+        """
+        n = self.n
+        rules = self.rules
+        state = SpiteMaliceState(self, random.Random(seed))
+        state._dealer = current if dealer is None else dealer
+        left = list(self.total)
+
+        def take(text: str) -> list[int]:
+            out = []
+            for token in text.replace(",", " ").split():
+                kind = self.kind_of(token)
+                if left[kind] <= 0:
+                    raise InvalidOptionError(f"there is no {token} left to place")
+                left[kind] -= 1
+                out.append(kind)
+            return out
+
+        if len(goals) != n or len(hands) != n:
+            raise InvalidOptionError(f"give {n} goal piles and {n} hands, one per seat")
+        for seat in range(n):
+            piles = goals[seat]
+            piles = [piles] if isinstance(piles, str) else list(piles)
+            if len(piles) != rules.goal_piles:
+                raise InvalidOptionError(f"each seat has {rules.goal_piles} goal pile(s)")
+            state._goals[seat] = [take(p) for p in piles]
+            state._hands[seat] = sorted(take(hands[seat]))
+            if len(state._hands[seat]) > rules.hand_size:
+                raise InvalidOptionError(f"a hand holds at most {rules.hand_size} cards")
+        for seat, piles_text in enumerate(discards or []):
+            if len(piles_text) > rules.discard_piles:
+                raise InvalidOptionError(f"each seat has {rules.discard_piles} discard piles")
+            for d, text in enumerate(piles_text):
+                state._discards[seat][d] = take(text)
+        for text in stacks:
+            cards = take(text)
+            for i, kind in enumerate(cards):
+                if not state._fits(kind, i + 1):
+                    raise InvalidOptionError(
+                        f"{self.token[kind]} cannot stand {i + 1}th on a stack"
+                    )
+            state._stacks.append(cards)
+        state._heap = take(heap)
+        if stock is not None:
+            drawn = take(stock)
+            state._forced = list(drawn)
+            for kind in drawn:
+                state._stock[kind] += 1
+            state._box = left
+        else:
+            state._stock = left
+        state._stock_n = sum(state._stock)
+        state._cur = current
+        state._turn = 1
+        state._phase = PLAY
+        return state
+
+
+def _french_rank(kind: int) -> int:
+    """Spite and Malice rank of a kind of the French pack: ace 1 … king 13, joker 0."""
+    if kind == JOKER:
+        return 0
+    r = kind % 13  # 0 is a two … 12 an ace
+    return 1 if r == 12 else r + 2
+
+
+class SpiteMaliceState(State):
+    """A position in a match of Spite and Malice."""
+
+    def __init__(self, game: SpiteMaliceGame, rng: random.Random | None) -> None:
+        self.game = game
+        self.g = game
+        self.rules = game.rules
+        self._rng = rng
+        n = game.n
+        self._history: list[int] = []
+        self._scores = [0] * n
+        self._deal_no = 0
+        self._dealer = 0  # the cut is won by seat 0: the first dealer
+        self._deal_scores: list[list[int]] = []
+        self._deal_log: list[dict[str, Any]] = []
+        self._winner: list[int] = []
+        self._forced: list[int] = []  # kinds the next draws must give (hand-set positions)
+        self._box = [0] * game.kinds  # cards out of play (hand-set positions only)
+        self._clear_deal()
+
+    def _clear_deal(self) -> None:
+        g = self.g
+        n = g.n
+        rules = self.rules
+        self._stock = list(g.stock_pack)
+        self._stock_n = sum(self._stock)
+        self._goal_pool = list(g.goal_pack) if g.goal_pack is not None else None
+        self._goals: list[list[list[int]]] = [
+            [[] for _ in range(rules.goal_piles)] for _ in range(n)
+        ]
+        self._hands: list[list[int]] = [[] for _ in range(n)]
+        self._discards: list[list[list[int]]] = [
+            [[] for _ in range(rules.discard_piles)] for _ in range(n)
+        ]
+        self._stacks: list[list[int]] = []
+        self._heap: list[int] = []
+        self._goal_turned: list[int] = []  # goal cards played off the goal piles (public)
+        self._completed = 0
+        self._recycled = 0
+        self._queue: list[int] = []
+        self._need = 0
+        self._phase = DEAL
+        self._cur = 0
+        self._turn = 0
+        self._moved = 0
+        self._passes = 0
+        self._cover = -1
+        self._legal: list[int] | None = None
+        self._deal_start = len(self._history)
+        self._turn_log: list[str] = []  # this turn's moves, as tokens
+
+    # ------------------------------------------------------------------ dealing and drawing
+
+    def _start_deal(self) -> None:
+        rules = self.rules
+        n = self.g.n
+        self._clear_deal()
+        self._queue = []
+        for _ in range(rules.goal_size):
+            for g in range(rules.goal_piles):
+                for k in range(1, n + 1):
+                    self._queue.append(((self._dealer + k) % n) * 4 + g)
+        if rules.deal_hands:
+            for _ in range(rules.hand_size):
+                for k in range(1, n + 1):
+                    self._queue.append(((self._dealer + k) % n) * 4 + HAND_TARGET)
+        self._phase = DEAL
+        self._run_chance()
+
+    def _pool(self) -> list[int]:
+        """The counts chance draws from now: the goal pack while dealing goal piles from it."""
+        if (
+            self._phase == DEAL
+            and self._goal_pool is not None
+            and self._queue
+            and self._queue[0] % 4 != HAND_TARGET
+        ):
+            return self._goal_pool
+        return self._stock
+
+    def _run_chance(self) -> None:
+        """Resolve chance events with the seeded draw (or the forced cards) while any wait."""
+        while self._phase in (DEAL, DRAW):
+            if self._phase == DRAW and not self._stock_n and not self._refill():
+                self._end_deal(None)  # no stock can be made: the deal is blocked
+                return
+            if self._forced:
+                kind = self._forced.pop(0)
+            elif self._rng is not None:
+                kind = self._random_kind(self._rng)
+            else:
+                return
+            # A seeded draw is not an action: the seed replays it (so records hold decisions).
+            self._chance(kind)
+
+    def _random_kind(self, rng: random.Random) -> int:
+        pool = self._pool()
+        pick = rng.randrange(sum(pool))
+        for kind, count in enumerate(pool):
+            pick -= count
+            if pick < 0:
+                return kind
+        raise AssertionError("empty pool")  # pragma: no cover - callers check the stock
+
+    def _refill(self) -> bool:
+        """The stock is empty: make a new one from the completed heap, if there is one."""
+        if not self._heap:
+            return False
+        for kind in self._heap:
+            self._stock[kind] += 1
+        self._stock_n += len(self._heap)
+        self._heap = []
+        self._recycled += 1
+        return True
+
+    def _chance(self, kind: int) -> None:
+        if self._phase == DEAL:
+            pool = self._pool()  # chosen by the card's destination, before it is taken off
+            target = self._queue.pop(0)
+            pool[kind] -= 1
+            if pool is self._stock:
+                self._stock_n -= 1
+            seat, pile = divmod(target, 4)
+            if pile == HAND_TARGET:
+                self._hands[seat].append(kind)
+                self._hands[seat].sort()
+            else:
+                self._goals[seat][pile].append(kind)
+            if not self._queue:
+                self._after_deal()
+            return
+        self._stock[kind] -= 1
+        self._stock_n -= 1
+        hand = self._hands[self._cur]
+        hand.append(kind)
+        hand.sort()
+        self._need -= 1
+        if self._need == 0:
+            self._phase = PLAY
+            self._legal = None
+
+    def _after_deal(self) -> None:
+        """The goal tops are turned up; the first player is found and starts."""
+        n = self.g.n
+        first = self._dealer
+        if self.rules.first is First.HIGHER_GOAL:
+            tops = [max(self.g.rank[p[-1]] for p in self._goals[s]) for s in range(n)]
+            best = max(tops)
+            if tops.count(best) > 1:  # equal tops: the goal piles are dealt again
+                pool = self._goal_pool if self._goal_pool is not None else self._stock
+                for seat in range(n):
+                    for pile in self._goals[seat]:
+                        for kind in pile:
+                            pool[kind] += 1
+                        if pool is self._stock:
+                            self._stock_n += len(pile)
+                        pile.clear()
+                self._queue = []
+                for _ in range(self.rules.goal_size):
+                    for g in range(self.rules.goal_piles):
+                        for k in range(1, n + 1):
+                            self._queue.append(((self._dealer + k) % n) * 4 + g)
+                return
+            first = tops.index(best)
+        self._start_turn(first)
+
+    def _start_turn(self, seat: int) -> None:
+        self._cur = seat
+        self._turn += 1
+        self._moved = 0
+        self._cover = -1
+        self._turn_log = []
+        self._legal = None
+        if self._turn > self.rules.turn_limit:
+            self._end_deal(None)
+            return
+        self._draw_up(self.rules.hand_size - len(self._hands[seat]))
+
+    def _draw_up(self, need: int) -> None:
+        if need <= 0:
+            self._phase = PLAY
+            return
+        self._need = need
+        self._phase = DRAW
+        self._legal = None
+
+    # ------------------------------------------------------------------ the rules of a move
+
+    def _fits(self, kind: int, rank: int) -> bool:
+        """Whether a card of ``kind`` may stand for ``rank`` on a centre stack (cover aside)."""
+        if self.g.wild[kind]:
+            return rank not in self.g.forbidden
+        return self.g.rank[kind] == rank
+
+    def _sources(self) -> list[tuple[int, int]]:
+        """(source, kind) of every card the player to move may play: one per rank in hand."""
+        seat = self._cur
+        out: list[tuple[int, int]] = []
+        seen: set[int] = set()
+        for kind in self._hands[seat]:
+            sym = self.g.symbol[kind]
+            if sym not in seen:
+                seen.add(sym)
+                out.append((HAND, kind))
+        for g, pile in enumerate(self._goals[seat]):
+            if pile:
+                out.append((GOAL + g, pile[-1]))
+        for d, pile in enumerate(self._discards[seat]):
+            if pile:
+                out.append((DISCARD + d, pile[-1]))
+        return out
+
+    def _cover_at_hand(self, src: int, rank: int) -> bool:
+        """Cover-wild: whether a natural ``rank`` is in view to cover a wild played from
+        ``src`` (a goal pile's next card is hidden, so it does not count)."""
+        g = self.g
+        seat = self._cur
+        if rank > self.rules.top:
+            return True
+        if any(not g.wild[k] and g.rank[k] == rank for k in self._hands[seat]):
+            return True
+        for i, pile in enumerate(self._goals[seat]):
+            if pile and GOAL + i != src and not g.wild[pile[-1]] and g.rank[pile[-1]] == rank:
+                return True
+        for d, pile in enumerate(self._discards[seat]):
+            card = (
+                pile[-2]
+                if DISCARD + d == src and len(pile) > 1
+                else (pile[-1] if pile and DISCARD + d != src else -1)
+            )
+            if card >= 0 and not g.wild[card] and g.rank[card] == rank:
+                return True
+        return False
+
+    def _centre_moves(self) -> list[int]:
+        g = self.g
+        rules = self.rules
+        moves: list[int] = []
+        may_start = len(self._stacks) < (rules.max_stacks or MAX_STACKS)
+        needs = [len(stack) + 1 for stack in self._stacks]
+        forbidden = g.forbidden
+        cover = rules.cover_wild
+        for src, kind in self._sources():
+            sym = g.symbol[kind]
+            if g.wild[kind]:
+                for i, rank in enumerate(needs):
+                    if rank not in forbidden and (not cover or self._cover_at_hand(src, rank + 1)):
+                        moves.append(move_id(src, i, sym))
+                if may_start and 1 not in forbidden and (not cover or self._cover_at_hand(src, 2)):
+                    moves.append(move_id(src, NEW, sym))
+                continue
+            rank = g.rank[kind]
+            for i, need in enumerate(needs):
+                if need == rank:
+                    moves.append(move_id(src, i, sym))
+            if may_start and rank == 1:
+                moves.append(move_id(src, NEW, sym))
+        return moves
+
+    def _legal_now(self) -> list[int]:
+        phase = self._phase
+        if phase in (DEAL, DRAW):
+            return [CHANCE_BASE + k for k, c in enumerate(self._pool()) if c]
+        if phase != PLAY:
+            return []
+        g = self.g
+        rules = self.rules
+        if self._cover >= 0:
+            rank = len(self._stacks[self._cover]) + 1
+            return sorted(
+                move_id(src, self._cover, g.symbol[kind])
+                for src, kind in self._sources()
+                if not g.wild[kind] and g.rank[kind] == rank
+            )
+        centre = self._centre_moves()
+        if rules.compulsory_aces_twos:
+            forced = []
+            for action in centre:
+                src, _, sym = split_move(action)
+                if sym in (0, 1) and (src != HAND or rules.compulsory_from_hand):
+                    forced.append(action)
+            if forced:
+                return sorted(forced)
+        moves = centre + self._discard_moves()
+        if rules.may_pass:
+            moves.append(PASS)
+        return sorted(moves)
+
+    def _discard_moves(self) -> list[int]:
+        g = self.g
+        rules = self.rules
+        seat = self._cur
+        hand = self._hands[seat]
+        counts: dict[int, int] = {}
+        first: dict[int, int] = {}
+        for kind in hand:
+            sym = g.symbol[kind]
+            counts[sym] = counts.get(sym, 0) + 1
+            first.setdefault(sym, kind)
+        piles = self._discards[seat]
+        open_piles = []
+        empty_seen = False
+        for d, pile in enumerate(piles):
+            if not pile:
+                if empty_seen:
+                    continue  # one empty pile is as good as another
+                empty_seen = True
+            open_piles.append(d)
+        moves = []
+        for sym, kind in first.items():
+            for d in open_piles:
+                pile = piles[d]
+                if rules.discard_down and pile and not self._goes_down(kind, pile[-1]):
+                    continue
+                moves.append(move_id(HAND, TO_DISCARD + d, sym))
+                if rules.pair_discard and counts[sym] >= 2:
+                    moves.append(move_id(HAND, TO_PAIR + d, sym))
+        return moves
+
+    def _goes_down(self, kind: int, top: int) -> bool:
+        """Frey's discard: equal to the top or one lower (a wild goes anywhere, takes all)."""
+        g = self.g
+        if g.wild[kind] or g.wild[top]:
+            return True
+        return g.rank[kind] in (g.rank[top], g.rank[top] - 1)
+
+    # ------------------------------------------------------------------ applying moves
+
+    def legal_actions(self) -> list[int]:
+        """Legal actions in increasing order (at a chance node, the kinds that may come)."""
+        if self._legal is None:
+            self._legal = self._legal_now()
+        return list(self._legal)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, each kind of card left in the pool, as likely as its count."""
+        if self._phase not in (DEAL, DRAW):
+            return []
+        pool = self._pool()
+        total = sum(pool)
+        return [(CHANCE_BASE + k, c / total) for k, c in enumerate(pool) if c]
+
+    def apply_action(self, action: int) -> None:
+        """Apply one action; raises IllegalActionError and changes nothing if it is illegal."""
+        if type(action) is not int:
+            raise IllegalActionError(
+                f"an action is an int (see legal_actions()), not {type(action).__name__} "
+                f"{action!r}; use string_to_action() for a token"
+            )
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self._why_illegal(action, legal))
+        self._legal = None
+        if self._phase in (DEAL, DRAW):
+            self._history.append(action)
+            self._chance(action - CHANCE_BASE)
+            self._run_chance()
+            return
+        token = self.action_to_string(action)
+        self._history.append(action)
+        self._turn_log.append(token)
+        if action == PASS:
+            self._end_turn(passed=self._moved == 0)
+        else:
+            self._move(*split_move(action))
+        self._legal = None
+        self._run_chance()
+
+    def _take(self, src: int, symbol: int) -> int:
+        seat = self._cur
+        if src == HAND:
+            hand = self._hands[seat]
+            for i, kind in enumerate(hand):
+                if self.g.symbol[kind] == symbol:
+                    return hand.pop(i)
+            raise AssertionError("no such card in hand")  # pragma: no cover - legal checked
+        if src < DISCARD:
+            kind = self._goals[seat][src - GOAL].pop()
+            self._goal_turned.append(kind)
+            return kind
+        return self._discards[seat][src - DISCARD].pop()
+
+    def _move(self, src: int, dest: int, symbol: int) -> None:
+        seat = self._cur
+        rules = self.rules
+        kind = self._take(src, symbol)
+        self._moved += 1
+        if dest >= TO_DISCARD:
+            pile = self._discards[seat][(dest - TO_DISCARD) % 6]
+            pile.append(kind)
+            if dest >= TO_PAIR:
+                pile.append(self._take(HAND, symbol))
+            self._end_turn(passed=False)
+            return
+        if dest == NEW:
+            self._stacks.append([kind])
+            index = len(self._stacks) - 1
+        else:
+            index = dest
+            self._stacks[index].append(kind)
+        stack = self._stacks[index]
+        covering = self._cover >= 0
+        self._cover = -1
+        if len(stack) == rules.top:
+            del self._stacks[index]
+            self._completed += 1
+            if rules.recycle is Recycle.IMMEDIATE:
+                for card in stack:
+                    self._stock[card] += 1
+                self._stock_n += len(stack)
+            else:
+                self._heap.extend(stack)
+        elif self.g.wild[kind] and rules.cover_wild and not covering:
+            self._cover = index
+        if src != HAND and src < DISCARD and not any(self._goals[seat]):
+            self._end_deal(seat)  # the last goal card: the deal is won, no discard
+            return
+        if not self._hands[seat]:
+            self._draw_up(rules.hand_size)  # the hand played out: five more
+
+    def _end_turn(self, *, passed: bool) -> None:
+        self._passes = self._passes + 1 if passed else 0
+        if self._passes >= self.g.n:
+            self._end_deal(None)  # every player passed in turn: blocked
+            return
+        self._start_turn((self._cur + 1) % self.g.n)
+
+    # ------------------------------------------------------------------ the end of a deal
+
+    def goal_counts(self) -> list[int]:
+        """Cards left in each seat's goal piles."""
+        return [sum(len(p) for p in piles) for piles in self._goals]
+
+    def _end_deal(self, winner: int | None) -> None:
+        points = deal_points(self.rules, self.goal_counts(), winner)
+        for seat, pts in enumerate(points):
+            self._scores[seat] += pts
+        self._deal_scores.append(points)
+        self._deal_log.append(
+            {
+                "deal": self._deal_no + 1,
+                "winner": winner,
+                "blocked": winner is None,
+                "goal_cards": self.goal_counts(),
+                "points": points,
+            }
+        )
+        self._legal = None
+        rules = self.rules
+        played = self._deal_no + 1
+        if rules.deals:
+            over = played >= rules.deals
+        else:
+            over = max(self._scores) >= rules.target
+        if over or played >= rules.deal_limit:
+            self._phase = OVER
+            best = max(self._scores)
+            self._winner = [s for s in range(self.g.n) if self._scores[s] == best]
+            return
+        self._deal_no += 1
+        self._dealer = (self._dealer + 1) % self.g.n
+        self._start_deal()
+
+    # ------------------------------------------------------------------ protocol
+
+    def current_player(self) -> int:
+        """The seat to act, CHANCE while cards are dealt or drawn, TERMINAL at the end."""
+        if self._phase == OVER:
+            return TERMINAL
+        if self._phase in (DEAL, DRAW):
+            return CHANCE
+        return self._cur
+
+    def _why_illegal(self, action: int, legal: list[int]) -> str:
+        if self._phase == OVER:
+            return f"action {action} after the end of the game"
+        shown = ", ".join(self.action_to_string(a) for a in legal[:60])
+        if not 0 <= action < NUM_ACTIONS:
+            return f"{action} is not a Spite and Malice action; legal: {shown}"
+        what = self.action_to_string(action)
+        if self._cover >= 0:
+            return (
+                f"{what}: the wild on stack {self._cover + 1} must be covered first; legal: {shown}"
+            )
+        return f"{what} is not legal now; legal: {shown}"
+
+    def action_to_string(self, action: int) -> str:
+        """A move's token (``7:goal>stack2``, ``K=7:hand>stack1``), ``pass``, or a card."""
+        g = self.g
+        if action >= CHANCE_BASE:
+            kind = action - CHANCE_BASE
+            if not 0 <= kind < g.kinds:
+                raise IllegalActionError(f"{action} is not a Spite and Malice action")
+            return g.token[kind]
+        if action == PASS:
+            return "pass"
+        if not 0 <= action < PASS:
+            raise IllegalActionError(f"{action} is not a Spite and Malice action")
+        src, dest, symbol = split_move(action)
+        card = g.symbol_text(symbol)
+        if src == HAND:
+            where = "hand"
+        elif src < DISCARD:
+            where = "goal" if self.rules.goal_piles == 1 else f"goal{src - GOAL + 1}"
+        else:
+            where = f"discard{src - DISCARD + 1}"
+        if dest >= TO_PAIR:
+            return f"{card}+{card}:{where}>discard{dest - TO_PAIR + 1}"
+        if dest >= TO_DISCARD:
+            return f"{card}:{where}>discard{dest - TO_DISCARD + 1}"
+        wild = symbol == JOKER_SYMBOL or (
+            symbol == 12 and self.rules.kings_wild and self.rules.deck is Deck.FRENCH
+        )
+        if dest == NEW:
+            return f"{card}=A:{where}>stack" if wild else f"{card}:{where}>stack"
+        if wild:
+            rank = len(self._stacks[dest]) + 1 if dest < len(self._stacks) else 0
+            if rank:
+                card += "=" + g.rank_text(rank)
+        return f"{card}:{where}>stack{dest + 1}"
+
+    def string_to_action(self, text: str) -> int:
+        """The action for a token; a wild's ``=rank`` and the case may be left out."""
+        key = "".join(text.split()).upper()
+        candidates = (
+            [a for a, _ in self.chance_outcomes()]
+            if self.is_chance_node()
+            else self.legal_actions()
+        )
+        for action in candidates:
+            token = self.action_to_string(action).upper()
+            if token == key:
+                return action
+            if "=" in token:
+                card, rest = token.split("=", 1)
+                if card + rest[rest.index(":") :] == key:
+                    return action
+        legal = ", ".join(self.action_to_string(a) for a in candidates[:60])
+        raise IllegalActionError(
+            f"{text!r} is not a legal action here; legal: {legal or 'none (the game is over)'}"
+        )
+
+    def returns(self) -> list[float]:
+        """One deal (deals=1): each seat's points. A match: 1 to the winner (ties split)."""
+        if self._phase != OVER:
+            return [0.0] * self.g.n
+        if self.rules.deals == 1:
+            return [float(p) for p in self._scores]
+        share = 1.0 / len(self._winner)
+        return [share if s in self._winner else 0.0 for s in range(self.g.n)]
+
+    def scores(self) -> list[float]:
+        """Each seat's points so far."""
+        return [float(s) for s in self._scores]
+
+    def history(self) -> list[int]:
+        """Every action applied; cards dealt and drawn are in it when the game has no seed."""
+        return list(self._history)
+
+    def progress(self) -> tuple[int, str, int]:
+        """(deal number, ``deal`` or ``play``, turn number within the deal)."""
+        phase = self._phase
+        if phase == OVER:
+            return (self._deal_no + 1, "over", 0)
+        if phase == DEAL:
+            return (self._deal_no + 1, "deal", 0)
+        return (self._deal_no + 1, "play", self._turn)
+
+    @property
+    def phase(self) -> str:
+        """``deal``, ``draw``, ``play`` or ``over``."""
+        return PHASE_NAMES[self._phase]
+
+    def card_counts(self) -> list[int]:
+        """How many cards of each kind are where, summed over every place: the stock, the
+        completed heap, the hands, the goal, discard and centre piles (and cards put out of
+        play by a hand-set position). Always the packs' contents."""
+        counts = [a + b for a, b in zip(self._stock, self._box, strict=True)]
+        if self._goal_pool is not None:
+            counts = [a + b for a, b in zip(counts, self._goal_pool, strict=True)]
+        places: list[int] = list(self._heap)
+        for stack in self._stacks:
+            places += stack
+        for seat in range(self.g.n):
+            places += self._hands[seat]
+            for pile in self._goals[seat]:
+                places += pile
+            for pile in self._discards[seat]:
+                places += pile
+        for kind, count in Counter(places).items():
+            counts[kind] += count
+        return counts
+
+    def clone(self) -> SpiteMaliceState:
+        """An independent copy (the seeded draw too)."""
+        new = SpiteMaliceState.__new__(SpiteMaliceState)
+        new.__dict__.update(self.__dict__)
+        new._history = list(self._history)
+        new._scores = list(self._scores)
+        new._deal_scores = [list(d) for d in self._deal_scores]
+        new._deal_log = list(self._deal_log)
+        new._winner = list(self._winner)
+        new._forced = list(self._forced)
+        new._box = list(self._box)
+        new._stock = list(self._stock)
+        new._goal_pool = list(self._goal_pool) if self._goal_pool is not None else None
+        new._goals = [[list(p) for p in piles] for piles in self._goals]
+        new._hands = [list(h) for h in self._hands]
+        new._discards = [[list(p) for p in piles] for piles in self._discards]
+        new._stacks = [list(s) for s in self._stacks]
+        new._heap = list(self._heap)
+        new._goal_turned = list(self._goal_turned)
+        new._queue = list(self._queue)
+        new._turn_log = list(self._turn_log)
+        new._legal = list(self._legal) if self._legal is not None else None
+        if self._rng is not None:
+            new._rng = random.Random()
+            new._rng.setstate(self._rng.getstate())
+        return new
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know (see :mod:`hoyle.games.spite_malice.observe`)."""
+        from hoyle.games.spite_malice.observe import observe
+
+        return observe(self, player)
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> SpiteMaliceState:
+        """A state ``player`` cannot tell from this one (see :mod:`.resample`)."""
+        from hoyle.games.spite_malice.resample import resample
+
+        return resample(self, player, rng)

@@ -1,0 +1,133 @@
+"""The Spite and Malice table for the terminal game: piles, not tricks.
+
+Pure functions from the human seat's observation to lines of text: the centre stacks with the
+rank each needs next, every player's goal top and count and discard piles, the stock, the
+player's own hand, and the legal moves. A turn is many moves, so the table is drawn again
+between the player's own moves. Registered for ``spite-malice`` on import (see
+:mod:`hoyle.tui.views`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hoyle.tui.render import Style, card_label, render_result
+from hoyle.tui.views import TableView, register_view
+
+__all__ = ["VIEW", "render_event", "render_prompt", "render_table"]
+
+
+def _cards(tokens: Sequence[str], style: Style) -> str:
+    return " ".join(card_label(t, style) for t in tokens) if tokens else "—"
+
+
+def _goal(piles: Sequence[dict[str, Any]], style: Style) -> str:
+    parts = []
+    for pile in piles:
+        top = card_label(pile["top"], style) if pile["top"] else "—"
+        parts.append(f"{top} ({pile['count']} left)")
+    return ", ".join(parts)
+
+
+def render_table(
+    obs: dict[str, Any], legal: Sequence[str], names: Sequence[str] | None, style: Style
+) -> list[str]:
+    """The whole table as the seat sees it, its legal moves last."""
+    players = int(obs["players"])
+    names = list(names) if names else [f"Seat {s}" for s in range(players)]
+    lines = [
+        f"Deal {obs['deal_number']}, turn {obs['turn']} — scores: "
+        + ", ".join(f"{names[s]} {obs['scores'][s]}" for s in range(players))
+        + f" (to {obs['target']})",
+    ]
+    limit = obs["max_stacks"] or "any number of"
+    lines.append(f"Centre stacks ({limit} at most; {obs['completed']} completed this deal):")
+    if not obs["stacks"]:
+        lines.append("  (none yet: an ace starts one)")
+    for i, stack in enumerate(obs["stacks"]):
+        top = card_label(stack[-1], style)
+        lines.append(
+            f"  stack{i + 1}: {len(stack)} card{'s' if len(stack) != 1 else ''}, top {top}"
+            f" — needs {obs['stack_next'][i]}"
+        )
+    heap = f", completed heap {len(obs['heap'])}" if obs["heap"] else ""
+    lines.append(f"Stock: {obs['stock']} cards{heap}")
+    seat = obs.get("seat")
+    for s in range(players):
+        who = names[s]
+        mark = " ←" if obs["current_player"] == s else ""
+        lines.append(
+            f"{who}{mark}: goal {_goal(obs['goals'][s], style)}; hand {obs['hand_sizes'][s]}"
+        )
+        piles = obs["discards"][s]
+        shown = "  ".join(f"discard{d + 1}: {_cards(p, style)}" for d, p in enumerate(piles))
+        lines.append(f"  {shown}")
+    if seat is not None:
+        lines.append(f"Your hand: {_cards(obs.get('hand', []), style)}")
+    if obs.get("cover") is not None:
+        lines.append(f"The wild on stack{obs['cover'] + 1} must be covered now.")
+    if legal and obs["current_player"] == seat:
+        lines.append("Moves: " + "  ".join(legal))
+    return lines
+
+
+def render_prompt(obs: dict[str, Any]) -> str:
+    """The input prompt: what the player is to do now."""
+    if obs.get("cover") is not None:
+        return f"Cover the wild on stack{obs['cover'] + 1} > "
+    return "Play to a stack, or discard to end your turn (e.g. 7:hand>stack1) > "
+
+
+def render_event(
+    before: dict[str, Any],
+    after: dict[str, Any],
+    actor: int,
+    token: str | None,
+    names: Sequence[str],
+    style: Style | None = None,
+) -> list[str]:
+    """One move as the seat saw it, and the end of a deal."""
+    lines: list[str] = []
+    who = names[actor]
+    you = who == "You"
+    if token is not None:
+        if token == "pass":
+            lines.append(f"{who} {'pass' if you else 'passes'}.")
+        else:
+            card, _, rest = token.partition(":")
+            src, _, dest = rest.partition(">")
+            verb = "discard" if dest.startswith("discard") else "play"
+            verb = verb if you else verb + "s"
+            lines.append(f"{who} {verb} {card} from {src} to {dest}.")
+            if dest == "stack":
+                lines[-1] = f"{who} {'start' if you else 'starts'} a stack with {card} from {src}."
+    if after["completed"] > before["completed"]:
+        lines.append("A stack is complete and leaves the centre.")
+    if len(after["deal_results"]) > len(before["deal_results"]):
+        result = after["deal_results"][-1]
+        if result["winner"] is not None:
+            lines.append(f"{names[result['winner']]} emptied the goal pile!")
+        else:
+            lines.append("The deal is blocked: no stock can be made.")
+        lines.append(
+            f"Deal {result['deal']} over. This deal: "
+            + ", ".join(f"{names[s]} {p}" for s, p in enumerate(result["points"]))
+        )
+        lines.append(
+            "Totals: " + ", ".join(f"{names[s]} {v}" for s, v in enumerate(after["scores"]))
+        )
+    return lines
+
+
+VIEW = TableView(
+    table=render_table,
+    prompt=render_prompt,
+    event=render_event,
+    result=render_result,
+    hidden_phases=frozenset(),
+    redraw_between_own_moves=True,
+)
+"""The Spite and Malice table view."""
+
+register_view("spite-malice", VIEW)
