@@ -240,3 +240,38 @@ def test_bourre_records_round_trip(seed: int | None) -> None:
     replayed = records.replay(rec)
     assert replayed.history() == state.history()
     assert replayed.scores() == state.scores()
+
+
+def test_resamples_cover_the_real_hands_even_after_a_reshuffle() -> None:
+    # Determinization: every card another player really holds turns up in some resample,
+    # none its play has ruled out ever does — also in deals where the stock ran out and the
+    # collected cards were reshuffled (eight players discarding freely).
+    from hoyle.games.ecarte.bourre_resample import banned_cards
+
+    game = hoyle.load("ecarte", variant="bourre", players=8, deals=1)
+    rng = random.Random(2)
+    reshuffled = checked = 0
+    for seed in range(16):
+        state = game.new_initial_state(seed=seed)
+        assert isinstance(state, BourreState)
+        while not state.is_terminal() and not (state.phase == "play" and state._tricks):
+            legal = state.legal_actions()
+            wanted = [a for a in legal if state.action_to_string(a) == "play"]
+            state.apply_action(wanted[0] if wanted else rng.choice(legal))
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        others = [s for s in range(8) if s != player and state.hand_mask(s)]
+        truth = {s: state.hand_mask(s) for s in others}
+        seen = dict.fromkeys(others, 0)
+        for _ in range(100):
+            new = state.resample_from_infostate(player, rng)
+            assert isinstance(new, BourreState)
+            assert new.hand_mask(player) == state.hand_mask(player)
+            for s in others:
+                assert not new.hand_mask(s) & banned_cards(state, s)
+                seen[s] |= new.hand_mask(s)
+        assert all(truth[s] & ~seen[s] == 0 for s in others)
+        reshuffled += state._recycled
+        checked += 1
+    assert checked >= 6 and reshuffled >= 2
