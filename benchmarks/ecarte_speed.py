@@ -35,6 +35,7 @@ ROWS = [
     ("ecarte pool", "ecarte(variant=pool)"),
     ("ecarte french", "ecarte(variant=french)"),
     ("ecarte doubling", "ecarte(variant=doubling)"),
+    ("bourre, seven players", "ecarte(variant=bourre)"),
     ("hearts black-lady, one deal", "hearts(deals=1)"),
 ]
 
