@@ -85,7 +85,7 @@ def _table(rules: EcarteRules) -> str:
     if n == 2:
         return "Two players. The highest cut deals; after that the deal alternates."
     waiting = n - 2
-    who = "watches" if waiting == 1 else "watch"
+    who = "waits" if waiting == 1 else "wait"
     text = (
         f"{n} seats: two play, {waiting} {who}. All cut: the highest deals and the next plays "
         "against him; the deal then alternates."
@@ -96,7 +96,10 @@ def _table(rules: EcarteRules) -> str:
             f"{rules.bet_stake}, settled when the game ends."
         )
         if rules.advice:
-            text += " A backer sees the hand of the player backed, to advise (French rule)."
+            text += (
+                " A backer sees the hand and discards of the player backed, to advise"
+                " (French rule)."
+            )
         else:
             text += " Backers may not look or advise (English rule)."
     if rules.pool_swap is Swap.GAME:
