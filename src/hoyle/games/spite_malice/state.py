@@ -93,6 +93,8 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
             str(k + 1) if starturn else (TOKENS[k] if k < 52 else "XJ") for k in range(kinds)
         ]
         self.forbidden = rules.forbidden
+        self.sort_key = [(self.rank[k] or 99, k) for k in range(kinds)].__getitem__
+        """Orders kinds by rank (jokers last), for showing a hand."""
         if starturn:
             self.stock_pack = list(STARTURN_RED)
             self.goal_pack: list[int] | None = list(STARTURN_BLACK)
@@ -210,6 +212,7 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         if stock is not None:
             drawn = take(stock)
             state._forced = list(drawn)
+            state._stock = [0] * self.kinds
             for kind in drawn:
                 state._stock[kind] += 1
             state._box = left
