@@ -84,7 +84,8 @@ class EasySpiteMaliceAgent:
                 src, dest, symbol = split_move(action)
                 wild = _symbol_wild(state, symbol)
                 if dest >= TO_DISCARD:
-                    value = _discard_value(state, obs, me, symbol, dest, wild)
+                    top = _pile_top(state, me, dest)
+                    value = _discard_value(symbol + 1, top, pair=dest >= TO_PAIR, wild=wild)
                 elif GOAL <= src < DISCARD:
                     value = 1000.0  # the goal card: always
                 else:
@@ -118,22 +119,17 @@ def _symbol_wild(state: SpiteMaliceState, symbol: int) -> bool:
     return symbol == 12 and rules.kings_wild and state.g.kinds == 53
 
 
-def _discard_value(
-    state: SpiteMaliceState, obs: dict[str, Any], me: int, symbol: int, dest: int, wild: bool
-) -> float:
-    """How good a discard of ``symbol`` onto the pile ``dest`` names is: runs downward, high
-    cards on empty piles, never a wild while another card will do."""
-    g = state.g
-    pile = obs["discards"][me][(dest - TO_DISCARD) % 6]
-    rank = 0 if wild else symbol + 1
+def _discard_value(rank: int, top: int | None, *, pair: bool, wild: bool) -> float:
+    """How good a discard of a card of ``rank`` onto a pile whose top has rank ``top`` (0 a
+    wild, ``None`` an empty pile) is: runs downward, high cards on empty piles, never a wild
+    while another card will do."""
     if wild:
         return -60.0
     value = rank * 0.5  # shed high cards: the low ones build sooner
-    if dest >= TO_PAIR:
+    if pair:
         value += 4.0  # two cards out of the hand for one discard
-    if not pile:
+    if top is None:
         return value + 2.0 + (rank - 7) * 0.8
-    top = _rank(g, pile[-1])
     if top == 0 or top == rank + 1:
         return value + 12.0
     if top == rank:
@@ -141,6 +137,15 @@ def _discard_value(
     if top < rank:
         return value - 8.0 - (rank - top)  # buries a card that would play sooner
     return value + 1.0
+
+
+def _pile_top(state: SpiteMaliceState, seat: int, dest: int) -> int | None:
+    """The rank of the top of the discard pile a discard ``dest`` goes to (0 a wild)."""
+    pile = state._discards[seat][(dest - TO_DISCARD) % 6]
+    if not pile:
+        return None
+    kind = pile[-1]
+    return 0 if state.g.wild[kind] else int(state.g.rank[kind])
 
 
 register_agent("easy", lambda game, seed: EasySpiteMaliceAgent(game, seed), family="spite-malice")
@@ -206,7 +211,7 @@ class PlannerAgent:
             return None
         if split_move(action)[1] >= TO_DISCARD:
             return None
-        child = state.clone()
+        child = state.lookahead()
         child.apply_action(action)
         return _key(child)
 
@@ -240,7 +245,7 @@ class PlannerAgent:
                     path.from_hand + (src == HAND),
                     path.wilds_used + _symbol_wild(state, symbol),
                 )
-                child = state.clone()
+                child = state.lookahead()
                 child.apply_action(action)
                 goal_play = GOAL <= src < DISCARD
                 if child.is_terminal() or child._deal_no != state._deal_no:
@@ -382,12 +387,10 @@ class _Context:
         """The value of ending the turn with ``action`` (a discard or a pass)."""
         if action == PASS:
             return -5.0
-        obs_like = {
-            "discards": {self.me: [[state.g.token[k] for k in p] for p in state._discards[self.me]]}
-        }
         _, dest, symbol = split_move(action)
         wild = _symbol_wild(state, symbol)
-        value = _discard_value(state, obs_like, self.me, symbol, dest, wild)
+        top = _pile_top(state, self.me, dest)
+        value = _discard_value(symbol + 1, top, pair=dest >= TO_PAIR, wild=wild)
         if not wild:
             # Keep a card that would play on a stack next turn (or feed the goal card).
             rank = symbol + 1

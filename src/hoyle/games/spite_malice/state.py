@@ -828,6 +828,14 @@ class SpiteMaliceState(State):
 
     def clone(self) -> SpiteMaliceState:
         """An independent copy (the seeded draw too)."""
+        return self._copy(draws=True)
+
+    def lookahead(self) -> SpiteMaliceState:
+        """A copy for a player's own look-ahead: its draws are chance nodes, so moves that
+        reveal nothing can be tried on it and a draw shows no card."""
+        return self._copy(draws=False)
+
+    def _copy(self, *, draws: bool) -> SpiteMaliceState:
         new = SpiteMaliceState.__new__(SpiteMaliceState)
         new.__dict__.update(self.__dict__)
         new._history = list(self._history)
@@ -848,9 +856,14 @@ class SpiteMaliceState(State):
         new._queue = list(self._queue)
         new._turn_log = list(self._turn_log)
         new._legal = list(self._legal) if self._legal is not None else None
-        if self._rng is not None:
-            new._rng = random.Random()
-            new._rng.setstate(self._rng.getstate())
+        if not draws:
+            new._rng = None
+            new._forced = []
+        elif self._rng is not None:
+            # Not random.Random(): seeding from the system is slow, and search clones often.
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self._rng.getstate())
+            new._rng = rng
         return new
 
     def observation(self, player: int | None) -> dict[str, Any]:
