@@ -129,3 +129,12 @@ def test_search_levels_play_legal_moves_with_the_family_hooks(name: str) -> None
         state.apply_action(easy.step(state))
     bot = hoyle.agent(name, game, simulations=12, seed=1)
     assert bot.step(state) in state.legal_actions()
+
+
+def test_hints_come_from_the_planner() -> None:
+    # ``hoyle play --hint`` asks the expert: here the planner values every legal move.
+    state = load().position(goals=["9H 5H", "9D 8D"], hands=["4C 3D JS QS", "2C"], stacks=["AC 2C"])
+    hints = hoyle.hint(state, "expert", seconds=0.5)
+    assert sorted(h.action for h in hints) == state.legal_actions()
+    assert hints[0].token == "3:hand>stack1"
+    assert [h.value for h in hints] == sorted((h.value for h in hints), reverse=True)

@@ -38,6 +38,7 @@ from hoyle.games.spite_malice.state import (
 __all__ = [
     "PLAN_BUDGET",
     "EasySpiteMaliceAgent",
+    "MoveValue",
     "PlannerAgent",
     "evaluate",
     "rollout_move",
@@ -154,6 +155,17 @@ register_agent("easy", lambda game, seed: EasySpiteMaliceAgent(game, seed), fami
 # ---------------------------------------------------------------------- the turn planner
 
 
+@dataclass(frozen=True)
+class MoveValue:
+    """A legal move with the planner's value of the best plan that starts with it (the
+    fields hints read from any searching agent)."""
+
+    action: int
+    value: float
+    visits: int
+    """Positions the planner looked at."""
+
+
 @dataclass
 class _Path:
     """What a sequence of moves has done so far."""
@@ -222,11 +234,30 @@ class PlannerAgent:
         self._clock = self.budget.clock()
         self._open = True
         self._seen: set[tuple[Any, ...]] = set()
-        _, plan = self._search(state, ctx, _Path())
+        self.values: dict[int, float] = {}
+        """The value of the best plan that starts with each legal move (for hints)."""
+        _, plan = self._search(state, ctx, _Path(), self.values)
         return plan
 
+    def analyse(self, state: State) -> list[MoveValue]:
+        """Every legal move with the value of the best plan that starts with it (the
+        planner's own scale: a goal card played is worth 1000), for hints."""
+        assert isinstance(state, SpiteMaliceState)
+        self.plan(state)
+        visits = self._clock.done
+        return [MoveValue(a, self.values[a], visits) for a in state.legal_actions()]
+
+    @staticmethod
+    def rank(values: list[MoveValue]) -> list[MoveValue]:
+        """The moves best first."""
+        return sorted(values, key=lambda v: (-v.value, v.action))
+
     def _search(
-        self, state: SpiteMaliceState, ctx: _Context, path: _Path
+        self,
+        state: SpiteMaliceState,
+        ctx: _Context,
+        path: _Path,
+        root: dict[int, float] | None = None,
     ) -> tuple[float, list[int]]:
         legal = state.legal_actions()
         best_value, best_plan = -1e18, [legal[0]]
@@ -257,12 +288,14 @@ class PlannerAgent:
                     plan = [action]
                 else:
                     key = _key(child)
-                    if key in self._seen or not self._open:
+                    if root is None and (key in self._seen or not self._open):
                         continue
                     self._seen.add(key)
                     value, rest = self._search(child, ctx, step)
                     plan = [action, *rest]
             value += self.rng.random() * 1e-3
+            if root is not None:
+                root[action] = value
             if value > best_value:
                 best_value, best_plan = value, plan
         return best_value, best_plan
