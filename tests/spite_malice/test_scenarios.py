@@ -665,3 +665,19 @@ def test_illegal_moves_change_nothing_and_say_what_is_legal() -> None:
     with pytest.raises(hoyle.IllegalActionError):
         state.apply_action(12345)
     assert state.observation(0) == before
+
+
+def test_observation_shows_only_the_seats_own_hand_and_the_goal_tops() -> None:
+    # Issue 5: "observation shows each player the tops of all goal piles, all discard piles,
+    # the stacks, the counts of hidden cards, and its own hand only".
+    state = load().position(
+        goals=["9H 5H", "9D 8D"], hands=["4C 3D", "2C JS"], discards=[["TS 9S"], ["QH"]]
+    )
+    mine, theirs, spectator = (state.observation(p) for p in (0, 1, None))
+    assert mine["hand"] == ["3D", "4C"] and theirs["hand"] == ["2C", "JS"]
+    assert "hand" not in spectator
+    assert mine["goals"] == [[{"top": "5H", "count": 2}], [{"top": "8D", "count": 2}]]
+    assert mine["discards"][0][0] == ["TS", "9S"] and mine["hand_sizes"] == [2, 2]
+    assert {k: v for k, v in mine.items() if k not in ("hand", "seat")} == {
+        k: v for k, v in theirs.items() if k not in ("hand", "seat")
+    }
