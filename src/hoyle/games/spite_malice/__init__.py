@@ -26,5 +26,5 @@ from hoyle.games.spite_malice import play as _play  # noqa: E402  (registers the
 # position is valued by the goal cards each seat has played.
 register_search_hooks(
     "spite-malice",
-    SearchHooks(rollout=_play.rollout_move, playout_moves=60, evaluate=_play.evaluate),
+    SearchHooks(rollout=_play.rollout_move, playout_moves=8, evaluate=_play.evaluate),
 )

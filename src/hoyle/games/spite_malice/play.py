@@ -16,6 +16,7 @@ card and a hand played out draws unknown cards: the planner stops its look-ahead
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -445,38 +446,75 @@ register_search_agent("expert", _planner, family="spite-malice")
 
 
 def rollout_move(state: State, rng: random.Random) -> int:
-    """A fast playout move on a full (sampled) state: the goal card when it goes, else a
-    natural card from a discard top or the hand two times in three, else a random move."""
+    """A fast playout move on a full (sampled) state, the ``easy`` player's rules of thumb
+    read straight from the state: the goal card when it goes; a card (a wild only when it
+    lets the goal card go next) that builds towards the goal card without leaving a stack at
+    the next player's; otherwise the best discard by the downward-run policy."""
     legal = state.legal_actions()
     if len(legal) == 1 or not isinstance(state, SpiteMaliceState):
         return legal[0] if len(legal) == 1 else rng.choice(legal)
-    centre = []
+    g = state.g
+    me = state._cur
+    goals = [0 if g.wild[p[-1]] else g.rank[p[-1]] for p in state._goals[me] if p]
+    nxt = (me + 1) % g.n
+    theirs = {0 if g.wild[p[-1]] else g.rank[p[-1]] for p in state._goals[nxt] if p}
+    stacks = state._stacks
+    best, best_value = legal[0], -1e9
     for action in legal:
         if action == PASS:
-            continue
-        src, dest, symbol = split_move(action)
-        if dest >= TO_DISCARD:
-            continue
-        if GOAL <= src < DISCARD:
-            return action
-        if not _symbol_wild(state, symbol):
-            centre.append(action)
-    if centre and rng.random() < 0.67:
-        return rng.choice(centre)
-    ends = [a for a in legal if not _is_centre(a)]
-    return rng.choice(ends or legal)
+            value = -50.0
+        else:
+            src, dest, symbol = split_move(action)
+            wild = _symbol_wild(state, symbol)
+            if dest >= TO_DISCARD:
+                top = _pile_top(state, me, dest)
+                value = _discard_value(symbol + 1, top, pair=dest >= TO_PAIR, wild=wild)
+            elif GOAL <= src < DISCARD:
+                return action
+            else:
+                stands = len(stacks[dest]) + 1 if dest < len(stacks) else 1
+                after = stands + 1
+                value = -10.0
+                if not wild and any(stands < goal or goal == 0 for goal in goals):
+                    value = 20.0 + (5.0 if src >= DISCARD else 0.0)
+                if after in goals:
+                    value = 200.0 if wild else 150.0
+                if after in theirs:
+                    value -= 100.0
+        value += rng.random()
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 def evaluate(state: State, root: State) -> list[float]:
-    """Each seat's value of a playout cut short: goal cards it has played since ``root``,
-    less the mean of the others' (and the points scored, if a deal ended)."""
+    """Each seat's value of a playout cut short, less the mean of all seats': the goal cards
+    it has played since ``root``, and fractions of one for how near the stacks stand to its
+    goal card, wilds held and cards buried under higher ones on its discard piles (with the
+    points scored instead, if a deal ended)."""
     assert isinstance(state, SpiteMaliceState) and isinstance(root, SpiteMaliceState)
     n = state.g.n
     if state._deal_no != root._deal_no or state.is_terminal():
         gained = [a - b for a, b in zip(state.scores(), root.scores(), strict=True)]
         return [gained[s] - sum(gained) / n for s in range(n)]
+    g = state.g
     before = root.goal_counts()
     now = state.goal_counts()
-    played = [b - a for a, b in zip(now, before, strict=True)]
-    mean = sum(played) / n
-    return [p - mean for p in played]
+    needs = [len(stack) + 1 for stack in state._stacks]
+    can_start = len(needs) < (state.rules.max_stacks or 64)
+    values = []
+    for seat in range(n):
+        value = float(before[seat] - now[seat])
+        for pile in state._goals[seat]:
+            if pile:
+                goal = 0 if g.wild[pile[-1]] else g.rank[pile[-1]]
+                value += _Context._prospect(goal, needs, can_start) / 24.0
+        value += 0.1 * sum(1 for kind in state._hands[seat] if g.wild[kind])
+        for pile in state._discards[seat]:
+            # A card buried under a higher one waits: discard piles should run downward.
+            for under, over in itertools.pairwise(pile):
+                if not g.wild[under] and not g.wild[over] and g.rank[under] < g.rank[over]:
+                    value -= 0.15
+        values.append(value)
+    mean = sum(values) / n
+    return [v - mean for v in values]
