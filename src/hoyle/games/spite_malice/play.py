@@ -487,6 +487,11 @@ def rollout_move(state: State, rng: random.Random) -> int:
     return best
 
 
+SCALE = 5.0
+"""Points a goal card played is worth to :func:`evaluate`: about what the deal's score makes
+of it, and large enough that the search's value bounds are not set by deal ends alone."""
+
+
 def evaluate(state: State, root: State) -> list[float]:
     """Each seat's value of a playout cut short, less the mean of all seats': the goal cards
     it has played since ``root``, and fractions of one for how near the stacks stand to its
@@ -517,4 +522,4 @@ def evaluate(state: State, root: State) -> list[float]:
                     value -= 0.15
         values.append(value)
     mean = sum(values) / n
-    return [v - mean for v in values]
+    return [SCALE * (v - mean) for v in values]
