@@ -25,6 +25,7 @@ from hoyle.core.budget import Budget
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import register_agent, register_search_agent
 from hoyle.games.spite_malice.state import (
+    CHANCE_BASE,
     DISCARD,
     GOAL,
     HAND,
@@ -487,6 +488,33 @@ def rollout_move(state: State, rng: random.Random) -> int:
     return best
 
 
+TEMPO = 0.5
+"""What a goal card played a turn later is worth against one played now, in :func:`evaluate`:
+without it a search that looks several turns ahead sees no cost in putting off a goal card
+(while the next player may bury its chance)."""
+
+
+def _goal_plays(state: SpiteMaliceState, root: SpiteMaliceState) -> list[float]:
+    """Goal cards each seat has played since ``root``, each worth ``TEMPO`` to the power of
+    the turns gone by before it (read from the moves made since ``root``)."""
+    n = state.g.n
+    played = [0.0] * n
+    seat = root._cur
+    turns = 0
+    for action in state._history[len(root._history) :]:
+        if action >= CHANCE_BASE:
+            continue  # a card drawn
+        if action == PASS:
+            seat, turns = (seat + 1) % n, turns + 1
+            continue
+        src, dest, _ = split_move(action)
+        if dest >= TO_DISCARD:
+            seat, turns = (seat + 1) % n, turns + 1
+        elif GOAL <= src < DISCARD:
+            played[seat] += TEMPO**turns
+    return played
+
+
 SCALE = 5.0
 """Points a goal card played is worth to :func:`evaluate`: about what the deal's score makes
 of it, and large enough that the search's value bounds are not set by deal ends alone."""
@@ -494,22 +522,21 @@ of it, and large enough that the search's value bounds are not set by deal ends 
 
 def evaluate(state: State, root: State) -> list[float]:
     """Each seat's value of a playout cut short, less the mean of all seats': the goal cards
-    it has played since ``root``, and fractions of one for how near the stacks stand to its
-    goal card, wilds held and cards buried under higher ones on its discard piles (with the
-    points scored instead, if a deal ended)."""
+    it has played since ``root`` (sooner is better: see ``TEMPO``), and fractions of one for
+    how near the stacks stand to its goal card, wilds held and cards buried under higher ones
+    on its discard piles (with the points scored instead, if a deal ended)."""
     assert isinstance(state, SpiteMaliceState) and isinstance(root, SpiteMaliceState)
     n = state.g.n
     if state._deal_no != root._deal_no or state.is_terminal():
         gained = [a - b for a, b in zip(state.scores(), root.scores(), strict=True)]
         return [gained[s] - sum(gained) / n for s in range(n)]
     g = state.g
-    before = root.goal_counts()
-    now = state.goal_counts()
+    played = _goal_plays(state, root)
     needs = [len(stack) + 1 for stack in state._stacks]
     can_start = len(needs) < (state.rules.max_stacks or 64)
     values = []
     for seat in range(n):
-        value = float(before[seat] - now[seat])
+        value = played[seat]
         for pile in state._goals[seat]:
             if pile:
                 goal = 0 if g.wild[pile[-1]] else g.rank[pile[-1]]
