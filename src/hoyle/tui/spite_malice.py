@@ -44,7 +44,7 @@ def render_table(
     limit = obs["max_stacks"] or "any number of"
     lines.append(f"Centre stacks ({limit} at most; {obs['completed']} completed this deal):")
     if not obs["stacks"]:
-        lines.append("  (none yet: an ace starts one)")
+        lines.append("  (none yet: the lowest card starts one)")
     for i, stack in enumerate(obs["stacks"]):
         top = card_label(stack[-1], style)
         lines.append(
