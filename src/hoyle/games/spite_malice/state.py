@@ -93,6 +93,8 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
             str(k + 1) if starturn else (TOKENS[k] if k < 52 else "XJ") for k in range(kinds)
         ]
         self.forbidden = rules.forbidden
+        self.sort_key = [(self.rank[k] or 99, k) for k in range(kinds)].__getitem__
+        """Orders kinds by rank (jokers last), for showing a hand."""
         if starturn:
             self.stock_pack = list(STARTURN_RED)
             self.goal_pack: list[int] | None = list(STARTURN_BLACK)
@@ -210,6 +212,7 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         if stock is not None:
             drawn = take(stock)
             state._forced = list(drawn)
+            state._stock = [0] * self.kinds
             for kind in drawn:
                 state._stock[kind] += 1
             state._box = left
@@ -825,6 +828,14 @@ class SpiteMaliceState(State):
 
     def clone(self) -> SpiteMaliceState:
         """An independent copy (the seeded draw too)."""
+        return self._copy(draws=True)
+
+    def lookahead(self) -> SpiteMaliceState:
+        """A copy for a player's own look-ahead: its draws are chance nodes, so moves that
+        reveal nothing can be tried on it and a draw shows no card."""
+        return self._copy(draws=False)
+
+    def _copy(self, *, draws: bool) -> SpiteMaliceState:
         new = SpiteMaliceState.__new__(SpiteMaliceState)
         new.__dict__.update(self.__dict__)
         new._history = list(self._history)
@@ -845,9 +856,14 @@ class SpiteMaliceState(State):
         new._queue = list(self._queue)
         new._turn_log = list(self._turn_log)
         new._legal = list(self._legal) if self._legal is not None else None
-        if self._rng is not None:
-            new._rng = random.Random()
-            new._rng.setstate(self._rng.getstate())
+        if not draws:
+            new._rng = None
+            new._forced = []
+        elif self._rng is not None:
+            # Not random.Random(): seeding from the system is slow, and search clones often.
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self._rng.getstate())
+            new._rng = rng
         return new
 
     def observation(self, player: int | None) -> dict[str, Any]:
