@@ -138,12 +138,12 @@ def test_law_24_a_dealer_whose_first_card_is_the_king_announces_before_the_secon
     assert state.game_scores() == [0, 1]
 
 
-def test_e9_the_game_ends_the_moment_the_king_reaches_five() -> None:
-    state = deal()
-    state._game_points = [4, 0]  # a game at 4–0: the king marked is the fifth point
-    state._scores = [4, 0]
+def test_e9_the_game_ends_the_moment_the_king_reaches_the_target() -> None:
+    # A game to 1: the king marked is the winning point, before a card is played.
+    state = deal(target=1)
     play(state, "play mark_king")
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
+    assert state.observation(None)["games"][0]["points"] == [1, 0]
 
 
 # ---------------------------------------------------------------- the exchange

@@ -17,10 +17,11 @@ import pytest
 import hoyle
 from hoyle import records
 from hoyle.games.ecarte import EcarteState
-from hoyle.games.ecarte.rules import Ranking
+from hoyle.games.ecarte.rules import Form, Ranking
 from hoyle.games.ecarte.state import CONCEDE, PACK
 
-PRESETS = [v.name for v in hoyle.variants("ecarte")]
+PRESETS = [v.name for v in hoyle.variants("ecarte") if v.options.get("form") is not Form.BOURRE]
+"""The Écarté presets (Bourré has its own tests)."""
 GAMES = 500
 
 
@@ -180,3 +181,40 @@ def test_records_round_trip(preset: str, seed: int | None) -> None:
     replayed = records.replay(rec)
     assert replayed.history() == state.history()
     assert replayed.scores() == state.scores()
+
+
+@pytest.mark.parametrize("preset", ["standard", "pool", "french"])
+def test_resamples_cover_the_real_hidden_cards_and_respect_the_trick_inferences(
+    preset: str,
+) -> None:
+    # Issue 7, determinization: every card the other player really holds turns up in some
+    # resample; none that the public play rules out (a suit shown void, a card that would
+    # have had to win the trick) ever does.
+    from hoyle.games.ecarte.resample import banned_cards
+
+    game = hoyle.load("ecarte", variant=preset)
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(40):
+        state = game.new_initial_state(seed=seed)
+        assert isinstance(state, EcarteState)
+        while not state.is_terminal() and not (state.phase == "play" and state._tricks):
+            state.apply_action(choose(state, rng))
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        other = state._other(player)
+        if other in state.observation(player)["seen_hands"]:
+            continue
+        truth = set(state.observation(other)["hand"])
+        banned = banned_cards(state, other)
+        seen: set[str] = set()
+        for _ in range(60):
+            new = state.resample_from_infostate(player, rng)
+            assert isinstance(new, EcarteState)
+            assert not new.hand_mask(other) & banned
+            assert not new.hand_mask(other) & state.hand_mask(player)
+            seen |= set(new.observation(other)["hand"])
+        assert truth <= seen
+        checked += 1
+    assert checked >= 10

@@ -270,3 +270,37 @@ def test_french_bets_are_settled_with_the_game_and_advice_shows_the_backed_hand(
     drive_game(state, a)
     assert state.observation(None)["bet_results"][bettor] == 1
     assert state.observation(None)["games"][0]["bets"] == {str(bettor): 1}
+
+
+def test_target_option_sets_the_game() -> None:
+    # Law 46: game is five; target=1 ends the game with the first point scored.
+    state = deal(POINT, target=1)
+    play(state, "play " + POINT_PLAY)
+    assert state.is_terminal() and state.returns() == [1.0, 0.0]
+    state = deal(POINT)
+    play(state, "play " + POINT_PLAY)
+    assert not state.is_terminal()
+
+
+def test_pool_wins_and_stake_options() -> None:
+    state = hoyle.load("ecarte", variant="pool", pool_wins=3, pool_stake=5).new_initial_state(
+        seed=5
+    )
+    assert isinstance(state, EcarteState)
+    a = state.pair[0]
+    assert state.observation(None)["pool"] == 15
+    drive_game(state, a)
+    drive_game(state, a)
+    assert not state.is_terminal()  # two in a row is not enough for pool_wins=3
+    drive_game(state, a)
+    assert state.is_terminal() and state.returns()[a] == 1.0
+
+
+def test_bet_stake_option() -> None:
+    state = hoyle.load("ecarte", variant="french", bet_stake=3).new_initial_state(seed=2)
+    assert isinstance(state, EcarteState)
+    (bettor,) = state.observation(None)["waiting"]
+    a, b = state.pair
+    play(state, f"back_{b}")
+    drive_game(state, a)
+    assert state.observation(None)["bet_results"][bettor] == -3

@@ -10,6 +10,7 @@ from __future__ import annotations
 from hoyle.games.ecarte.rules import (
     BonusCard,
     EcarteRules,
+    Form,
     GameValues,
     OfferTiming,
     Packets,
@@ -59,7 +60,9 @@ LAWS_MOOT: dict[str, str] = {
 
 def explain(rules: EcarteRules) -> list[str]:
     """A sentence or two per topic: table, pack, deal, exchange, king, play, scoring, end,
-    then the laws enforced and those that cannot arise."""
+    then the laws enforced and those that cannot arise (Bourré: its own rules)."""
+    if rules.form is Form.BOURRE:
+        return _bourre(rules)
     lines = [
         _table(rules),
         _pack(rules),
@@ -210,3 +213,46 @@ def _end(rules: EcarteRules) -> str:
     else:
         text += " The match is one game."
     return text
+
+
+def _bourre(rules: EcarteRules) -> list[str]:
+    n = rules.players
+    deals = rules.deals or n
+    trump = (
+        "an extra card is then turned for trumps; it belongs to no one"
+        if rules.separate_trump_card
+        else "the dealer's fifth is dealt face up for trumps and stays in the dealer's hand "
+        "(it may not be discarded); a turned ace makes the dealer play"
+    )
+    ante = (
+        "Every player antes 1 each deal, and each who plays adds 1."
+        if rules.double_ante
+        else "Every player antes 1, except those bourré or tied for most tricks in the last deal."
+    )
+    limit = (
+        f" With a limit of {rules.pot_limit}, a winner takes and a bourré player pays at most "
+        f"{rules.pot_limit}."
+        if rules.pot_limit
+        else ""
+    )
+    cinch = (
+        " A player sure of three tricks (tricks won, and trumps that must win by length "
+        "against the trumps not seen) must lead the highest trump, and must play it when able "
+        "to trump a trick, unless last to play."
+        if rules.cinch
+        else ""
+    )
+    return [
+        f"Bourré for {n}: a 52-card pack, ace high; {deals} deals, the deal passing left.",
+        ante,
+        f"Five cards each, one at a time from the dealer's left; {trump}.",
+        "From the dealer's left, each passes (out of the deal) or plays, discarding any "
+        "number face down and drawing as many; if the stock runs out, the discards and passed "
+        "hands already collected are reshuffled to continue. A lone player takes the pot "
+        "without play.",
+        "The first player left of the dealer leads. Follow suit; if void, trump, "
+        "overtrumping if able; and beat the highest card so far if able." + cinch,
+        "Most tricks, alone, takes the pot; a tie leaves it for the next deal. A player "
+        "who played and took no trick is bourré and pays the pot's size into the next pot." + limit,
+        "The result is each player's net chips.",
+    ]

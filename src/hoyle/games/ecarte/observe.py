@@ -5,7 +5,7 @@ trumps, every proposal with its answer and how many cards each player took (law 
 vulnerability (law 49), the king announced, doubles and offers, every card played and the
 tricks each player took, the scores, games, bets and the pool's streak. Private to a seat: its
 hand and its own discards (law 28: discards are not looked at). A bystander who backs a player
-sees that player's hand when the rules allow advice (French Écarté).
+sees that player's hand and discards when the rules allow advice (French Écarté).
 """
 
 from __future__ import annotations
@@ -125,9 +125,10 @@ def observe(state: EcarteState, player: int | None) -> dict[str, Any]:
     if player is not None:
         obs["hand"] = _tokens(state._hands[player])
         obs["discarded"] = _tokens(state._discards[player])
-        obs["seen_hands"] = {
-            str(s): _tokens(state._hands[s]) for s in visible_seats(state, player)[1:]
-        }
+        backed = visible_seats(state, player)[1:]
+        obs["seen_hands"] = {str(s): _tokens(state._hands[s]) for s in backed}
+        # Standing behind the player backed, the backer sees the discards too.
+        obs["seen_discards"] = {str(s): _tokens(state._discards[s]) for s in backed}
     if phase == OVER:
         obs["winner"] = state._winner
         obs["returns"] = state.returns()

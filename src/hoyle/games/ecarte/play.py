@@ -27,6 +27,9 @@ from typing import Any
 from hoyle.cards import card_index
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import register_agent
+from hoyle.games.ecarte.bourre import DRAW as _B_DRAW
+from hoyle.games.ecarte.bourre import PASS as _B_PASS
+from hoyle.games.ecarte.bourre import PLAY as _B_PLAY
 from hoyle.games.ecarte.state import (
     ACCEPT,
     BACK,
@@ -98,10 +101,9 @@ def _wanted(game: EcarteGame, hand: list[int], trump: int) -> int:
 
 
 class EasyEcarteAgent:
-    """The ``easy`` Écarté player (see the module)."""
+    """The ``easy`` Écarté player (see the module); at Bourré, :func:`bourre_choice`."""
 
     def __init__(self, game: Game[Any], seed: int | None = None) -> None:
-        assert isinstance(game, EcarteGame)
         self.game = game
         self.rng = random.Random(seed)
 
@@ -112,7 +114,39 @@ class EasyEcarteAgent:
             return legal[0]
         player = state.current_player()
         obs = state.observation(player)
-        return choose(self.game, obs, legal)
+        if isinstance(self.game, EcarteGame):
+            return choose(self.game, obs, legal)
+        return bourre_choice(obs, legal)
+
+
+def bourre_choice(obs: dict[str, Any], legal: list[int]) -> int:
+    """The easy Bourré player: it plays with two trumps or a trump honour (ace, king,
+    queen), discards every plain card below a king, and wins a trick as cheaply as it can,
+    otherwise throwing its lowest card."""
+    hand = [card_index(t) for t in obs["hand"]]
+    trump = _SUITS.index(obs["trump"]) if obs["trump"] else -1
+    trumps = [c for c in hand if suit_of(c) == trump]
+    phase = obs["phase"]
+    if phase == "declare":
+        strong = len(trumps) >= 2 or any(c % 13 >= 10 for c in trumps)
+        return _B_PLAY if strong or _B_PASS not in legal else _B_PASS
+    if phase == "discard":
+        throw = [a for a in legal if a < 52 and suit_of(a) != trump and a % 13 < 11]
+        return min(throw, key=lambda c: c % 13) if throw else _B_DRAW
+    cards = [a for a in legal if a < 52]
+    if not obs["trick"]:
+        return max(cards, key=lambda c: (suit_of(c) == trump, c % 13))
+    led = card_index(obs["trick"][0]["card"])
+    played = [card_index(p["card"]) for p in obs["trick"]]
+
+    def key(card: int) -> int:
+        if suit_of(card) == trump:
+            return 200 + card % 13
+        return 100 + card % 13 if suit_of(card) == suit_of(led) else -1
+
+    best = max(key(c) for c in played)
+    winners = [c for c in cards if key(c) > best]
+    return min(winners or cards, key=lambda c: (key(c) < 0, key(c), c % 13))
 
 
 def choose(game: EcarteGame, obs: dict[str, Any], legal: list[int]) -> int:
@@ -185,9 +219,8 @@ def rollout_move(state: State, rng: random.Random) -> int:
     """A fast playout move: the king announced, never abandon, double or offer; the
     exchange as the easy player; cards at random."""
     legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    assert isinstance(state, EcarteState)
+    if len(legal) == 1 or not isinstance(state, EcarteState):
+        return legal[0] if len(legal) == 1 else rng.choice(legal)
     if MARK_KING in legal:
         return MARK_KING
     phase = state.phase

@@ -73,7 +73,7 @@ def resample(state: EcarteState, player: int, rng: random.Random) -> EcarteState
     n = state.g.n
     if not 0 <= player < n:
         raise ValueError(f"player must be a seat 0…{n - 1}, not {player}")
-    if state._phase in (OVER, CUT, BET, PACKETS) or state._snapshot is None:
+    if state._phase in (OVER, CUT, BET, PACKETS) or state._hand_start is None:
         return _fresh(state, rng)  # no card is hidden before the deal or after the end
     seen = visible_seats(state, player)
     hidden = [s for s in state._pair if s not in seen]
@@ -115,7 +115,6 @@ def _fixed(state: EcarteState) -> int:
 def _replay(
     state: EcarteState, hidden: list[int], world: dict[int, int], rng: random.Random
 ) -> EcarteState | None:
-    assert state._snapshot is not None
     fixed = _fixed(state)
     sequences: dict[int, list[int]] = {}
     discards: dict[int, list[int]] = {}
@@ -131,7 +130,8 @@ def _replay(
             forced.append(sequences[target].pop(0))
         else:
             forced.append(card)
-    new = state._snapshot.clone()
+    new = state.hand_start()
+    assert new is not None
     new._forced = forced
     new._rng = random.Random(rng.getrandbits(64)) if state._rng is not None else None
     new._shuffled = []
@@ -140,7 +140,6 @@ def _replay(
         if seat in discards and action < 52 and new._phase in (DISCARD, EXCHANGE):
             action = discards[seat].pop(0)
         new.apply_action(action)
-    new._snapshot = state._snapshot
     if new._forced:
         return None
     return new

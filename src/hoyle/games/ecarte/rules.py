@@ -19,12 +19,22 @@ __all__ = [
     "PRESETS",
     "BonusCard",
     "EcarteRules",
+    "Form",
     "GameValues",
     "OfferTiming",
     "Packets",
     "Ranking",
     "Swap",
 ]
+
+
+class Form(enum.Enum):
+    """Which game of the family is played."""
+
+    ECARTE = "ecarte"
+    """Écarté for two (with waiting players in Pool and French Écarté)."""
+    BOURRE = "bourre"
+    """Bourré, the seed's relative for two to eight: 52 cards, a pot, no partnerships."""
 
 
 class Ranking(enum.Enum):
@@ -86,12 +96,13 @@ class Swap(enum.Enum):
 class EcarteRules:
     """Every rule option of the Écarté family. Defaults are the London club laws for two."""
 
+    form: Form = option(Form.ECARTE, "the game: ecarte, or bourre (its relative for 2–8)")
     players: int = option(
         2,
-        "seats at the table: two play; the others watch (pool) or bet (french) and come in "
-        "when a loser gives up the seat",
+        "seats at the table: in Écarté two play and the others (up to 4) watch (pool) or bet "
+        "(french), coming in when a loser gives up the seat; Bourré seats 2–8",
         min=2,
-        max=6,
+        max=8,
     )
     target: int = option(5, "points that win a game (law 46)", min=1, max=21)
     rubber: int = option(
@@ -156,7 +167,38 @@ class EcarteRules:
         "English rule forbids it",
     )
 
+    deals: int = option(
+        0,
+        "Bourré: deals in the session; 0 lets each player deal once",
+        min=0,
+        max=100,
+    )
+    pot_limit: int = option(
+        0,
+        "Bourré: the most a winner takes from the pot and a bourré player pays; 0: none",
+        min=0,
+        max=10_000,
+    )
+    double_ante: bool = option(
+        False, "Bourré: everyone antes every deal, and each who plays adds a second chip"
+    )
+    cinch: bool = option(
+        True,
+        "Bourré: a player sure of three tricks must lead, or play when able to trump, the "
+        "highest trump",
+    )
+    separate_trump_card: bool = option(
+        False,
+        "Bourré: the trump card is an extra card turned after the deal that belongs to no one",
+    )
+
     def __post_init__(self) -> None:
+        if self.form is Form.BOURRE:
+            return  # the Écarté table options do not apply to Bourré
+        if self.players > 6:
+            raise InvalidOptionError(
+                f"Écarté seats two players and at most four waiting, not {self.players}"
+            )
         if self.players > 2 and self.pool_swap is Swap.NONE and not self.bets:
             raise InvalidOptionError(
                 f"{self.players} seats need waiting players who come in (pool_swap=game) or "
@@ -296,6 +338,34 @@ PRESETS: tuple[Variant, ...] = (
         source=f"{_SRC}, 'Apuesta' (Cady 1896, p. 11); RULINGS E7",
         options={"offer_point": True},
         players=(2, 2),
+    ),
+    Variant(
+        name="bourre",
+        aliases=("boure", "booray", "boo-ray"),
+        summary=(
+            "Bourré for two to eight (seven is best), the seed's multi-player relative of "
+            "Écarté. A 52-card pack, ace high; each antes 1. Five cards each, one at a time "
+            "from the dealer's left; the dealer's fifth is dealt face up for trumps and stays "
+            "in the dealer's hand. In turn each passes or plays, a player discarding any "
+            "number and drawing as many (the stock running out, the discards and passed hands "
+            "already collected are reshuffled to continue); a turned ace makes the dealer "
+            "play. A lone player takes the pot unplayed. Follow suit, else trump (overtrumping "
+            "if able), and beat the highest card so far if able; a player sure of three tricks "
+            "(a cinch) must lead, or trump with, the highest trump. Most tricks alone takes "
+            "the pot; a tie leaves it for the next deal; a player who played and took no "
+            "trick is bourré and pays the pot's size into the next pot. Bourré and tied "
+            "players skip the next ante. Each player deals once (deals=N for longer); the "
+            "result is each player's net chips."
+        ),
+        source=(
+            f"{_SRC}, 'Bourré' (one line); pagat.com 'Bourré' (Nickens, Bouré, 1972) through "
+            "the transcription mondary/PKcards assets/rules/rules_pagat/boure.md (6310f6b); "
+            "RULINGS 4.1 bourre. The dealer may not discard the turned trump, and the cinch "
+            "counts sure trump tricks by length against the trumps unseen: this project's "
+            "readings"
+        ),
+        options={"form": Form.BOURRE, "players": 7},
+        players=(2, 8),
     ),
 )
 """Every preset; the first (``standard``) is the family's default."""

@@ -226,7 +226,7 @@ class EcarteState(State):
         self._phase = OVER
         self._cur = 0
         self._legal: list[int] | None = None
-        self._snapshot: EcarteState | None = None
+        self._hand_start: tuple[int, list[int], list[int]] | None = None
         self._game_over = False
         self._scored: list[dict[str, Any]] = []
         self._bettor = 0
@@ -395,6 +395,14 @@ class EcarteState(State):
     # ----------------------------------------------------------------- the deal
 
     def _start_hand(self) -> None:
+        # What the hand's start needs beyond the empty hand, so that resampling can rebuild
+        # it (hand_start) without a copy of the whole state at every deal.
+        self._hand_start = (len(self._history), list(self._scores), list(self._game_points))
+        self._reset_hand()
+        self._run_chance()
+
+    def _reset_hand(self) -> None:
+        """An empty hand about to be dealt."""
         self._clear_hand()
         self._game_over = False
         self._scored = []
@@ -404,10 +412,21 @@ class EcarteState(State):
         self._queue.append(TURN)
         self._after = "deal"
         self._phase = DEAL
-        self._snapshot = None
-        snapshot = self.clone()
-        self._snapshot = snapshot  # the hand's start, from which resampling replays
-        self._run_chance()
+        self._legal = None
+
+    def hand_start(self) -> EcarteState | None:
+        """A copy of this match at the start of the hand in progress, before its first card
+        (None before the first deal): resampling replays the hand from it. Within a hand only
+        the hand's own fields, the scores and the history change (a game won ends the hand)."""
+        if self._hand_start is None:
+            return None
+        history, scores, game_points = self._hand_start
+        new = self.clone()
+        new._history = new._history[:history]
+        new._scores, new._game_points = list(scores), list(game_points)
+        new._forced, new._shuffled = [], []
+        new._reset_hand()
+        return new
 
     def _run_chance(self) -> None:
         """With a seeded shuffle (or cards fixed by deal_state), play the chance events."""
