@@ -101,10 +101,9 @@ def test_a_restarted_server_resumes_every_table_from_its_log(tmp_path: Path) -> 
                 ws.send_json({"type": "act", "token": msg["legal"][0]})
                 msg = next_state(ws)
             before = msg
-    with app_client(db) as client:
-        with client.websocket_connect(f"/ws/{table['id']}") as ws:
-            ws.send_json({"type": "hello", "key": key})
-            after = next_state(ws)
+    with app_client(db) as client, client.websocket_connect(f"/ws/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "key": key})
+        after = next_state(ws)
     assert after["seq"] == before["seq"]
     assert after["observation"] == before["observation"]
     assert after["fairness"] == before["fairness"]
