@@ -59,7 +59,8 @@ def agent(
     simulations: int | None = None,
     seed: int | None = None,
 ) -> Agent:
-    """An agent by level name: ``random``, ``easy``, ``medium``, ``hard`` or ``expert``.
+    """An agent by level name: ``random``, ``easy``, ``medium``, ``hard`` or ``expert``
+    (and, for Hearts with open-spiel installed, ``openspiel-ismcts``).
 
     ``seconds`` and ``simulations`` replace a searching level's budget per move. Without a
     ``game`` the agent fits itself to the game of the first state it is asked about (an unknown

@@ -162,6 +162,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE", type=Path)
     replay.set_defaults(func=cmd_replay)
 
+    from hoyle.web.cli import add_commands as _web_commands  # serve, verify: the card room
+
+    _web_commands(sub)
+
     for name in ("games", "families"):
         games = sub.add_parser(name, help="list the game families")
         games.add_argument("--json", action="store_true", help="print a JSON list")

@@ -72,6 +72,7 @@ class ISMCTSAgent:
         self.playout = Playout(game)
         self.simulations = 0
         """Simulations run for the last move (for measurement)."""
+        self._root_moves: list[int] = []
 
     def step(self, state: State) -> int:
         """The most visited move after searching ``state`` within the budget."""
@@ -91,6 +92,10 @@ class ISMCTSAgent:
         player = state.current_player()
         legal = state.legal_actions()
         root = _Node(-1)
+        classes = self.playout.classes(state)
+        # Moves the family calls interchangeable are searched once: the root only ever
+        # offers one move of each class.
+        self._root_moves = sorted(set(classes.values()))
         deal, scores = self.playout.start(state)
         bounds = [math.inf, -math.inf]
         clock = self.budget.clock()
@@ -102,7 +107,7 @@ class ISMCTSAgent:
         self.simulations = clock.done
         values = []
         for action in legal:
-            child = root.children.get(action)
+            child = root.children.get(classes[action])
             if child is None or not child.visits:
                 values.append(ActionValue(action, 0.0, 0))
             else:
@@ -127,7 +132,7 @@ class ISMCTSAgent:
                 world.apply_action(playout.chance(world, rng))
                 continue
             mover = world.current_player()
-            legal = world.legal_actions()
+            legal = self._root_moves if node is root else world.legal_actions()
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:

@@ -2,12 +2,16 @@
 
 Each round draws one world the searching player cannot tell from the real one, and plays every
 legal move in it followed by a playout to the end of the deal. A move's value is its mean over
-the worlds. It is the simplest sound search over hidden cards: fast and hard to fool on the
-current trick, blind to what its own play tells the others (strategy fusion).
+the worlds. The moves are compared on the same worlds and with the same playout dice (each
+world's playouts start from one seed), so their differences are measured far more finely than
+their values; moves the family calls interchangeable are tried once. It is the simplest sound
+search over hidden cards: fast and hard to fool on the current trick, blind to what its own
+play tells the others (strategy fusion).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -15,6 +19,7 @@ from hoyle.agents.ismcts import ActionValue
 from hoyle.agents.playout import Playout
 from hoyle.core.budget import Budget
 from hoyle.core.protocol import Game, State
+from hoyle.core.registry import Agent
 
 __all__ = ["PIMCAgent"]
 
@@ -22,48 +27,99 @@ __all__ = ["PIMCAgent"]
 class PIMCAgent:
     """Flat Monte Carlo over sampled worlds; one simulation is one move tried in one world."""
 
-    def __init__(self, game: Game[Any], budget: Budget, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        budget: Budget,
+        seed: int | None = None,
+        *,
+        guide: Agent | None = None,
+        margin: float = 1.0,
+    ) -> None:
         self.game = game
         self.budget = budget
         self.rng = random.Random(seed)
         self.playout = Playout(game)
+        self.guide = guide
+        self.margin = margin
         self.simulations = 0
         """Simulations run for the last move (for measurement)."""
+        self._samples: dict[int, list[float]] = {}
+        self._choice: int | None = None
 
     def step(self, state: State) -> int:
-        """The move with the best mean over the worlds searched."""
+        """The move chosen after searching ``state`` (see :meth:`rank`)."""
         legal = state.legal_actions()
         if len(legal) == 1:
             self.simulations = 0
             return legal[0]
         return self.rank(self.analyse(state))[0].action
 
-    @staticmethod
-    def rank(values: list[ActionValue]) -> list[ActionValue]:
-        """The moves best first: the best mean value."""
-        return sorted(values, key=lambda v: (-v.value, v.action))
+    def rank(self, values: list[ActionValue]) -> list[ActionValue]:
+        """The moves best first: the chosen move, then the best mean value.
+
+        Without a guide the chosen move is the best mean. With a ``guide`` (a fast player,
+        usually the family's heuristic), its move stands unless another beats it on the same
+        worlds by more than ``margin`` standard errors of the paired difference: a thin
+        search changes only what it has clearly seen to be wrong, and a rich one overrules
+        the guide wherever it knows better.
+        """
+        ordered = sorted(values, key=lambda v: (-v.value, v.action))
+        chosen = self._choice
+        return sorted(ordered, key=lambda v: v.action != chosen) if chosen is not None else ordered
+
+    def _guided_choice(self, state: State, classes: dict[int, int]) -> int | None:
+        """The guide's move, or the move that clearly beats it (see :meth:`rank`)."""
+        if self.guide is None:
+            return None
+        advised = classes.get(self.guide.step(state))
+        if advised is None:
+            return None
+        base = self._samples.get(advised, [])
+        chosen, gain = advised, 0.0
+        for rep, sample in self._samples.items():
+            n = min(len(sample), len(base))
+            if n < 2 or rep == advised:
+                continue
+            diffs = [a - b for a, b in zip(sample[:n], base[:n], strict=True)]
+            mean = sum(diffs) / n
+            error = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+            if mean > self.margin * error and mean > gain:
+                chosen, gain = rep, mean
+        return chosen
 
     def analyse(self, state: State) -> list[ActionValue]:
         """Every legal move with its mean value over the worlds searched."""
         player = state.current_player()
-        legal = state.legal_actions()
+        classes = self.playout.classes(state)
+        tried = sorted(set(classes.values()))
         deal, scores = self.playout.start(state)
-        totals = dict.fromkeys(legal, 0.0)
-        counts = dict.fromkeys(legal, 0)
+        samples: dict[int, list[float]] = {a: [] for a in tried}
         clock = self.budget.clock()
-        running = True
+        running, worlds = True, 0
         while running:
             world = state.resample_from_infostate(player, self.rng)
-            for action in legal:
+            dice = self.rng.getrandbits(64)
+            these: dict[int, float] = {}
+            for action in tried:
                 trial = world.clone()
                 trial.apply_action(action)
-                values = self.playout.finish(trial, state, deal, scores, self.rng)
-                totals[action] += values[player]
-                counts[action] += 1
+                values = self.playout.finish(trial, state, deal, scores, random.Random(dice))
+                these[action] = values[player]
                 if not clock.tick():
                     running = False
                     break
+            # A world cut short by the budget would favour the moves tried in it: it counts
+            # only when no whole world was searched at all.
+            if len(these) == len(tried) or not worlds:
+                worlds += 1
+                for action, value in these.items():
+                    samples[action].append(value)
         self.simulations = clock.done
-        return [
-            ActionValue(a, totals[a] / counts[a] if counts[a] else 0.0, counts[a]) for a in legal
-        ]
+        self._samples = samples
+        self._choice = self._guided_choice(state, classes)
+        found: list[ActionValue] = []
+        for action, rep in classes.items():
+            got = samples[rep]
+            found.append(ActionValue(action, sum(got) / len(got) if got else 0.0, len(got)))
+        return found

@@ -26,6 +26,16 @@ class Playout:
         self.sign = self.hooks.score_sign(game)
         self.policy = self.hooks.rollout
 
+    def classes(self, state: State) -> dict[int, int]:
+        """Each legal move of ``state`` → the move search tries in its place (itself, unless
+        the family's ``move_classes`` hook says another move is certain to do the same)."""
+        legal = state.legal_actions()
+        hook = self.hooks.move_classes
+        found = hook(state) if hook is not None else None
+        if not found:
+            return {a: a for a in legal}
+        return {a: found.get(a, a) for a in legal}
+
     def start(self, root: State) -> tuple[int, list[float]]:
         """What the horizon and the values are measured from: (deal number, scores)."""
         return root.progress()[0], list(root.scores())

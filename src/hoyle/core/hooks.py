@@ -26,6 +26,12 @@ Solver = Callable[[State], "list[float] | None"]
 in the units search uses (score gained from ``state`` on), or ``None`` when the position is
 too big to solve; search then plays it out."""
 
+MoveClasses = Callable[[State], "dict[int, int] | None"]
+"""``move_classes(state)``: for the player to act, each legal move's representative among the
+moves that are certain to lead to the same outcome (``{action: representative}``), or ``None``
+when no two are alike. It may read only what that player sees, since it is asked about the
+real state. Search tries one move of each class and gives the others its value."""
+
 Evaluation = Callable[[State, State], list[float]]
 """``evaluate(state, root)``: each seat's value of ``state``, a position reached from ``root``
 (higher better, in the units of the score difference search otherwise uses)."""
@@ -45,6 +51,9 @@ class SearchHooks:
         evaluate: how a position cut off by ``playout_moves`` is valued.
         solve: an exact solver for full states (small endings of trick games); where it
             answers, a playout is replaced by the perfect-play value.
+        move_classes: which of the searching player's moves are interchangeable (touching
+            cards of one suit that score alike), so the search spends nothing telling them
+            apart.
     """
 
     score_sign: Callable[[Game[Any]], float] = lambda game: 1.0
@@ -52,6 +61,7 @@ class SearchHooks:
     playout_moves: int | None = None
     evaluate: Evaluation | None = None
     solve: Solver | None = None
+    move_classes: MoveClasses | None = None
 
     def __post_init__(self) -> None:
         if (self.playout_moves is None) != (self.evaluate is None):

@@ -30,6 +30,7 @@ register_family(
 )
 
 from hoyle.games.hearts import play as _play  # noqa: E402  (registers the easy player)
+from hoyle.games.hearts import search as _search  # noqa: E402
 
 register_search_hooks(
     "hearts",
@@ -37,5 +38,6 @@ register_search_hooks(
         # Penalty points, except in the chip games, where a seat counts the chips it holds.
         score_sign=lambda game: 1.0 if game.rules.chips else -1.0,
         rollout=_play.rollout_move,
+        move_classes=_search.move_classes,
     ),
 )

@@ -939,6 +939,16 @@ class HeartsState(State):
         """Every action applied, chance deals included."""
         return list(self._history)
 
+    def dealt_hands(self) -> list[list[int]]:
+        """Each seat's cards as dealt this deal (full-state knowledge: for adapters that
+        rebuild the deal elsewhere, given a determinized state, never a player's view)."""
+        return [mask_to_list(hand) for hand in self._dealt]
+
+    def moves_this_deal(self) -> list[int]:
+        """The decisions of this deal so far (passes, plays, …), without the chance deal."""
+        skip = self.g.hand_size * self.g.n if self._rng is None else 0
+        return self._history[self._deal_start + skip :]
+
     def progress(self) -> tuple[int, str, int]:
         """(deal number, phase, trick number in play)."""
         phase = self._phase

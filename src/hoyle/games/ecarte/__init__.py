@@ -1,0 +1,38 @@
+"""The Écarté family: the London club game, rubbers, Pool and French Écarté and variations."""
+
+from typing import Any
+
+from hoyle.core.protocol import Game
+from hoyle.core.registry import Family, register_family
+from hoyle.games.ecarte.bourre import BourreGame, BourreState
+from hoyle.games.ecarte.explain import explain
+from hoyle.games.ecarte.rules import PRESETS, EcarteRules, Form
+from hoyle.games.ecarte.state import EcarteGame, EcarteState
+
+__all__ = ["BourreGame", "BourreState", "EcarteGame", "EcarteRules", "EcarteState"]
+
+
+def make_game(rules: EcarteRules, variant: str) -> Game[Any]:
+    """The engine for the rules' form: Écarté, or Bourré."""
+    if rules.form is Form.BOURRE:
+        return BourreGame(rules, variant)
+    return EcarteGame(rules, variant)
+
+
+register_family(
+    Family(
+        name="ecarte",
+        title="Écarté",
+        rules_type=EcarteRules,
+        make_game=make_game,
+        presets=PRESETS,
+        aliases=("écarté",),
+        explain=explain,
+    )
+)
+
+from hoyle.core.hooks import SearchHooks, register_search_hooks  # noqa: E402
+from hoyle.games.ecarte import play as _play  # noqa: E402  (registers the easy player)
+from hoyle.games.ecarte.solver import solve as _solve  # noqa: E402
+
+register_search_hooks("ecarte", SearchHooks(rollout=_play.rollout_move, solve=_solve))

@@ -1,0 +1,651 @@
+"""The Bourré engine: a session of deals for two to eight, each for the pot.
+
+Cards are indices of the 52-card pack (ace high); hands are int bitmasks. Seats are numbered
+clockwise: the dealer's left is the next seat. As in the Écarté engine, chance events (cards
+dealt and drawn) are chance nodes without a seed and drawn from ``random.Random(seed)`` with one.
+
+A deal: the antes, five cards each one at a time from the dealer's left (the dealer's fifth
+face up for trumps, or with separate_trump_card an extra card turned that belongs to no one),
+then in turn from the dealer's left each player passes or plays, a player discarding cards one
+by one and drawing (``draw``) as many; then the tricks, and the pot is settled.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from hoyle.cards import TOKENS, CardError, card_index, parse_cards
+from hoyle.core.errors import IllegalActionError, InvalidOptionError
+from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
+from hoyle.games.ecarte.rules import EcarteRules
+
+__all__ = ["BourreGame", "BourreState"]
+
+PASS, PLAY, DRAW = 52, 53, 54
+NUM_ACTIONS = 55
+WORDS = {PASS: "pass", PLAY: "play", DRAW: "draw"}
+_BY_WORD = {w: a for a, w in WORDS.items()} | {"stand": DRAW, "stand pat": DRAW}
+
+DEAL, DECLARE, DISCARD, PLAYING, OVER = range(5)
+PHASE_NAMES = ("deal", "declare", "discard", "play", "over")
+FULL = (1 << 52) - 1
+SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+TURN = -1  # a deal-queue target: the trump card that belongs to no one
+
+
+def suit_of(card: int) -> int:
+    """0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+    return card // 13
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card indices of a mask, in increasing order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _above(card: int) -> int:
+    """The cards of ``card``'s suit that beat it."""
+    top = 13 * suit_of(card) + 13
+    return ((1 << top) - 1) & ~((1 << (card + 1)) - 1)
+
+
+class BourreGame(Game[EcarteRules]):
+    """A Bourré session (the ``bourre`` form of the Écarté family)."""
+
+    family = "ecarte"
+
+    def __init__(self, rules: EcarteRules, variant: str) -> None:
+        super().__init__(rules, variant)
+        self.n = rules.players
+        self.deals = rules.deals or rules.players
+
+    @property
+    def num_players(self) -> int:
+        """Seats at the table."""
+        return self.n
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """52 card ids, pass, play and draw."""
+        return NUM_ACTIONS
+
+    def new_initial_state(self, seed: int | None = None) -> BourreState:
+        """A new session at the first deal (chance nodes), or with ``seed`` already dealt."""
+        return BourreState(self, None if seed is None else random.Random(seed))
+
+    def deal_state(
+        self, hands: Sequence[str], *, dealer: int = 0, turn_up: str = "", stock: str = ""
+    ) -> BourreState:
+        """A session whose first deal gives these hands (``hands[seat]``, five each); the
+        dealer's last card is the one dealt face up (with separate_trump_card, ``turn_up`` is
+        the extra card); ``stock`` fixes the next cards drawn, in order. For scenario tests."""
+        n = self.n
+        if len(hands) != n or not 0 <= dealer < n:
+            raise InvalidOptionError(f"give {n} hands and a dealer seat 0…{n - 1}")
+        try:
+            cards = [[c.index for c in parse_cards(text)] for text in hands]
+            extra = [c.index for c in parse_cards(stock)] if stock else []
+            turned = [card_index(turn_up.upper())] if turn_up else []
+        except CardError as exc:
+            raise InvalidOptionError(str(exc)) from None
+        if any(len(hand) != 5 for hand in cards):
+            raise InvalidOptionError("each hand is five cards")
+        if bool(turned) != self.rules.separate_trump_card:
+            raise InvalidOptionError("turn_up is the extra trump card of separate_trump_card")
+        every = [c for hand in cards for c in hand] + turned + extra
+        if len(set(every)) != len(every):
+            raise InvalidOptionError("a card is dealt twice")
+        order = []
+        for i in range(5):
+            seat = (dealer + 1) % n
+            for _ in range(n):
+                order.append(cards[seat][i])
+                seat = (seat + 1) % n
+        state = BourreState(self, None, start=False)
+        state._dealer = dealer
+        state._forced = order + turned + extra
+        state._start_deal()
+        return state
+
+
+class BourreState(State):
+    """A position in a session of Bourré."""
+
+    def __init__(self, game: BourreGame, rng: random.Random | None, *, start: bool = True) -> None:
+        self.game = game
+        self.g = game
+        self.rules = game.rules
+        self._rng = rng
+        n = game.n
+        self._history: list[int] = []
+        self._forced: list[int] = []
+        self._chips = [0] * n  # net chips won (taken from the pot) less chips paid in
+        self._pot = 0
+        self._exempt: set[int] = set()  # seats that skip the next ante
+        self._owed = [0] * n  # bourré payments due to the next pot
+        self._deal_no = 0
+        self._dealer = 0
+        self._hand_log: list[dict[str, Any]] = []
+        self._deal_scores: list[list[int]] = []
+        self._deal_start: tuple[int, list[int], int] = (0, [0] * n, 0)
+        self._phase = DEAL
+        self._legal: list[int] | None = None
+        if start:
+            self._start_deal()
+
+    # ----------------------------------------------------------------- the deal
+
+    def _nxt(self, seat: int) -> int:
+        return (seat + 1) % self.g.n
+
+    def _start_deal(self) -> None:
+        rules = self.rules
+        n = self.g.n
+        self._chips_at_start = list(self._chips)
+        # Antes (pagat): everyone pays 1 but last deal's bourré and tied players, who paid
+        # (or carried) enough; with double_ante everyone pays, and players add 1 to play.
+        for seat in range(n):
+            ante = 1 if rules.double_ante or seat not in self._exempt else 0
+            self._chips[seat] -= ante + self._owed[seat]
+            self._pot += ante + self._owed[seat]
+        self._owed = [0] * n
+        self._exempt = set()
+        # What the deal's start needs beyond the empty deal, so that resampling can rebuild
+        # it (deal_start) without a copy of the whole state at every deal.
+        self._deal_start = (len(self._history), list(self._chips), self._pot)
+        self._reset_deal()
+        self._run_chance()
+
+    def _reset_deal(self) -> None:
+        """An empty deal about to be dealt (the antes paid)."""
+        rules = self.rules
+        n = self.g.n
+        self._legal = None
+        self._hands = [0] * n
+        self._undealt = FULL
+        self._collected = 0  # passed hands and discards, reshuffled if the stock runs out
+        self._shuffled: list[int] = []
+        self._queue: list[int] = []
+        seat = self._nxt(self._dealer)
+        for _ in range(5):
+            for _ in range(n):
+                self._queue.append(seat)
+                seat = self._nxt(seat)
+        if rules.separate_trump_card:
+            self._queue.append(TURN)
+        self._turn_up = -1
+        self._trump = -1
+        self._declared: list[str | None] = [None] * n
+        self._discards = [0] * n
+        self._drawn = [0] * n  # how many cards each drew (public)
+        self._recycled = False
+        self._played: list[list[int]] = [[] for _ in range(n)]
+        self._trick: list[tuple[int, int]] = []
+        self._tricks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
+        self._won = [0] * n
+        self._chance_log: list[tuple[int, int]] = []
+        self._hand_actions: list[tuple[int, int]] = []
+        self._cur = self._nxt(self._dealer)
+        self._after = "deal"
+        self._phase = DEAL
+
+    def deal_start(self) -> BourreState | None:
+        """A copy of this session at the start of the deal in progress, the antes paid
+        (None after the end): resampling replays the deal from it. Within a deal only the
+        deal's own fields, the chips, the pot and the history change."""
+        if self._phase == OVER:
+            return None
+        history, chips, pot = self._deal_start
+        new = self.clone()
+        new._history = new._history[:history]
+        new._chips, new._pot = list(chips), pot
+        new._forced = []
+        new._reset_deal()
+        return new
+
+    def _run_chance(self) -> None:
+        while self._phase == DEAL and (self._rng is not None or self._forced):
+            if self._forced:
+                card = self._forced.pop(0)
+                self._history.append(card)
+            else:
+                card = self._next_shuffled()
+            self._chance(card)
+
+    def _pool(self) -> int:
+        """The cards a chance event may give: the stock, or once it is empty the collected
+        discards and passed hands (pagat: reshuffled to continue)."""
+        return self._undealt if self._undealt else self._collected
+
+    def _next_shuffled(self) -> int:
+        assert self._rng is not None
+        while True:
+            if not self._shuffled:
+                self._shuffled = cards_of(self._pool())
+                self._rng.shuffle(self._shuffled)
+            card = self._shuffled.pop()
+            if self._pool() >> card & 1:
+                return card
+
+    def _chance(self, card: int) -> None:
+        if not self._undealt:
+            self._recycled = True
+            self._collected &= ~(1 << card)
+        self._undealt &= ~(1 << card)
+        target = self._queue.pop(0)
+        self._chance_log.append((target, card))
+        if target == TURN:
+            self._turn_up, self._trump = card, suit_of(card)
+        else:
+            self._hands[target] |= 1 << card
+            if self._declared[target] == "play":
+                self._drawn[target] += 1
+            elif target == self._dealer and len(self._queue) == 0 and self._trump < 0:
+                # The dealer's fifth card, dealt face up: it makes trumps.
+                self._turn_up, self._trump = card, suit_of(card)
+        if not self._queue or not self._pool():
+            self._queue = []
+            self._after_chance()
+
+    def _after_chance(self) -> None:
+        if self._after == "deal":
+            self._phase, self._cur = DECLARE, self._nxt(self._dealer)
+        else:
+            self._after_draw()
+
+    def _next_declarer(self) -> None:
+        if self._cur == self._dealer:
+            self._begin_play()
+            return
+        self._cur = self._nxt(self._cur)
+        self._phase = DECLARE
+
+    # ----------------------------------------------------------------- declaring
+
+    def _must_play(self, seat: int) -> bool:
+        """A turned ace makes the dealer play (pagat)."""
+        return (
+            seat == self._dealer and not self.rules.separate_trump_card and self._turn_up % 13 == 12
+        )
+
+    def _declare(self, action: int) -> None:
+        seat = self._cur
+        if action == PASS:
+            self._declared[seat] = "pass"
+            self._collected |= self._hands[seat]
+            self._hands[seat] = 0
+            self._next_declarer()
+            return
+        self._declared[seat] = "play"
+        if self.rules.double_ante:
+            self._chips[seat] -= 1
+            self._pot += 1
+        self._phase = DISCARD
+
+    def _discard(self, card: int) -> None:
+        seat = self._cur
+        self._hands[seat] &= ~(1 << card)
+        self._discards[seat] |= 1 << card
+
+    def _draw(self) -> None:
+        seat = self._cur
+        count = self._discards[seat].bit_count()
+        if not count or not self._pool():
+            self._after_draw()
+            return
+        self._phase = DEAL
+        self._after = "draw"
+        self._queue = [seat] * count
+        self._run_chance()
+
+    def _after_draw(self) -> None:
+        seat = self._cur
+        # This player's discards join the collected cards only once they are served.
+        self._collected |= self._discards[seat]
+        self._next_declarer()
+
+    # ----------------------------------------------------------------- play
+
+    def _active(self) -> list[int]:
+        return [s for s in range(self.g.n) if self._declared[s] == "play"]
+
+    def _begin_play(self) -> None:
+        active = self._active()
+        if len(active) <= 1:
+            self._settle(lone=active[0] if active else -1)
+            return
+        self._phase = PLAYING
+        seat = self._nxt(self._dealer)
+        while self._declared[seat] != "play":
+            seat = self._nxt(seat)
+        self._cur = self._leader = seat
+
+    def sure_tricks(self, seat: int) -> int:
+        """Tricks ``seat`` is sure of: those won, and trumps that must win by length against
+        the trumps it has not seen (this project's reading of pagat's cinch)."""
+        trumps = self._hands[seat] & SUIT_MASK[self._trump]
+        seen = trumps | sum(1 << c for cards in self._played for c in cards)
+        unseen = SUIT_MASK[self._trump] & ~seen
+        sure = 0
+        for k, card in enumerate(reversed(cards_of(trumps)), 1):
+            if (unseen & _above(card)).bit_count() < k:
+                sure += 1
+        return self._won[seat] + sure
+
+    def follow_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now (pagat's rules of play, with the cinch)."""
+        hand = self._hands[seat]
+        trumps = hand & SUIT_MASK[self._trump]
+        cinch = self.rules.cinch and trumps and self.sure_tricks(seat) >= 3
+        highest_trump = 1 << (trumps.bit_length() - 1) if trumps else 0
+        if not self._trick:
+            return highest_trump if cinch else hand
+        led = self._trick[0][1]
+        led_suit = suit_of(led)
+        played = [c for _, c in self._trick]
+        top_trump = max((c for c in played if suit_of(c) == self._trump), default=-1)
+        follow = hand & SUIT_MASK[led_suit]
+        last = len(self._trick) == len(self._active()) - 1
+        if follow:
+            if led_suit == self._trump and cinch and not last:
+                return highest_trump
+            if top_trump >= 0 and led_suit != self._trump:
+                return follow  # already trumped: the suit led cannot win
+            best = max(c for c in played if suit_of(c) == led_suit)
+            return follow & _above(best) or follow
+        if trumps:
+            if cinch and not last:
+                return highest_trump
+            if top_trump >= 0:
+                return trumps & _above(top_trump) or trumps
+            return trumps
+        return hand
+
+    def _play(self, card: int) -> None:
+        seat = self._cur
+        self._hands[seat] &= ~(1 << card)
+        self._played[seat].append(card)
+        self._trick.append((seat, card))
+        active = self._active()
+        if len(self._trick) < len(active):
+            nxt = self._nxt(seat)
+            while self._declared[nxt] != "play":
+                nxt = self._nxt(nxt)
+            self._cur = nxt
+            return
+        led_suit = suit_of(self._trick[0][1])
+
+        def key(play: tuple[int, int]) -> int:
+            card = play[1]
+            if suit_of(card) == self._trump:
+                return 200 + card
+            return 100 + card if suit_of(card) == led_suit else -1
+
+        winner = max(self._trick, key=key)[0]
+        self._won[winner] += 1
+        self._tricks.append(
+            (
+                self._trick[0][0],
+                tuple(c for _, c in self._trick),
+                tuple(s for s, _ in self._trick),
+                winner,
+            )
+        )
+        self._trick = []
+        self._cur = self._leader = winner
+        if len(self._tricks) == 5:
+            self._settle()
+
+    def _settle(self, lone: int = -1) -> None:
+        rules = self.rules
+        n = self.g.n
+        pot = self._pot
+        stake = min(pot, rules.pot_limit) if rules.pot_limit else pot
+        active = self._active()
+        won = list(self._won)
+        if lone >= 0:
+            won[lone] = 5  # a lone player takes every trick by default (pagat)
+        entry: dict[str, Any] = {
+            "deal": self._deal_no + 1,
+            "dealer": self._dealer,
+            "pot": pot,
+            "players": active,
+            "tricks": [won[s] for s in range(n)],
+        }
+        best = max((won[s] for s in active), default=0)
+        leaders = [s for s in active if won[s] == best]
+        if len(leaders) == 1:
+            winner = leaders[0]
+            self._chips[winner] += stake
+            self._pot -= stake
+            entry["winner"] = winner
+            entry["took"] = stake
+        else:
+            entry["winner"] = None  # a split pot stays for the next deal
+            self._exempt |= set(leaders)
+        bourre = [s for s in active if won[s] == 0]
+        for seat in bourre:
+            self._owed[seat] = stake  # matched into the next pot
+            self._exempt.add(seat)
+        entry["bourre"] = bourre
+        self._hand_log.append(entry)
+        self._deal_scores.append(
+            [now - then for now, then in zip(self._chips, self._chips_at_start, strict=True)]
+        )
+        self._deal_no += 1
+        self._forced = []  # cards fixed for this deal (deal_state) end with it
+        if self._deal_no >= self.g.deals:
+            # The session ends: what bourré players owe is still paid (to a pot nobody takes).
+            for seat in range(n):
+                self._chips[seat] -= self._owed[seat]
+            self._phase = OVER
+            return
+        self._dealer = self._nxt(self._dealer)
+        self._start_deal()
+
+    # ----------------------------------------------------------------- protocol
+
+    def current_player(self) -> int:
+        """The seat to act, CHANCE while cards are dealt or drawn, TERMINAL at the end."""
+        if self._phase == OVER:
+            return TERMINAL
+        if self._phase == DEAL:
+            return CHANCE
+        return self._cur
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card that may come, equally likely."""
+        if self._phase != DEAL:
+            return []
+        cards = cards_of(self._pool())
+        return [(c, 1.0 / len(cards)) for c in cards]
+
+    def legal_actions(self) -> list[int]:
+        """Legal actions in increasing order."""
+        if self._legal is None:
+            self._legal = self._legal_now()
+        return list(self._legal)
+
+    def _legal_now(self) -> list[int]:
+        phase = self._phase
+        seat = self._cur
+        if phase == DEAL:
+            return cards_of(self._pool())
+        if phase == DECLARE:
+            return [PLAY] if self._must_play(seat) else [PASS, PLAY]
+        if phase == DISCARD:
+            keep = 1 << self._turn_up if seat == self._dealer and self._turn_up >= 0 else 0
+            if self.rules.separate_trump_card:
+                keep = 0
+            return [*cards_of(self._hands[seat] & ~keep), DRAW]
+        if phase == PLAYING:
+            return cards_of(self.follow_mask(seat))
+        return []
+
+    def apply_action(self, action: int) -> None:
+        """Apply one action; raises IllegalActionError and changes nothing if it is illegal."""
+        if type(action) is not int:
+            raise IllegalActionError(
+                f"an action is an int (see legal_actions()), not {type(action).__name__}"
+            )
+        legal = self.legal_actions()
+        if action not in legal:
+            shown = " ".join(self.action_to_string(a) for a in legal)
+            what = self.action_to_string(action) if 0 <= action < NUM_ACTIONS else str(action)
+            raise IllegalActionError(
+                f"{what} is not legal now ({PHASE_NAMES[self._phase]}); legal: {shown}"
+            )
+        self._legal = None
+        self._history.append(action)
+        phase = self._phase
+        if phase == DEAL:
+            self._chance(action)
+        else:
+            self._hand_actions.append((self._cur, action))
+            if phase == DECLARE:
+                self._declare(action)
+            elif phase == DISCARD:
+                if action == DRAW:
+                    self._draw()
+                else:
+                    self._discard(action)
+            elif phase == PLAYING:
+                self._play(action)
+        self._legal = None
+        self._run_chance()
+
+    def action_to_string(self, action: int) -> str:
+        """Cards are tokens (``AS``); the decisions are ``pass``, ``play`` and ``draw``."""
+        if 0 <= action < 52:
+            return TOKENS[action]
+        if action in WORDS:
+            return WORDS[action]
+        raise IllegalActionError(f"{action} is not a Bourré action")
+
+    def string_to_action(self, text: str) -> int:
+        """The action for a token: a card (``as``, ``10d``) or ``pass``, ``play``, ``draw``."""
+        key = " ".join(text.split()).lower()
+        if key in _BY_WORD:
+            return _BY_WORD[key]
+        try:
+            return card_index(key.upper())
+        except CardError as exc:
+            raise IllegalActionError(f"{text!r} is not a card or a Bourré word: {exc}") from None
+
+    def returns(self) -> list[float]:
+        """Each seat's net chips at the end of the session; zeros before."""
+        if self._phase != OVER:
+            return [0.0] * self.g.n
+        return [float(c) for c in self._chips]
+
+    def scores(self) -> list[float]:
+        """Each seat's net chips so far (antes and payments count against it)."""
+        return [float(c) for c in self._chips]
+
+    def history(self) -> list[int]:
+        """Every action applied, chance events included when the game has no seed."""
+        return list(self._history)
+
+    def progress(self) -> tuple[int, str, int]:
+        """(deal number, phase, trick number in play)."""
+        phase = self._phase
+        trick = len(self._tricks) + 1 if phase == PLAYING else 0
+        return (self._deal_no + 1 - (phase == OVER), PHASE_NAMES[phase], trick)
+
+    @property
+    def phase(self) -> str:
+        """deal, declare, discard, play or over."""
+        return PHASE_NAMES[self._phase]
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat this deal."""
+        return self._dealer
+
+    @property
+    def trump(self) -> int:
+        """The trump suit (0–3), or -1 before it is turned."""
+        return self._trump
+
+    def hand_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a mask."""
+        return self._hands[seat]
+
+    def clone(self) -> BourreState:
+        """An independent copy (the seeded shuffler too)."""
+        new = BourreState.__new__(BourreState)
+        for key, value in self.__dict__.items():
+            if isinstance(value, list):
+                value = [list(v) if isinstance(v, list) else v for v in value]
+            elif isinstance(value, (dict, set)):
+                value = type(value)(value)
+            new.__dict__[key] = value
+        if self._rng is not None:
+            new._rng = random.Random()
+            new._rng.setstate(self._rng.getstate())
+        return new
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know: everything public, and its own hand and discards."""
+        n = self.g.n
+        if player is not None and (type(player) is not int or not 0 <= player < n):
+            raise ValueError(f"observation is for a seat 0…{n - 1} or None, not {player!r}")
+        dealer_holds = (
+            self._turn_up >= 0
+            and not self.rules.separate_trump_card
+            and self._hands[self._dealer] >> self._turn_up & 1
+        )
+        obs: dict[str, Any] = {
+            "game": self.g.spec,
+            "players": n,
+            "seat": player,
+            "phase": PHASE_NAMES[self._phase],
+            "current_player": self.current_player(),
+            "deal_number": self._deal_no + 1 - (self._phase == OVER),
+            "dealer": self._dealer,
+            "trump": "CDHS"[self._trump] if self._trump >= 0 else None,
+            "turn_up": TOKENS[self._turn_up] if self._turn_up >= 0 else None,
+            "turn_up_in_dealers_hand": bool(dealer_holds),
+            "pot": self._pot,
+            "declared": list(self._declared),
+            "discarded_counts": [d.bit_count() for d in self._discards],
+            "drawn": list(self._drawn),
+            "stock_size": self._undealt.bit_count(),
+            "reshuffled": self._recycled,
+            "hand_sizes": [h.bit_count() for h in self._hands],
+            "trick": [{"seat": s, "card": TOKENS[c]} for s, c in self._trick],
+            "tricks": [
+                {
+                    "leader": lead,
+                    "cards": [TOKENS[c] for c in cards],
+                    "seats": list(seats),
+                    "winner": winner,
+                }
+                for lead, cards, seats, winner in self._tricks
+            ],
+            "tricks_taken": list(self._won),
+            "scores": list(self._chips),
+            "owed": list(self._owed),
+            "exempt": sorted(self._exempt),
+            "hand_results": [dict(e) for e in self._hand_log],
+            "deal_scores": [list(d) for d in self._deal_scores],
+        }
+        if player is not None:
+            obs["hand"] = [TOKENS[c] for c in cards_of(self._hands[player])]
+            obs["discarded"] = [TOKENS[c] for c in cards_of(self._discards[player])]
+        if self._phase == OVER:
+            obs["returns"] = self.returns()
+        return obs
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> BourreState:
+        """A state ``player`` cannot tell from this one (see :mod:`.bourre_resample`)."""
+        from hoyle.games.ecarte.bourre_resample import resample
+
+        return resample(self, player, rng)

@@ -1,0 +1,135 @@
+"""What one seat of an Écarté match may know, as JSON-ready data.
+
+Public: the cut, who plays and who waits, the dealer and elder, the packets, the turn-up and
+trumps, every proposal with its answer and how many cards each player took (law 27), the
+vulnerability (law 49), the king announced, doubles and offers, every card played and the
+tricks each player took, the scores, games, bets and the pool's streak. Private to a seat: its
+hand and its own discards (law 28: discards are not looked at). A bystander who backs a player
+sees that player's hand and discards when the rules allow advice (French Écarté).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hoyle.cards import TOKENS
+from hoyle.games.ecarte.state import (
+    BET,
+    CUT,
+    OVER,
+    PACKETS,
+    PHASE_NAMES,
+    PLAY,
+    cards_of,
+)
+
+if TYPE_CHECKING:
+    from hoyle.games.ecarte.state import EcarteState
+
+__all__ = ["observe", "visible_seats"]
+
+SUITS = "CDHS"
+
+
+def _tokens(mask: int) -> list[str]:
+    return [TOKENS[c] for c in cards_of(mask)]
+
+
+def visible_seats(state: EcarteState, player: int) -> list[int]:
+    """The seats whose hands ``player`` may see: their own, and with advice the player they
+    back in this game."""
+    seats = [player]
+    backed = state._bets.get(player)
+    if state.rules.advice and backed is not None and backed != player:
+        seats.append(backed)
+    return seats
+
+
+def observe(state: EcarteState, player: int | None) -> dict[str, Any]:
+    """The observation of ``player`` (``None``: a spectator, who sees no hand)."""
+    n = state.g.n
+    if player is not None and (type(player) is not int or not 0 <= player < n):
+        raise ValueError(
+            f"observation is for a seat 0…{n - 1} or None (a spectator), not {player!r}"
+        )
+    phase = state._phase
+    before_deal = phase in (CUT, BET, PACKETS)
+    proposals = [
+        {
+            "proposed": p[0],
+            "answer": None if p[1] < 0 else ("accept" if p[1] else "refuse"),
+            "dealer_took": None if p[2] < 0 else p[2],
+        }
+        for p in state._proposals
+    ]
+    obs: dict[str, Any] = {
+        "game": state.g.spec,
+        "players": n,
+        "seat": player,
+        "phase": PHASE_NAMES[phase],
+        "current_player": state.current_player(),
+        "hand_number": state._hand_no + 1 - (phase == OVER),
+        "game_number": state._game_no + 1 - (phase == OVER),
+        "cut": [{"seat": s, "card": TOKENS[c]} for s, c in state._cut],
+        "pair": list(state._pair),
+        "waiting": list(state._waiting),
+        "dealer": state._dealer,
+        "elder": state._elder,
+        "packets": list(state._packets) if state._packets else None,
+        "turn_up": None if before_deal or state._turn_up < 0 else TOKENS[state._turn_up],
+        "trump": None if before_deal or state._trump < 0 else SUITS[state._trump],
+        "king_turned": state._king_turned,
+        "stock_size": 0 if before_deal else state._undealt.bit_count(),
+        "proposals": proposals if not before_deal else [],
+        "cards_taken": {
+            # Law 27: how many cards each player drew (the chance events after the deal's 11).
+            str(s): sum(1 for target, _ in state._chance_log[11:] if target == s)
+            for s in state._pair
+        }
+        if not before_deal
+        else {},
+        "vulnerable": {
+            "elder": state._elder_vulnerable,
+            "dealer": state._dealer_vulnerable,
+        },
+        "king_marked": None if state._marked < 0 else state._marked,
+        "multiplier": state._multiplier,
+        "point_offered_by": None if state._offerer < 0 else state._offerer,
+        "answering": PHASE_NAMES[phase] if phase in (9, 10) else None,
+        "hand_sizes": [h.bit_count() for h in state._hands],
+        "leader": state._leader if phase == PLAY else None,
+        "trick": [{"seat": s, "card": TOKENS[c]} for s, c in state._trick],
+        "tricks": [
+            {
+                "leader": leader,
+                "cards": [TOKENS[c] for c in cards],
+                "seats": list(seats),
+                "winner": winner,
+            }
+            for leader, cards, seats, winner in state._tricks
+        ],
+        "tricks_taken": [state._won[s] for s in range(n)],
+        "game_scores": list(state._game_points),
+        "scores": list(state._scores),
+        "games_won": list(state._games_won),
+        "games": [dict(g) for g in state._game_log],
+        "streak": {"seat": state._streak[0], "games": state._streak[1]}
+        if state._streak[0] >= 0
+        else None,
+        "pool": state.rules.pool_stake * n if state.rules.pool_wins else None,
+        "bets": {str(b): s for b, s in state._bets.items()},
+        "bet_results": list(state._bet_results),
+        "hand_results": [dict(entry) for entry in state._hand_log],
+        "deal_scores": [list(d) for d in state._deal_scores],
+    }
+    if player is not None:
+        obs["hand"] = _tokens(state._hands[player])
+        obs["discarded"] = _tokens(state._discards[player])
+        backed = visible_seats(state, player)[1:]
+        obs["seen_hands"] = {str(s): _tokens(state._hands[s]) for s in backed}
+        # Standing behind the player backed, the backer sees the discards too.
+        obs["seen_discards"] = {str(s): _tokens(state._discards[s]) for s in backed}
+    if phase == OVER:
+        obs["winner"] = state._winner
+        obs["returns"] = state.returns()
+    return obs

@@ -1,0 +1,371 @@
+"""Écarté rule options (:class:`EcarteRules`) and the family's presets.
+
+One dataclass describes every form of the game the seed lists: the London club game
+(``standard``), rubbers, Pool and French Écarté, the ace-high ranking, doubling and offering
+the point. Presets are data; the engine branches on options only, so any preset can be changed
+one option at a time: ``hoyle.load("ecarte", variant="pool", target=7)``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from hoyle.core.errors import InvalidOptionError
+from hoyle.core.options import option
+from hoyle.core.registry import Variant
+
+__all__ = [
+    "PRESETS",
+    "BonusCard",
+    "EcarteRules",
+    "Form",
+    "GameValues",
+    "OfferTiming",
+    "Packets",
+    "Ranking",
+    "Swap",
+]
+
+
+class Form(enum.Enum):
+    """Which game of the family is played."""
+
+    ECARTE = "ecarte"
+    """Écarté for two (with waiting players in Pool and French Écarté)."""
+    BOURRE = "bourre"
+    """Bourré, the seed's relative for two to eight: 52 cards, a pot, no partnerships."""
+
+
+class Ranking(enum.Enum):
+    """The order of the cards within a suit, highest first."""
+
+    KING_HIGH = "king_high"
+    """K Q J A 10 9 8 7: the ace between the jack and the ten (the classical order)."""
+    ACE_HIGH = "ace_high"
+    """A K Q J 10 9 8 7: the modern order."""
+
+
+class BonusCard(enum.Enum):
+    """The trump that scores 1 when turned up or announced (laws 22–24, 47)."""
+
+    KING = "king"
+    ACE = "ace"
+
+
+class Packets(enum.Enum):
+    """How the five cards are dealt (law 8)."""
+
+    CHOOSE = "choose"
+    """The dealer of each game's first hand chooses 2 then 3 or 3 then 2, kept for the game."""
+    TWO_THREE = "two_three"
+    """Always two to each, then three to each."""
+    THREE_TWO = "three_two"
+    """Always three to each, then two to each."""
+
+
+class GameValues(enum.Enum):
+    """What a game is worth to its winner (law 46)."""
+
+    SINGLE = "single"
+    """Every game counts one."""
+    TREBLE_DOUBLE_SINGLE = "treble_double_single"
+    """Three if the loser has no point, two if one or two, one if three or four."""
+
+
+class OfferTiming(enum.Enum):
+    """Until when the point may be offered (RULINGS E7)."""
+
+    BEFORE_PLAY = "before_play"
+    """On the offerer's turn before they play their first card."""
+    THIRD_TRICK = "third_trick"
+    """On the offerer's turn until the third trick is led."""
+
+
+class Swap(enum.Enum):
+    """Whether, and after what, the loser gives up the seat to a waiting player."""
+
+    NONE = "none"
+    GAME = "game"
+    """The loser of each game changes places with the watcher (Cavendish, EB1911)."""
+    HAND = "hand"
+    """The loser of each hand changes places (the seed's wording)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class EcarteRules:
+    """Every rule option of the Écarté family. Defaults are the London club laws for two."""
+
+    form: Form = option(Form.ECARTE, "the game: ecarte, or bourre (its relative for 2–8)")
+    players: int = option(
+        2,
+        "seats at the table: in Écarté two play and the others (up to 4) watch (pool) or bet "
+        "(french), coming in when a loser gives up the seat; Bourré seats 2–8",
+        min=2,
+        max=8,
+    )
+    target: int = option(5, "points that win a game (law 46)", min=1, max=21)
+    rubber: int = option(
+        1,
+        "games in the match: 1 is one game; 3, 5, 7 or 11 is a rubber, best of that many",
+        min=1,
+        max=11,
+    )
+    game_values: GameValues = option(
+        GameValues.SINGLE,
+        "what a won game is worth: single, or treble_double_single by the loser's points (law 46)",
+    )
+    ranking: Ranking = option(Ranking.KING_HIGH, "card order: king_high or ace_high")
+    bonus_card: BonusCard = option(
+        BonusCard.KING, "the trump that scores 1 when turned or announced (king or ace)"
+    )
+    deal_packets: Packets = option(
+        Packets.CHOOSE, "deal in packets of 2 then 3 or 3 then 2: choose, two_three, three_two"
+    )
+    dealer_may_stand: bool = option(
+        False,
+        "after accepting a proposal the dealer may take no cards (EB1911); the seed says at "
+        "least one",
+    )
+    must_win_trick: bool = option(
+        True, "the second player must win the trick when able by following suit higher"
+    )
+    must_trump_when_void: bool = option(
+        True, "a player void in the suit led must trump if able (the older rule allows a discard)"
+    )
+    concede: bool = option(True, "a player may abandon the hand (law 42)")
+    doubling: bool = option(
+        False, "either player may offer to double the hand before the third trick is led"
+    )
+    redouble: bool = option(
+        False, "after a double is accepted, its acceptor may double again (and so on)"
+    )
+    offer_point: bool = option(
+        False,
+        "a player may offer the opponent the point; refused, the refuser must make the vole",
+    )
+    offer_point_until: OfferTiming = option(
+        OfferTiming.BEFORE_PLAY, "when the point may be offered: before_play or third_trick"
+    )
+    pool_swap: Swap = option(
+        Swap.NONE, "the loser changes places with the watcher after each game or hand, or none"
+    )
+    pool_wins: int = option(
+        0,
+        "a pool: the first to win this many games in a row takes it (Cavendish: 2); 0: no pool",
+        min=0,
+        max=5,
+    )
+    pool_stake: int = option(1, "what each player pays into the pool", min=1, max=100)
+    bets: bool = option(
+        False, "the waiting players bet on one of the two before each game (French Écarté)"
+    )
+    bet_stake: int = option(1, "the stake of a bystander's bet", min=1, max=100)
+    advice: bool = option(
+        False,
+        "a bystander may look at the hand of the player they back, to advise (French); the "
+        "English rule forbids it",
+    )
+
+    deals: int = option(
+        0,
+        "Bourré: deals in the session; 0 lets each player deal once",
+        min=0,
+        max=100,
+    )
+    pot_limit: int = option(
+        0,
+        "Bourré: the most a winner takes from the pot and a bourré player pays; 0: none",
+        min=0,
+        max=10_000,
+    )
+    double_ante: bool = option(
+        False, "Bourré: everyone antes every deal, and each who plays adds a second chip"
+    )
+    cinch: bool = option(
+        True,
+        "Bourré: a player sure of three tricks must lead, or play when able to trump, the "
+        "highest trump",
+    )
+    separate_trump_card: bool = option(
+        False,
+        "Bourré: the trump card is an extra card turned after the deal that belongs to no one",
+    )
+
+    def __post_init__(self) -> None:
+        if self.form is Form.BOURRE:
+            return  # the Écarté table options do not apply to Bourré
+        if self.players > 6:
+            raise InvalidOptionError(
+                f"Écarté seats two players and at most four waiting, not {self.players}"
+            )
+        if self.players > 2 and self.pool_swap is Swap.NONE and not self.bets:
+            raise InvalidOptionError(
+                f"{self.players} seats need waiting players who come in (pool_swap=game) or "
+                "bet (bets=true); two play at a time"
+            )
+        if (self.bets or self.advice) and self.players < 3:
+            raise InvalidOptionError("bets and advice need a bystander: players=3 or more")
+        if self.advice and not self.bets:
+            raise InvalidOptionError("advice is given by a backer: it needs bets=true")
+        if self.pool_wins and self.players < 3:
+            raise InvalidOptionError("a pool needs a third player who watches: players=3")
+        if self.pool_wins and self.pool_swap is Swap.NONE:
+            raise InvalidOptionError("a pool changes players: give pool_swap=game or hand")
+        if self.pool_wins and self.rubber > 1:
+            raise InvalidOptionError("a pool is played until a streak, not a rubber: rubber=1")
+        if self.redouble and not self.doubling:
+            raise InvalidOptionError("redouble needs doubling=true")
+        if self.rubber > 1 and self.rubber % 2 == 0:
+            raise InvalidOptionError(
+                f"a rubber is best of an odd number of games, not {self.rubber}"
+            )
+
+    @property
+    def games_to_win(self) -> int:
+        """Games a seat must win to take the match (rubber or single game)."""
+        return self.rubber // 2 + 1
+
+
+_SRC = "Écarté seed (S-E)"
+
+PRESETS: tuple[Variant, ...] = (
+    Variant(
+        name="standard",
+        aliases=("ecarte", "london", "club", "english"),
+        summary=(
+            "Écarté by the London club laws quoted in Cavendish: two players, the 32-card "
+            "pack ranked K Q J A 10 9 8 7, five cards each in packets of 2 and 3 (the "
+            "dealer's choice, kept for the game), the eleventh turned for trumps (a king "
+            "turned scores 1 to the dealer). Elder may propose a number of cards; the dealer "
+            "accepts (both discard and draw, the dealer at least one card) or refuses. Play "
+            "without proposing and fail, and the dealer scores 2; refuse the first proposal "
+            "and fail, and elder scores 2. The king of trumps, announced before its holder's "
+            "first card, scores 1. The second player must follow suit, win the trick if able, "
+            "and trump when void. Three or four tricks score 1, all five (the vole) 2. A "
+            "player may abandon the hand (law 42). Game is 5."
+        ),
+        source=(
+            f"{_SRC}, 'Jugar', 'Tanteo' and the London laws 1–51 (Cavendish 1886); "
+            "EB1911 'Écarté'; shared/RULINGS.md 4.0, E1–E5, E9, E11–E12"
+        ),
+        options={},
+        players=(2, 2),
+    ),
+    Variant(
+        name="rubber",
+        aliases=("rubbers", "set"),
+        summary=(
+            "The standard game played as a rubber: the best of three games (rubber=5, 7 or 11 "
+            "for longer sets), each game worth treble, double or single by the loser's score "
+            "(law 46)."
+        ),
+        source=f"{_SRC}, 'Cauchos' (Cavendish 1886, pp. 33–34), law 46; RULINGS 4.0",
+        options={"rubber": 3, "game_values": GameValues.TREBLE_DOUBLE_SINGLE},
+        players=(2, 2),
+    ),
+    Variant(
+        name="pool",
+        aliases=("pool-ecarte",),
+        summary=(
+            "Pool Écarté for three: two play and one watches. Each pays a stake into the "
+            "pool; the loser of each game changes places with the watcher; the first to win "
+            "two games in a row takes the pool."
+        ),
+        source=(
+            f"{_SRC}, 'Piscina y francés' (Cavendish 1886, p. 35); EB1911; RULINGS 4.1 pool, "
+            "E10 (the loser of the game, not of the hand: pool_swap=hand for the seed's words)"
+        ),
+        options={"players": 3, "pool_swap": Swap.GAME, "pool_wins": 2},
+        players=(3, 3),
+    ),
+    Variant(
+        name="french",
+        aliases=("french-ecarte", "ecarte-francais"),
+        summary=(
+            "French Écarté: the waiting players bet on either player before each game, the "
+            "bets settled with the game, and may look at the hand of the player they back to "
+            "advise them (advice=false is the English rule: bets without comment). The loser "
+            "of a game gives up the seat to the next bystander; the first to win two games "
+            "takes the match."
+        ),
+        source=(
+            f"{_SRC}, 'Piscina y francés' (Cavendish 1886, pp. 15, 36–37); EB1911; "
+            "RULINGS 4.1 french; the match length is this project's ruling"
+        ),
+        options={
+            "players": 3,
+            "bets": True,
+            "advice": True,
+            "pool_swap": Swap.GAME,
+            "rubber": 3,
+        },
+        players=(3, 6),
+    ),
+    Variant(
+        name="ace-high",
+        aliases=("modern", "ace-high-ecarte"),
+        summary=(
+            "The modern ranking: A K Q J 10 9 8 7. The king of trumps still scores when "
+            "turned or announced (bonus_card=ace moves it to the ace)."
+        ),
+        source=f"{_SRC}, 'Rangos' (Kastner and Folkvord); RULINGS 4.0, E8",
+        options={"ranking": Ranking.ACE_HIGH},
+        players=(2, 2),
+    ),
+    Variant(
+        name="doubling",
+        aliases=("double", "apuesta"),
+        summary=(
+            "Either player, on their turn, may offer to double the hand until the third trick "
+            "is led. Accepted, the hand's points (vulnerability included, the king not) go "
+            "doubled to its winner. Declined, the hand ends and the offerer scores 1, or 2 if "
+            "the decliner was vulnerable."
+        ),
+        source=f"{_SRC}, 'Apuesta'; RULINGS E6",
+        options={"doubling": True},
+        players=(2, 2),
+    ),
+    Variant(
+        name="offer-point",
+        aliases=("offering-the-point",),
+        summary=(
+            "A player may offer the opponent the point before playing a card. Accepted, the "
+            "hand ends, scored as the accepter's point (2 if the offerer was vulnerable). "
+            "Refused, the refuser must win the vole: they score 2 if they do, and the offerer "
+            "scores 2 if not."
+        ),
+        source=f"{_SRC}, 'Apuesta' (Cady 1896, p. 11); RULINGS E7",
+        options={"offer_point": True},
+        players=(2, 2),
+    ),
+    Variant(
+        name="bourre",
+        aliases=("boure", "booray", "boo-ray"),
+        summary=(
+            "Bourré for two to eight (seven is best), the seed's multi-player relative of "
+            "Écarté. A 52-card pack, ace high; each antes 1. Five cards each, one at a time "
+            "from the dealer's left; the dealer's fifth is dealt face up for trumps and stays "
+            "in the dealer's hand. In turn each passes or plays, a player discarding any "
+            "number and drawing as many (the stock running out, the discards and passed hands "
+            "already collected are reshuffled to continue); a turned ace makes the dealer "
+            "play. A lone player takes the pot unplayed. Follow suit, else trump (overtrumping "
+            "if able), and beat the highest card so far if able; a player sure of three tricks "
+            "(a cinch) must lead, or trump with, the highest trump. Most tricks alone takes "
+            "the pot; a tie leaves it for the next deal; a player who played and took no "
+            "trick is bourré and pays the pot's size into the next pot. Bourré and tied "
+            "players skip the next ante. Each player deals once (deals=N for longer); the "
+            "result is each player's net chips."
+        ),
+        source=(
+            f"{_SRC}, 'Bourré' (one line); pagat.com 'Bourré' (Nickens, Bouré, 1972) through "
+            "the transcription mondary/PKcards assets/rules/rules_pagat/boure.md (6310f6b); "
+            "RULINGS 4.1 bourre. The dealer may not discard the turned trump, and the cinch "
+            "counts sure trump tricks by length against the trumps unseen: this project's "
+            "readings"
+        ),
+        options={"form": Form.BOURRE, "players": 7},
+        players=(2, 8),
+    ),
+)
+"""Every preset; the first (``standard``) is the family's default."""

@@ -1,0 +1,390 @@
+"""The Écarté table for the terminal: pure functions from one seat's observation to text.
+
+Écarté's table differs from the other trick games: a turn-up and the king, the proposals and
+their answers, how many cards each player took (law 27, public), who is vulnerable (law 49),
+doubles and offers, and with three or more seats the players waiting (Pool, French Écarté).
+Bourré, the family's game for two to eight, has its own table: the pot, who passed or plays,
+how many each drew. Nothing here decides a rule: what is legal comes from the state, what a
+seat sees from its observation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hoyle.cards import Suit
+from hoyle.tui.render import Style, card_label, render_hand, seat_names
+from hoyle.tui.views import TableView, register_view
+
+__all__ = ["ECARTE_VIEW", "prompt_text", "render_event", "render_result", "render_table"]
+
+HIDDEN_PHASES = frozenset({"discard", "exchange"})
+"""Discards go face down (law 28): another seat's discard is never shown."""
+
+
+_STYLE = Style()
+
+
+def _names(obs: dict[str, Any], names: Sequence[str] | None) -> list[str]:
+    return list(names) if names is not None else seat_names(int(obs["players"]), obs.get("seat"))
+
+
+def _exchange_lines(obs: dict[str, Any], names: Sequence[str]) -> list[str]:
+    elder, dealer = names[obs["elder"]], names[obs["dealer"]]
+    lines = []
+    for number, p in enumerate(obs.get("proposals", []), 1):
+        text = f"  {number}. {elder} proposed {p['proposed']}"
+        if p["answer"] == "refuse":
+            text += f"; {dealer} refused"
+        elif p["answer"] == "accept":
+            text += f"; {dealer} accepted"
+            if p["dealer_took"] is not None:
+                text += f" and took {p['dealer_took']}"
+        lines.append(text)
+    return lines
+
+
+def _ecarte_render_table(
+    obs: dict[str, Any],
+    legal: Sequence[str],
+    names: Sequence[str] | None = None,
+    style: Style = _STYLE,
+) -> list[str]:
+    """The whole table as ``obs["seat"]`` sees it, with ``legal`` marked in the hand."""
+    names = _names(obs, names)
+    phase = obs["phase"]
+    me = obs.get("seat")
+    head = [
+        "Écarté",
+        f"game {obs['game_number']}",
+        f"hand {obs['hand_number']}",
+        f"dealer {names[obs['dealer']]}",
+        f"elder {names[obs['elder']]}",
+    ]
+    if obs.get("trump"):
+        head.append(
+            f"trumps {Suit.from_letter(obs['trump']).symbol if style.symbols else obs['trump']}"
+        )
+    if obs.get("turn_up"):
+        head.append(f"turned {card_label(obs['turn_up'], style)}")
+    head.append(f"stock {obs['stock_size']}")
+    lines = [style.bold("── " + " · ".join(head) + " ──")]
+    if obs.get("packets"):
+        lines.append(f"Dealt in packets of {obs['packets'][0]} and {obs['packets'][1]}.")
+    pair = obs["pair"]
+    taken = obs.get("cards_taken", {})
+    lines.append("             game  games  tricks  cards taken")
+    for seat in pair:
+        label = names[seat] + (" *" if seat == obs.get("current_player") else "")
+        lines.append(
+            f"  {label:<10} {obs['game_scores'][seat]:>4}  {obs['games_won'][seat]:>5}"
+            f"  {obs['tricks_taken'][seat]:>6}  {taken.get(str(seat), 0):>11}"
+        )
+    if obs.get("waiting"):
+        who = ", ".join(names[s] for s in obs["waiting"])
+        lines.append(f"Waiting: {who}.")
+    if obs.get("streak"):
+        streak = obs["streak"]
+        lines.append(f"{names[streak['seat']]} has won {streak['games']} game(s) in a row.")
+    if obs.get("pool"):
+        lines.append(f"The pool holds {obs['pool']}.")
+    for bettor, backed in obs.get("bets", {}).items():
+        lines.append(f"{names[int(bettor)]} backs {names[backed]}.")
+    if obs.get("king_turned"):
+        lines.append(f"The king was turned: 1 to {names[obs['dealer']]}.")
+    if obs.get("king_marked") is not None:
+        lines.append(f"{names[obs['king_marked']]} marked the king.")
+    if obs.get("proposals"):
+        lines.append("Proposals:")
+        lines.extend(_exchange_lines(obs, names))
+    vulnerable = obs.get("vulnerable", {})
+    if vulnerable.get("elder"):
+        lines.append(f"{names[obs['elder']]} played without proposing: vulnerable.")
+    if vulnerable.get("dealer"):
+        lines.append(f"{names[obs['dealer']]} refused the first proposal: vulnerable.")
+    if obs.get("multiplier", 1) > 1:
+        lines.append(f"The hand is doubled: ×{obs['multiplier']}.")
+    if obs.get("point_offered_by") is not None:
+        offerer = obs["point_offered_by"]
+        lines.append(f"{names[offerer]} offered the point, refused: the other must take all five.")
+    tricks = obs.get("tricks", [])
+    if tricks:
+        last = tricks[-1]
+        plays = ", ".join(
+            f"{names[s]} {card_label(c, style)}"
+            for s, c in zip(last["seats"], last["cards"], strict=True)
+        )
+        lines.append(f"Last trick: {plays} — {names[last['winner']]} took it.")
+    if phase == "play":
+        if obs["trick"]:
+            lead = obs["trick"][0]
+            lines.append(f"Trick: {names[lead['seat']]} led {card_label(lead['card'], style)}.")
+        else:
+            lines.append(
+                f"Trick: {'your lead' if obs['current_player'] == me else 'nobody has led yet'}"
+            )
+    if obs.get("discarded"):
+        lines.append("Your discards: " + " ".join(card_label(t, style) for t in obs["discarded"]))
+    for seat, hand in obs.get("seen_hands", {}).items():
+        shown = " ".join(card_label(t, style) for t in hand)
+        lines.append(f"{names[int(seat)]} (whom you back) holds: {shown}")
+    if me is not None and me in pair and obs.get("hand"):
+        lines.append("Your hand:")
+        lines.extend(render_hand(obs["hand"], legal, style))
+    elif me is not None and me not in pair:
+        lines.append("You are waiting: watch this game.")
+    words = [t for t in legal if " " in t or not t[:1].isalnum() or len(t) > 3]
+    if words:
+        lines.append("Moves: " + ", ".join(words))
+    return lines
+
+
+def _ecarte_prompt_text(obs: dict[str, Any]) -> str:
+    """The input prompt for the seat to act, from its phase."""
+    phase = obs["phase"]
+    if phase == "packets":
+        return "Deal in packets: deal 2-3 or deal 3-2 > "
+    if phase == "bet":
+        return "Back a player (back N) or no bet > "
+    if phase == "propose":
+        return "Play, or propose a number of cards (play / propose N) > "
+    if phase == "answer":
+        asked = obs["proposals"][-1]["proposed"]
+        return f"Elder proposes {asked}: accept or refuse > "
+    if phase == "discard":
+        return "Discard a card face down > "
+    if phase == "exchange":
+        return "Discard a card face down, or draw > "
+    if phase == "double":
+        return "Double offered: accept or refuse > "
+    if phase == "offer":
+        return "The point is offered: accept, or refuse and play for the vole > "
+    if phase == "play":
+        return "Lead a card > " if not obs.get("trick") else "Play a card > "
+    return "> "
+
+
+def _result_line(entry: dict[str, Any], names: Sequence[str]) -> str:
+    result = entry.get("result")
+    scored = [s for s in entry.get("scored", []) if s["for"] in ("king marked", "king turned")]
+    parts = [f"{names[s['seat']]} 1 for the {s['for']}" for s in scored]
+    if result is not None:
+        reason = result["reason"]
+        parts.append(f"{names[result['winner']]} {result['points']} ({reason})")
+    return f"Hand {entry['hand']} over: " + ("; ".join(parts) or "no score") + "."
+
+
+def _ecarte_render_event(
+    before: dict[str, Any],
+    after: dict[str, Any],
+    actor: int,
+    token: str | None,
+    names: Sequence[str],
+    style: Style = _STYLE,
+) -> list[str]:
+    """What one action did, as the observing seat saw it (``token`` None: face down)."""
+    lines: list[str] = []
+    who = names[actor]
+    you = who == "You"
+    phase = before["phase"]
+    if token is None:
+        took = after.get("cards_taken", {}).get(str(actor))
+        if phase == "exchange" and after["phase"] != "exchange":
+            lines.append(f"{who} took {took} card{'s' if took != 1 else ''}.")
+        else:
+            lines.append(f"{who} {'discard' if you else 'discards'} a card face down.")
+    elif phase == "play" and len(token) <= 3 and token[:1].isalnum() and " " not in token:
+        verb = "lead" if not before.get("trick") else "play"
+        lines.append(f"{who} {verb if you else verb + 's'} {card_label(token, style)}.")
+    elif phase in ("discard", "exchange") and token != "draw":
+        lines.append(f"{who} {'discard' if you else 'discards'} {card_label(token, style)}.")
+    else:
+        lines.append(f"{who}: {token}")
+    new_tricks = after.get("tricks", [])[len(before.get("tricks", [])) :]
+    for trick in new_tricks:
+        taker = names[trick["winner"]]
+        lines.append(f"{taker} {'take' if taker == 'You' else 'takes'} the trick.")
+    for entry in after.get("hand_results", [])[len(before.get("hand_results", [])) :]:
+        lines.append(_result_line(entry, names))
+    for game in after.get("games", [])[len(before.get("games", [])) :]:
+        winner = names[game["winner"]]
+        lines.append(
+            f"Game {game['game']} to {winner}, {game['points'][0]}–{game['points'][1]}"
+            f" (worth {game['value']})."
+        )
+    if after.get("pair") != before.get("pair") and after["phase"] != "over":
+        lines.append("Now playing: " + " and ".join(names[s] for s in after["pair"]) + ".")
+    return lines
+
+
+def _ecarte_render_result(obs: dict[str, Any], names: Sequence[str] | None = None) -> list[str]:
+    """The end of the match: the games, the bets and the winner."""
+    names = _names(obs, names)
+    lines = ["Game over."]
+    for game in obs.get("games", []):
+        lines.append(
+            f"Game {game['game']}: {names[game['winner']]} beat {names[game['loser']]} "
+            f"{game['points'][0]}–{game['points'][1]} (worth {game['value']})"
+        )
+    if any(obs.get("bet_results", [])):
+        lines.append(
+            "Bets: "
+            + ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(obs["bet_results"]) if v)
+        )
+    winner = names[obs["winner"]]
+    lines.append(f"{winner} {'win' if winner == 'You' else 'wins'}.")
+    return lines
+
+
+def _bourre_table(
+    obs: dict[str, Any], legal: Sequence[str], names: Sequence[str], style: Style
+) -> list[str]:
+    me = obs.get("seat")
+    head = ["Bourré", f"deal {obs['deal_number']}", f"dealer {names[obs['dealer']]}"]
+    if obs.get("trump"):
+        head.append(
+            f"trumps {Suit.from_letter(obs['trump']).symbol if style.symbols else obs['trump']}"
+        )
+    if obs.get("turn_up"):
+        head.append(f"turned {card_label(obs['turn_up'], style)}")
+    head += [f"pot {obs['pot']}", f"stock {obs['stock_size']}"]
+    lines = [style.bold("── " + " · ".join(head) + " ──")]
+    lines.append("             status  drew  tricks  chips")
+    for seat in range(int(obs["players"])):
+        status = obs["declared"][seat] or "—"
+        label = names[seat] + (" *" if seat == obs.get("current_player") else "")
+        lines.append(
+            f"  {label:<10} {status:>6}  {obs['drawn'][seat]:>4}  {obs['tricks_taken'][seat]:>6}"
+            f"  {obs['scores'][seat]:>5}"
+        )
+    if obs.get("reshuffled"):
+        lines.append("The stock ran out: the collected cards were reshuffled.")
+    tricks = obs.get("tricks", [])
+    if tricks:
+        last = tricks[-1]
+        plays = ", ".join(
+            f"{names[s]} {card_label(c, style)}"
+            for s, c in zip(last["seats"], last["cards"], strict=True)
+        )
+        lines.append(f"Last trick: {plays} — {names[last['winner']]} took it.")
+    if obs["phase"] == "play":
+        shown = ", ".join(
+            f"{names[p['seat']]} {card_label(p['card'], style)}" for p in obs["trick"]
+        )
+        lines.append("Trick: " + (shown or "nobody has led yet"))
+    if me is not None and obs.get("hand"):
+        lines.append("Your hand:")
+        lines.extend(render_hand(obs["hand"], legal, style))
+    words = [t for t in legal if t in ("pass", "play", "draw")]
+    if words:
+        lines.append("Moves: " + ", ".join(words))
+    return lines
+
+
+def _bourre_prompt(obs: dict[str, Any]) -> str:
+    phase = obs["phase"]
+    if phase == "declare":
+        return "Pass or play > "
+    if phase == "discard":
+        return "Discard a card face down, or draw > "
+    if phase == "play":
+        return "Lead a card > " if not obs.get("trick") else "Play a card > "
+    return "> "
+
+
+def _bourre_event(
+    before: dict[str, Any],
+    after: dict[str, Any],
+    actor: int,
+    token: str | None,
+    names: Sequence[str],
+    style: Style,
+) -> list[str]:
+    who = names[actor]
+    you = who == "You"
+    if token is None:
+        lines = [f"{who} {'discard' if you else 'discards'} a card face down."]
+    elif before["phase"] == "play":
+        verb = "lead" if not before.get("trick") else "play"
+        lines = [f"{who} {verb if you else verb + 's'} {card_label(token, style)}."]
+    elif before["phase"] == "discard" and token != "draw":
+        lines = [f"{who} {'discard' if you else 'discards'} {card_label(token, style)}."]
+    else:
+        lines = [f"{who}: {token}"]
+    if before["phase"] == "discard" and after["drawn"][actor] != before["drawn"][actor]:
+        count = after["drawn"][actor]
+        lines.append(f"{who} drew {count} card{'s' if count != 1 else ''}.")
+    for trick in after.get("tricks", [])[len(before.get("tricks", [])) :]:
+        taker = names[trick["winner"]]
+        lines.append(f"{taker} {'take' if taker == 'You' else 'takes'} the trick.")
+    for entry in after.get("hand_results", [])[len(before.get("hand_results", [])) :]:
+        if entry["winner"] is None:
+            text = "nobody takes the pot: it stays for the next deal"
+        else:
+            text = f"{names[entry['winner']]} takes {entry['took']} from the pot"
+        if entry["bourre"]:
+            text += "; bourré: " + ", ".join(names[s] for s in entry["bourre"])
+        lines.append(f"Deal {entry['deal']} over: {text}.")
+    return lines
+
+
+def _bourre_result(obs: dict[str, Any], names: Sequence[str]) -> list[str]:
+    lines = ["Game over."]
+    lines.append(
+        "Net chips: " + ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(obs["scores"]))
+    )
+    best = max(obs["scores"])
+    winners = [names[s] for s, v in enumerate(obs["scores"]) if v == best]
+    lines.append(f"Most chips: {', '.join(winners)}.")
+    return lines
+
+
+def render_table(
+    obs: dict[str, Any],
+    legal: Sequence[str],
+    names: Sequence[str] | None = None,
+    style: Style = _STYLE,
+) -> list[str]:
+    """The whole table as ``obs["seat"]`` sees it, with ``legal`` marked in the hand."""
+    if "pot" in obs:
+        return _bourre_table(obs, legal, _names(obs, names), style)
+    return _ecarte_render_table(obs, legal, names, style)
+
+
+def prompt_text(obs: dict[str, Any]) -> str:
+    """The input prompt for the seat to act, from its phase."""
+    return _bourre_prompt(obs) if "pot" in obs else _ecarte_prompt_text(obs)
+
+
+def render_event(
+    before: dict[str, Any],
+    after: dict[str, Any],
+    actor: int,
+    token: str | None,
+    names: Sequence[str],
+    style: Style = _STYLE,
+) -> list[str]:
+    """What one action did, as the observing seat saw it (``token`` None: face down)."""
+    if "pot" in before:
+        return _bourre_event(before, after, actor, token, names, style)
+    return _ecarte_render_event(before, after, actor, token, names, style)
+
+
+def render_result(obs: dict[str, Any], names: Sequence[str] | None = None) -> list[str]:
+    """The end of the match: games, bets and the winner (Bourré: the net chips)."""
+    if "pot" in obs:
+        return _bourre_result(obs, _names(obs, names))
+    return _ecarte_render_result(obs, names)
+
+
+ECARTE_VIEW = TableView(
+    table=render_table,
+    prompt=prompt_text,
+    event=render_event,
+    result=render_result,
+    hidden_phases=HIDDEN_PHASES,
+)
+"""The Écarté table view."""
+
+register_view("ecarte", ECARTE_VIEW)

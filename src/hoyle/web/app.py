@@ -1,0 +1,239 @@
+"""The FastAPI application: lobby pages, a small JSON API and one WebSocket per viewer.
+
+``create_app(url)`` builds the app around a :class:`~hoyle.web.room.Room`; ``hoyle serve``
+runs it with uvicorn. The WebSocket protocol (JSON, one object per message):
+
+- client → server: ``{"type": "hello", "key": KEY?, "name": NAME?}`` first (no key: watch),
+  then ``{"type": "act", "token": "QS"}`` (optionally ``"seat": N``), ``{"type": "hint"}``,
+  ``{"type": "rematch"}``, ``{"type": "ping"}``.
+- server → client: ``state`` (the seat's observation, its legal tokens on its turn, seats,
+  score history, deal commitments), ``refused`` (with the reason; nothing changed), ``hint``,
+  ``rematch``, ``error`` (then the socket closes), ``pong``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+
+from hoyle.web.room import CreateError, Room, catalogue
+from hoyle.web.store import Store
+from hoyle.web.table import Refused, Settings, Table
+
+__all__ = ["MAX_MESSAGE", "create_app"]
+
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE = 2048
+"""The longest client message accepted, in characters (every real one is far shorter)."""
+
+
+def create_app(database_url: str, settings: Settings | None = None) -> FastAPI:
+    """The card room's app, storing in ``database_url`` (any SQLAlchemy URL)."""
+    store = Store(database_url)
+    room = Room(store, settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await room.resume()
+        try:
+            yield
+        finally:
+            room.stop()
+            store.close()
+
+    app = FastAPI(title="hoyle card room", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.room = room
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return catalogue()
+
+    @app.get("/api/tables")
+    async def tables() -> list[dict[str, Any]]:
+        live = [t.summary() for t in room.tables.values() if not t.finished]
+        return sorted(live, key=lambda s: -float(s["created"]))
+
+    @app.post("/api/tables")
+    async def create(request: Request) -> JSONResponse:
+        try:
+            body = await request.json()
+        except ValueError:
+            raise HTTPException(400, "the body must be JSON") from None
+        if not isinstance(body, dict) or not isinstance(body.get("game"), str):
+            raise HTTPException(400, 'give {"game": "hearts", "seats": [...]}')
+        seats = body.get("seats")
+        options = body.get("options") or {}
+        if not isinstance(seats, list) or not isinstance(options, dict):
+            raise HTTPException(400, "seats is a list and options an object")
+        if body.get("variant"):
+            options["variant"] = body["variant"]
+        try:
+            made = await room.create(body["game"], seats, options)
+        except CreateError as exc:
+            raise HTTPException(400, str(exc)) from None
+        table = made.table
+        base = str(request.base_url).rstrip("/")
+        return JSONResponse(
+            {
+                "id": table.id,
+                "game": table.game.spec,
+                "watch": f"{base}/t/{table.id}",
+                "seats": [
+                    {
+                        "seat": i,
+                        "key": made.keys.get(i),
+                        "link": f"{base}/t/{table.id}#key={made.keys[i]}"
+                        if i in made.keys
+                        else None,
+                        **seat.public(),
+                    }
+                    for i, seat in enumerate(table.seats)
+                ],
+            }
+        )
+
+    @app.get("/api/history")
+    async def history() -> list[dict[str, Any]]:
+        rows = store.tables("finished", limit=100)
+        return [
+            {
+                "id": r.id,
+                "game": r.spec,
+                "seats": [s["name"] for s in r.seats],
+                "finished": r.finished,
+                "result": _result_tag(r.record or ""),
+            }
+            for r in rows
+        ]
+
+    @app.get("/api/tables/{table_id}/record", response_class=PlainTextResponse)
+    async def record(table_id: str) -> PlainTextResponse:
+        row = store.table(table_id)
+        if row is None:
+            raise HTTPException(404, "no such table")
+        if row.record is None:
+            raise HTTPException(409, "the game is not over; its record is written at the end")
+        return PlainTextResponse(row.record)
+
+    @app.websocket("/ws/{table_id}")
+    async def play(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        table = await room.get(table_id)
+        if table is None:
+            await ws.send_json({"type": "error", "reason": f"no table {table_id!r} here"})
+            await ws.close(4404)
+            return
+        await _serve_viewer(ws, room, table)
+
+    return app
+
+
+async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
+    """Read one viewer's messages until they leave; refuse each bad one with a reason."""
+    joined = False
+    seat: int | None = None
+    try:
+        while True:
+            text = await ws.receive_text()
+            try:
+                msg = _parse(text)
+                kind = msg["type"]
+                if kind == "hello":
+                    if joined:
+                        raise Refused("already joined this table")
+                    key = msg.get("key")
+                    if key is not None:
+                        if not isinstance(key, str) or len(key) > 100:
+                            raise Refused("the invite key must be a short string")
+                        seat = table.seat_for_key(key)
+                        if seat is None:
+                            await ws.send_json(
+                                {"type": "error", "reason": "this invite key holds no seat here"}
+                            )
+                            await ws.close(4403)
+                            return
+                    joined = True
+                    name = msg.get("name")
+                    await table.join(ws, seat, name if isinstance(name, str) else None)
+                    continue
+                if not joined:
+                    raise Refused('say hello first: {"type": "hello", "key": …}')
+                if seat is not None:
+                    await table.heard_from(seat)
+                if kind == "ping":
+                    await ws.send_json({"type": "pong"})
+                elif kind == "act":
+                    await table.act(_acting_seat(seat, msg), _token(msg))
+                elif kind == "hint":
+                    if seat is None:
+                        raise Refused("spectators get no hints")
+                    await ws.send_json(
+                        {"type": "hint", "seq": table.seq, "moves": await table.hint(seat)}
+                    )
+                elif kind == "rematch":
+                    if seat is None:
+                        raise Refused("only a seated player can ask for a rematch")
+                    try:
+                        new = await room.rematch(table)
+                    except CreateError as exc:
+                        raise Refused(str(exc)) from None
+                    await ws.send_json({"type": "rematch", "table": new.id})
+                else:
+                    raise Refused(f"unknown message type {kind!r}; use hello, act, hint, rematch")
+            except Refused as exc:
+                await ws.send_json({"type": "refused", "reason": exc.reason, "seq": table.seq})
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await table.leave(ws)
+
+
+def _parse(text: str) -> dict[str, Any]:
+    if len(text) > MAX_MESSAGE:
+        raise Refused(f"message too long ({len(text)} characters; at most {MAX_MESSAGE})")
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        raise Refused('not JSON: send one object such as {"type": "act", "token": "QS"}') from None
+    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        raise Refused('a message is an object with a "type" string')
+    return msg
+
+
+def _acting_seat(seat: int | None, msg: dict[str, Any]) -> int:
+    if seat is None:
+        raise Refused("spectators cannot act; open your invite link to take a seat")
+    claimed = msg.get("seat", seat)
+    if claimed != seat or isinstance(claimed, bool):
+        raise Refused(f"you hold seat {seat}, not seat {claimed!r}")
+    return seat
+
+
+def _token(msg: dict[str, Any]) -> str:
+    token = msg.get("token")
+    if not isinstance(token, str) or not token.strip() or len(token) > 64:
+        raise Refused('an act message needs a "token" string such as "QS" or "pass"')
+    return token
+
+
+def _result_tag(record: str) -> str:
+    for line in record.splitlines():
+        if line.startswith("[Result "):
+            return line[len('[Result "') : -2]
+    return ""

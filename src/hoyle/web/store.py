@@ -1,0 +1,266 @@
+"""The card room's storage: tables, their event logs and deal secrets, through SQLAlchemy.
+
+A table's state is never stored: it is the replay of its event log, one row per accepted
+action (chance actions included). Every write happens in one transaction with the action that
+caused it, so after a crash the log holds exactly the actions that were accepted. SQLite (the
+default, a file in the data folder) runs in WAL mode; PostgreSQL works by URL.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+
+__all__ = ["EventRow", "Store", "TableRow", "database_url"]
+
+metadata = MetaData()
+
+tables_t = Table(
+    "cardroom_tables",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("spec", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("finished", Float),
+    Column("record", Text),
+    Column("rematch_of", String(40)),
+    Column("rematch", String(40)),
+)
+
+events_t = Table(
+    "cardroom_events",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Integer, nullable=False),
+    Column("token", String(64), nullable=False),
+)
+
+deals_t = Table(
+    "cardroom_deals",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("deal", Integer, primary_key=True),
+    Column("salt", String(128), nullable=False),
+    Column("commitment", String(128), nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """One accepted action: its place in the log, who took it (-1 for chance), id and token."""
+
+    seq: int
+    seat: int
+    action: int
+    token: str
+
+
+@dataclass
+class TableRow:
+    """What the store keeps about a table besides its log."""
+
+    id: str
+    spec: str
+    seats: list[dict[str, Any]]
+    status: str = "playing"
+    created: float = field(default_factory=time.time)
+    finished: float | None = None
+    record: str | None = None
+    rematch_of: str | None = None
+    rematch: str | None = None
+
+
+def database_url(database: str | None, data_dir: Path) -> str:
+    """The SQLAlchemy URL: ``database`` if it is one, a SQLite file path, or the default file."""
+    if database is None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{data_dir / 'cardroom.sqlite3'}"
+    if "://" in database:
+        if database.startswith("postgresql://"):  # psycopg 3 is the driver the extra installs
+            return "postgresql+psycopg://" + database[len("postgresql://") :]
+        return database
+    return f"sqlite:///{Path(database)}"
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # WAL: readers never block the writer. synchronous=NORMAL keeps every commit through a
+    # process crash (only a power cut can lose the last ones).
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+class Store:
+    """Tables, event logs and deal secrets in one SQL database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    def create_table(
+        self,
+        row: TableRow,
+        events: Sequence[EventRow],
+        deals: Sequence[tuple[int, str, str]],
+    ) -> None:
+        """Add a table with its first events (the first deal) and deal secrets, at once."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables_t).values(**_table_values(row)))
+            self._write(conn, row.id, events, deals)
+
+    def append(
+        self,
+        table_id: str,
+        events: Sequence[EventRow],
+        deals: Sequence[tuple[int, str, str]] = (),
+        record: str | None = None,
+    ) -> None:
+        """Accept ``events`` (and new deal secrets); with ``record`` the game is finished.
+
+        One transaction: either all of it is stored or none. A ``seq`` already taken fails
+        (the primary key), so two writers can never both accept the same turn.
+        """
+        with self.engine.begin() as conn:
+            self._write(conn, table_id, events, deals)
+            if record is not None:
+                conn.execute(
+                    update(tables_t)
+                    .where(tables_t.c.id == table_id)
+                    .values(status="finished", finished=time.time(), record=record)
+                )
+
+    @staticmethod
+    def _write(
+        conn: Any,
+        table_id: str,
+        events: Sequence[EventRow],
+        deals: Sequence[tuple[int, str, str]],
+    ) -> None:
+        if deals:
+            conn.execute(
+                insert(deals_t),
+                [
+                    {"table_id": table_id, "deal": d, "salt": s, "commitment": c}
+                    for d, s, c in deals
+                ],
+            )
+        if events:
+            conn.execute(
+                insert(events_t),
+                [
+                    {
+                        "table_id": table_id,
+                        "seq": e.seq,
+                        "seat": e.seat,
+                        "action": e.action,
+                        "token": e.token,
+                    }
+                    for e in events
+                ],
+            )
+
+    def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        """Store the seats' names and kinds again."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables_t).where(tables_t.c.id == table_id).values(seats=json.dumps(seats))
+            )
+
+    def link_rematch(self, old: str, new: str) -> None:
+        """Remember that table ``new`` is the rematch of ``old``."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == old).values(rematch=new))
+
+    def table(self, table_id: str) -> TableRow | None:
+        """The table called ``table_id``, or ``None``."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+        return None if found is None else _row(found)
+
+    def tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
+        """Tables, newest first, optionally only ``playing`` or ``finished`` ones."""
+        query = select(tables_t).order_by(tables_t.c.created.desc()).limit(limit)
+        if status is not None:
+            query = query.where(tables_t.c.status == status)
+        with self.engine.connect() as conn:
+            return [_row(r) for r in conn.execute(query)]
+
+    def unfinished(self) -> list[TableRow]:
+        """Every table still being played, oldest first (resumed when the server starts)."""
+        query = select(tables_t).where(tables_t.c.status == "playing")
+        with self.engine.connect() as conn:
+            rows = [_row(r) for r in conn.execute(query.order_by(tables_t.c.created))]
+        return rows
+
+    def events(self, table_id: str) -> list[EventRow]:
+        """A table's event log in order."""
+        query = select(events_t).where(events_t.c.table_id == table_id).order_by(events_t.c.seq)
+        with self.engine.connect() as conn:
+            return [EventRow(r.seq, r.seat, r.action, r.token) for r in conn.execute(query)]
+
+    def deals(self, table_id: str) -> list[tuple[int, str, str]]:
+        """A table's deal secrets: (deal, salt, commitment)."""
+        query = select(deals_t).where(deals_t.c.table_id == table_id).order_by(deals_t.c.deal)
+        with self.engine.connect() as conn:
+            return [(r.deal, r.salt, r.commitment) for r in conn.execute(query)]
+
+
+def _table_values(row: TableRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "spec": row.spec,
+        "seats": json.dumps(row.seats),
+        "status": row.status,
+        "created": row.created,
+        "finished": row.finished,
+        "record": row.record,
+        "rematch_of": row.rematch_of,
+        "rematch": row.rematch,
+    }
+
+
+def _row(r: Any) -> TableRow:
+    return TableRow(
+        id=r.id,
+        spec=r.spec,
+        seats=json.loads(r.seats),
+        status=r.status,
+        created=r.created,
+        finished=r.finished,
+        record=r.record,
+        rematch_of=r.rematch_of,
+        rematch=r.rematch,
+    )

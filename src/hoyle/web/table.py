@@ -1,0 +1,520 @@
+"""One table of the card room: its game state (the replay of its log), seats, bots and viewers.
+
+Every change goes through :meth:`Table.act`: the action is checked on a copy of the state, the
+chance actions that follow are drawn from the deal's secret salt, and all of it is written to
+the event log in one transaction before the table's state moves on. A refused message changes
+nothing. Clients are told only ``observation(seat)`` (``observation(None)`` for spectators)
+plus what every player sees: seat names, the score history, the deal commitments.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import hmac
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import hoyle
+from hoyle.core.errors import HoyleError
+from hoyle.core.protocol import Game, State
+from hoyle.core.registry import Agent, family, make_agent
+from hoyle.records import dumps, from_state
+from hoyle.web.fair import DealSecret, commitment, deal_chance, format_deal_tags, new_salt
+from hoyle.web.store import EventRow, Store, TableRow
+
+__all__ = ["Connection", "Refused", "Seat", "Settings", "Table", "hash_key", "new_key"]
+
+log = logging.getLogger("hoyle.web")
+
+CHANCE_SEAT = -1
+"""The seat an event is logged under when chance (the shuffle) took it."""
+
+
+class Refused(Exception):
+    """A message the table will not accept; ``reason`` is sent back to the client."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Connection(Protocol):
+    """Anything the table can send JSON to (a WebSocket, or a test's recorder)."""
+
+    async def send_json(self, data: Any) -> None:
+        """Send one message."""
+        ...
+
+
+@dataclass
+class Settings:
+    """How the room treats time and bots."""
+
+    bot_delay: float = 0.5
+    """Seconds a bot waits before it plays, so people can follow the game."""
+    turn_timeout: float = 90.0
+    """Seconds a human may stay silent on their turn before a bot plays for them."""
+    grace: float = 30.0
+    """Seconds a seat with no open connection waits before a bot plays it (a page reload)."""
+    standin: str = "easy"
+    """The level of the bot that plays for an absent human."""
+    hint_level: str = "hard"
+    """The searching level that gives hints."""
+    hint_seconds: float = 0.5
+    """How long a hint may think."""
+
+
+def new_key() -> str:
+    """A seat's invite secret: 192 random bits from :mod:`secrets`, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def hash_key(key: str) -> str:
+    """What the store keeps of an invite secret (never the secret itself)."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    """A place at the table: a human (by invite) or a bot level."""
+
+    kind: str
+    """``human`` or ``bot``."""
+    name: str
+    level: str
+    """A bot's level; for a human, the level of the bot that stands in while they are away."""
+    key_hash: str | None = None
+    connections: int = field(default=0, compare=False)
+    away: bool = field(default=False, compare=False)
+    """A human not here (never came, left, or silent past the timeout): a bot plays for them."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form (with the key's hash, never sent to clients)."""
+        return {"kind": self.kind, "name": self.name, "level": self.level, "key": self.key_hash}
+
+    def public(self) -> dict[str, Any]:
+        """What every client may see of this seat."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "level": self.level if self.kind == "bot" else None,
+            "connected": self.connections > 0,
+            "away": self.kind == "human" and self.away,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        """The seat from its stored form."""
+        return cls(str(data["kind"]), str(data["name"]), str(data["level"]), data.get("key"))
+
+
+def clean_name(name: Any, fallback: str) -> str:
+    """A seat name fit for a record's Seats tag: one line, no commas, at most 24 characters."""
+    text = " ".join(str(name or "").replace(",", " ").split())[:24]
+    return text or fallback
+
+
+class Table:
+    """A game at one table: the state, who sits where, who watches, and the bots' turns."""
+
+    def __init__(
+        self,
+        row: TableRow,
+        store: Store,
+        settings: Settings,
+        state: State,
+        seq: int,
+        deals: dict[int, DealSecret],
+        history: list[list[float]],
+    ) -> None:
+        self.row = row
+        self.id = row.id
+        self.store = store
+        self.settings = settings
+        self.game: Game[Any] = state.game
+        self.state = state
+        self.seq = seq
+        """How many events the log holds (the next event's number)."""
+        self.deals = deals
+        self.score_history = history
+        self.seats = [Seat.from_json(s) for s in row.seats]
+        self.viewers: dict[Connection, int | None] = {}
+        self.lock = asyncio.Lock()
+        self.on_change: Callable[[Table], None] | None = None
+        self._agents: dict[int, tuple[str, Agent]] = {}
+        self._bot_task: asyncio.Task[None] | None = None
+        self._turn_timer: asyncio.Task[None] | None = None
+        self._leave_timers: dict[int, asyncio.Task[None]] = {}
+
+    # ------------------------------------------------------------------ creation and replay
+
+    @classmethod
+    def create(
+        cls, table_id: str, game: Game[Any], seats: list[Seat], store: Store, settings: Settings
+    ) -> Table:
+        """A new table, its first deal drawn and committed, stored in one transaction."""
+        state = game.new_initial_state()
+        deals: dict[int, DealSecret] = {}
+        events: list[EventRow] = []
+        fresh = _draw_chance(state, deals, events, 0)
+        row = TableRow(table_id, game.spec, [s.to_json() for s in seats])
+        store.create_table(row, events, [(d.deal, d.salt, d.commitment) for d in fresh])
+        history = [_public_scores(state)] if _public_scores(state) else []
+        return cls(row, store, settings, state, len(events), deals, history)
+
+    @classmethod
+    def resume(cls, row: TableRow, store: Store, settings: Settings) -> Table:
+        """The table as its log leaves it: every stored event replayed in order."""
+        game = hoyle.load(row.spec)
+        state = game.new_initial_state()
+        secrets_ = {d: DealSecret(d, salt, commit) for d, salt, commit in store.deals(row.id)}
+        history = [_public_scores(state)] if _public_scores(state) else []
+        events = store.events(row.id)
+        for expected, ev in enumerate(events):
+            if ev.seq != expected:
+                raise HoyleError(f"table {row.id}: event {expected} is missing from the log")
+            if state.is_chance_node():
+                secrets_[state.progress()[0]].draws += 1
+            deal = state.progress()[0]
+            state.apply_action(ev.action)
+            _track_scores(state, deal, history)
+        table = cls(row, store, settings, state, len(events), secrets_, history)
+        return table
+
+    def start(self) -> None:
+        """Begin looking after the table: timers for absent humans, bots to play."""
+        for seat_no, seat in enumerate(self.seats):
+            if seat.kind == "human" and seat.connections == 0:
+                self._start_leave_timer(seat_no)
+        self._schedule()
+
+    def stop(self) -> None:
+        """Cancel the table's timers and bot turns (server shutdown)."""
+        for task in self._leave_timers.values():
+            task.cancel()
+        for maybe in (self._bot_task, self._turn_timer):
+            if maybe is not None:
+                maybe.cancel()
+
+    # ------------------------------------------------------------------ properties
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return self.state.is_terminal()
+
+    def seat_for_key(self, key: str) -> int | None:
+        """The seat whose invite secret is ``key``, or ``None``."""
+        digest = hash_key(key)
+        found = None
+        for i, seat in enumerate(self.seats):  # compare every seat, in constant time each
+            if seat.key_hash is not None and hmac.compare_digest(seat.key_hash, digest):
+                found = i
+        return found
+
+    # ------------------------------------------------------------------ what clients see
+
+    def message_for(self, seat: int | None) -> dict[str, Any]:
+        """The state message for ``seat`` (``None``: a spectator). Nothing else leaves here."""
+        state = self.state
+        current = state.current_player()
+        to_act = current if current >= 0 else None
+        msg: dict[str, Any] = {
+            "type": "state",
+            "table": self.id,
+            "seq": self.seq,
+            "you": seat,
+            "game": self.game.spec,
+            "family": self.game.family,
+            "title": family(self.game.family).title,
+            "status": "finished" if state.is_terminal() else "playing",
+            "to_act": to_act,
+            "seats": [s.public() for s in self.seats],
+            "observation": state.observation(seat),
+            "legal": [],
+            "score_history": self.score_history,
+            "fairness": self.fairness(),
+            "rematch": self.row.rematch,
+        }
+        if seat is not None and to_act == seat:
+            msg["legal"] = [state.action_to_string(a) for a in state.legal_actions()]
+        if state.is_terminal():
+            msg["returns"] = state.returns()
+        return msg
+
+    def fairness(self) -> list[dict[str, Any]]:
+        """Each deal's commitment; its salt too once the game is over."""
+        out = []
+        for deal in sorted(self.deals):
+            entry: dict[str, Any] = {"deal": deal, "commitment": self.deals[deal].commitment}
+            if self.finished:
+                entry["salt"] = self.deals[deal].salt
+            out.append(entry)
+        return out
+
+    async def send(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """Send one message, forgetting a viewer whose connection has gone."""
+        try:
+            await conn.send_json(msg)
+        except Exception:  # a closed socket: the viewer left
+            self.viewers.pop(conn, None)
+
+    async def broadcast(self) -> None:
+        """Send every viewer the state as their seat may see it."""
+        cache: dict[int | None, dict[str, Any]] = {}
+        for conn, seat in list(self.viewers.items()):
+            if seat not in cache:
+                cache[seat] = self.message_for(seat)
+            await self.send(conn, cache[seat])
+
+    # ------------------------------------------------------------------ who is here
+
+    async def join(self, conn: Connection, seat: int | None, name: str | None = None) -> None:
+        """Add a viewer: a seated human (their invite key was checked) or a spectator."""
+        self.viewers[conn] = seat
+        if seat is not None:
+            s = self.seats[seat]
+            s.connections += 1
+            timer = self._leave_timers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+            if name and clean_name(name, s.name) != s.name:
+                s.name = clean_name(name, s.name)
+                await asyncio.to_thread(
+                    self.store.update_seats, self.id, [x.to_json() for x in self.seats]
+                )
+            s.away = False
+            self._schedule()
+        await self.broadcast()
+
+    async def leave(self, conn: Connection) -> None:
+        """A viewer's connection closed; a seat left empty gets a bot after the grace time."""
+        if conn not in self.viewers:
+            return
+        seat = self.viewers.pop(conn)
+        if seat is not None:
+            self.seats[seat].connections -= 1
+            if self.seats[seat].connections == 0:
+                self._start_leave_timer(seat)
+        await self.broadcast()
+
+    async def heard_from(self, seat: int) -> None:
+        """A seated human spoke: if a bot was playing for them, they take the seat back."""
+        s = self.seats[seat]
+        if s.kind == "human" and s.away:
+            s.away = False
+            self._schedule()
+            await self.broadcast()
+
+    def _start_leave_timer(self, seat: int) -> None:
+        old = self._leave_timers.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        self._leave_timers[seat] = asyncio.create_task(self._leave_after(seat))
+
+    async def _leave_after(self, seat: int) -> None:
+        await asyncio.sleep(self.settings.grace)
+        if self.seats[seat].connections == 0 and not self.seats[seat].away:
+            self.seats[seat].away = True
+            self._schedule()
+            await self.broadcast()
+
+    # ------------------------------------------------------------------ actions
+
+    async def act(self, seat: int, token: str, *, by_bot: bool = False) -> None:
+        """Accept ``seat``'s action ``token``, store it, then tell everyone; or raise Refused.
+
+        Nothing changes when it is refused: the action is tried on a copy, and the copy
+        replaces the state only after the log has it.
+        """
+        async with self.lock:
+            state = self.state
+            if state.is_terminal():
+                raise Refused("the game is over")
+            current = state.current_player()
+            if current != seat:
+                who = self.seats[current].name if 0 <= current < len(self.seats) else "nobody"
+                raise Refused(f"it is not your turn: {who} (seat {current}) is to act")
+            s = self.seats[seat]
+            if by_bot and s.kind == "human" and not s.away:
+                raise Refused("the human has taken the seat back")
+            try:
+                action = state.string_to_action(token)
+                trial = state.clone()
+                trial.apply_action(action)
+            except ValueError as exc:  # IllegalActionError, a bad token: the engine's reason
+                raise Refused(str(exc)) from None
+            events = [EventRow(self.seq, seat, action, state.action_to_string(action))]
+            deals = {d: dataclasses.replace(v) for d, v in self.deals.items()}
+            fresh = _draw_chance(trial, deals, events, self.seq)
+            history = [list(h) for h in self.score_history]
+            _track_scores(trial, state.progress()[0], history)
+            record = self._record(trial, deals) if trial.is_terminal() else None
+            await asyncio.to_thread(
+                self.store.append,
+                self.id,
+                events,
+                [(d.deal, d.salt, d.commitment) for d in fresh],
+                record,
+            )
+            self.state, self.deals, self.score_history = trial, deals, history
+            self.seq += len(events)
+            if record is not None:
+                self.row.status, self.row.record = "finished", record
+            self._schedule()
+            await self.broadcast()
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def _record(self, state: State, deals: dict[int, DealSecret]) -> str:
+        tags = {
+            "Event": "hoyle card room",
+            "Table": self.id,
+            "Commitments": format_deal_tags({d: v.commitment for d, v in deals.items()}),
+            "Salts": format_deal_tags({d: v.salt for d, v in deals.items()}),
+        }
+        names = [s.name for s in self.seats]
+        return dumps(from_state(state, seed=None, seats=names, tags=tags))
+
+    # ------------------------------------------------------------------ bots and timers
+
+    def _plays_for(self, seat: int) -> bool:
+        s = self.seats[seat]
+        return s.kind == "bot" or s.away
+
+    def _schedule(self) -> None:
+        """Start whatever the player to act needs: a bot's move or a human's turn timer."""
+        if self._turn_timer is not None:
+            self._turn_timer.cancel()
+            self._turn_timer = None
+        if self.state.is_terminal():
+            return
+        current = self.state.current_player()
+        if current < 0:
+            return
+        if self._plays_for(current):
+            if self._bot_task is None or self._bot_task.done():
+                self._bot_task = asyncio.create_task(self._bot_turn())
+        else:
+            self._turn_timer = asyncio.create_task(self._silent_after(current, self.seq))
+
+    async def _silent_after(self, seat: int, seq: int) -> None:
+        await asyncio.sleep(self.settings.turn_timeout)
+        if self.seq == seq and self.state.current_player() == seat:
+            self.seats[seat].away = True
+            self._turn_timer = None
+            self._schedule()
+            await self.broadcast()
+
+    def _agent(self, seat: int) -> Agent:
+        s = self.seats[seat]
+        level = s.level if s.kind == "bot" else self.settings.standin
+        known = self._agents.get(seat)
+        if known is None or known[0] != level:
+            known = (level, make_agent(level, self.game, secrets.randbits(31)))
+            self._agents[seat] = known
+        return known[1]
+
+    async def _bot_turn(self) -> None:
+        """Play bots' moves while a bot (or a stand-in) is to act."""
+        try:
+            while not self.state.is_terminal():
+                seat = self.state.current_player()
+                if seat < 0 or not self._plays_for(seat):
+                    return
+                seq = self.seq
+                if self.settings.bot_delay > 0:
+                    await asyncio.sleep(self.settings.bot_delay)
+                agent = self._agent(seat)
+                position = self.state.clone()
+                if self.seats[seat].level == "random" and self.seats[seat].kind == "bot":
+                    action = agent.step(position)
+                else:  # searching takes time: off the event loop
+                    action = await asyncio.to_thread(agent.step, position)
+                if self.seq != seq:
+                    continue  # someone acted meanwhile (the human came back)
+                try:
+                    await self.act(seat, position.action_to_string(action), by_bot=True)
+                except Refused:
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bot failure must not kill the server; the table waits
+            log.exception("table %s: bot failed", self.id)
+
+    # ------------------------------------------------------------------ hints
+
+    async def hint(self, seat: int) -> list[dict[str, Any]]:
+        """The hint level's moves for ``seat``, best first (only on its turn)."""
+        state = self.state.clone()
+        if state.current_player() != seat:
+            raise Refused("a hint is for the player to act, and it is not your turn")
+        try:
+            found = await asyncio.to_thread(
+                hoyle.hint, state, self.settings.hint_level, seconds=self.settings.hint_seconds
+            )
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
+        return [{"token": h.token, "value": round(h.value, 3)} for h in found[:5]]
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby lists of this table."""
+        return {
+            "id": self.id,
+            "game": self.game.spec,
+            "title": family(self.game.family).title,
+            "status": "finished" if self.finished else "playing",
+            "seats": [s.public() for s in self.seats],
+            "created": self.row.created,
+            "viewers": len(self.viewers),
+            "rematch": self.row.rematch,
+        }
+
+
+def _draw_chance(
+    state: State, deals: dict[int, DealSecret], events: list[EventRow], seq: int
+) -> list[DealSecret]:
+    """Play the chance actions from here, each deal from its salt; return the deals begun.
+
+    New events are numbered on from ``seq``, the number of the first event in ``events``.
+
+    A deal's first chance actions are its deal proper: the commitment is made over them, and
+    the salt stays secret until the game ends.
+    """
+    fresh = []
+    while state.is_chance_node():
+        deal = state.progress()[0]
+        secret = deals.get(deal)
+        first = secret is None
+        if secret is None:
+            secret = deals[deal] = DealSecret(deal, new_salt())
+            fresh.append(secret)
+        tokens = []
+        before = state.clone()
+        for action in deal_chance(state, secret):
+            tokens.append(before.action_to_string(action))
+            before.apply_action(action)
+            events.append(EventRow(seq + len(events), CHANCE_SEAT, action, tokens[-1]))
+        if first:
+            secret.commitment = commitment(secret.salt, tokens)
+    return fresh
+
+
+def _public_scores(state: State) -> list[float]:
+    scores = state.observation(None).get("scores")
+    if isinstance(scores, list) and all(isinstance(x, int | float) for x in scores):
+        return [float(x) for x in scores]
+    return []
+
+
+def _track_scores(state: State, deal_before: int, history: list[list[float]]) -> None:
+    """Add the public scores to the history each time a deal ends (and at the end)."""
+    if state.is_terminal() or state.progress()[0] != deal_before:
+        scores = _public_scores(state)
+        if scores and (not history or history[-1] != scores or state.is_terminal()):
+            history.append(scores)

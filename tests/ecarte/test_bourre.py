@@ -1,0 +1,277 @@
+"""Bourré, the Écarté family's game for two to eight (RULINGS 4.1 bourre; pagat 'Bourré' after
+Nickens 1972): scenario tests for its rules of play and of the pot, and random sessions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import hoyle
+from helpers import play
+from hoyle.games.ecarte import BourreGame, BourreState
+from hoyle.games.ecarte.bourre import FULL
+
+PACK = [f"{r}{s}" for s in "CDHS" for r in "23456789TJQKA"]
+
+
+def deal(hands: list[str], dealer: int, **options: Any) -> BourreState:
+    turn_up = str(options.pop("turn_up", ""))
+    game = hoyle.load("ecarte", variant="bourre", players=len(hands), **options)
+    assert isinstance(game, BourreGame)
+    used = set(" ".join(hands).split()) | {turn_up}
+    stock = " ".join(c for c in PACK if c not in used)
+    return game.deal_state(hands, dealer=dealer, turn_up=turn_up, stock=stock)
+
+
+def tokens(state: BourreState) -> list[str]:
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+# Three players, seat 2 deals: seat 0 is first to act. The dealer's last card, 4S, is turned.
+HANDS = ["AH KH 2C 3D 4H", "QH 5C 6C 7D 8D", "9C TC JC 3S 4S"]
+
+
+def test_the_dealers_fifth_card_turned_makes_trumps_and_stays_in_hand() -> None:
+    state = deal(HANDS, dealer=2)
+    obs = state.observation(0)
+    assert obs["trump"] == "S" and obs["turn_up"] == "4S" and obs["turn_up_in_dealers_hand"]
+    assert obs["pot"] == 3 and obs["scores"] == [-1, -1, -1]  # each antes 1
+    play(state, "play draw play draw play")
+    assert "4S" not in tokens(state)  # the turned trump may not be discarded
+    assert "3S" in tokens(state)
+
+
+def test_a_turned_ace_makes_the_dealer_play() -> None:
+    state = deal(["2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D", "2H 3H 4H 5H AS"], dealer=2)
+    play(state, "pass pass")
+    assert tokens(state) == ["play"]
+
+
+def test_a_lone_player_takes_the_pot_without_play() -> None:
+    state = deal(HANDS, dealer=2)
+    play(state, "play draw pass pass")
+    result = state.observation(None)["hand_results"][0]
+    assert result["winner"] == 0 and result["took"] == 3
+    assert state.observation(None)["deal_scores"][0] == [2, -1, -1]
+
+
+def test_follow_suit_beat_the_highest_and_trump_when_void() -> None:
+    state = deal(HANDS, dealer=2)
+    play(state, "play draw play draw play draw")
+    play(state, "2C")  # seat 0 leads a club
+    assert tokens(state) == ["5C", "6C"]  # follow suit (no need to win: both beat 2C)
+    play(state, "6C")
+    assert tokens(state) == ["9C", "TC", "JC"]  # beat the 6C: every club does
+    state = deal(HANDS, dealer=2)
+    play(state, "play draw play draw play draw AH")
+    assert tokens(state) == ["QH"]
+    play(state, "QH")
+    assert tokens(state) == ["3S", "4S"]  # void in hearts: must trump
+
+
+def test_must_beat_the_highest_card_so_far_if_able() -> None:
+    state = deal(["2C 9C 3D 4D 5D", "TC 2H 3H 4H 5H", "AC 3C 6H 7H 4S"], dealer=2)
+    play(state, "play draw play draw play draw 2C TC")
+    assert tokens(state) == ["AC"]  # the ace of clubs beats the ten; the 3C does not
+
+
+def test_overtrump_if_able_else_still_trump() -> None:
+    hands = ["2C 9D 3D 4D 5D", "2H 3H 4H 5H 6S", "7H 8H 9H 5S 4S"]
+    state = deal(hands, dealer=2)
+    play(state, "play draw play draw play draw 2C 6S")
+    assert tokens(state) == ["4S", "5S"]  # cannot overtrump the 6S: any trump, still
+
+
+def test_a_trumped_trick_frees_the_followers_from_beating() -> None:
+    hands = ["QD 9C 3C 4C 5C", "2H 3H 4H 5H 6S", "AD 2D 9H 5S 4S"]
+    state = deal(hands, dealer=2)
+    play(state, "play draw play draw play draw QD 6S")
+    assert tokens(state) == ["2D", "AD"]  # follow suit; the trick is trumped
+
+
+@pytest.mark.parametrize(("cinch", "leads"), [(True, ["AS"]), (False, None)])
+def test_the_cinch_leads_the_highest_trump(cinch: bool, leads: list[str] | None) -> None:
+    hands = ["AS KS QS 2C 3C", "2H 3H 4H 5H 6H", "7H 8H 9H TH 4S"]
+    state = deal(hands, dealer=2, cinch=cinch)
+    play(state, "play draw play draw play draw")
+    if leads:
+        assert tokens(state) == leads  # three sure tricks: the highest trump first
+    else:
+        assert len(tokens(state)) == 5
+
+
+def test_most_tricks_take_the_pot_and_no_trick_is_bourre() -> None:
+    hands = ["AS KS QS 2C 3C", "2H 3H 4H 5H 6H", "7H 8H 9H TH 4S"]
+    state = deal(hands, dealer=2)
+    play(state, "play draw play draw play draw")
+    rng = random.Random(1)
+    while state.observation(None)["deal_number"] == 1:
+        state.apply_action(rng.choice(state.legal_actions()))
+    result = state.observation(None)["hand_results"][0]
+    tricks = result["tricks"]
+    assert result["winner"] == tricks.index(max(tricks)) and result["took"] == 3
+    assert result["bourre"] == [s for s in (0, 1, 2) if tricks[s] == 0]
+    # A bourré player pays the pot's size (3) into the next pot and skips the next ante.
+    obs = state.observation(None)
+    for seat in (0, 1, 2):
+        paid = 3 if seat in result["bourre"] else 1
+        assert obs["scores"][seat] == obs["deal_scores"][0][seat] - paid
+
+
+def test_a_tie_leaves_the_pot_and_the_tied_skip_the_ante() -> None:
+    game = hoyle.load("ecarte", variant="bourre", players=5, deals=2)
+    rng = random.Random(4)
+    for seed in range(200):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal() and state.progress()[0] == 1:
+            state.apply_action(rng.choice(state.legal_actions()))
+        result = state.observation(None)["hand_results"][0]
+        if result["winner"] is None and max(result["tricks"]) > 0:
+            obs = state.observation(None)
+            tied = [s for s in range(5) if result["tricks"][s] == max(result["tricks"])]
+            assert obs["pot"] >= result["pot"]  # nobody took it
+            for seat in tied:
+                assert obs["scores"][seat] == obs["deal_scores"][0][seat]  # no ante
+            return
+    raise AssertionError("no split pot in 200 deals")
+
+
+def test_pot_limit_caps_what_is_taken() -> None:
+    state = deal(HANDS, dealer=2, pot_limit=2)
+    play(state, "play draw pass pass")
+    assert state.observation(None)["hand_results"][0]["took"] == 2
+
+
+def test_double_ante_charges_players_a_second_chip() -> None:
+    state = deal(HANDS, dealer=2, double_ante=True)
+    play(state, "play draw pass")
+    assert state.observation(None)["pot"] == 4 and state.scores()[0] == -2
+
+
+def test_separate_trump_card_belongs_to_no_one() -> None:
+    state = deal(
+        ["AC 2C 3C 4C 5C", "2D 3D 4D 5D 6D", "2H 3H 4H 5H 6H"],
+        dealer=2,
+        separate_trump_card=True,
+        turn_up="AS",
+    )
+    obs = state.observation(2)
+    assert obs["trump"] == "S" and not obs["turn_up_in_dealers_hand"]
+    play(state, "pass pass")
+    assert tokens(state) == ["pass", "play"]  # the ace turned is nobody's: no forced play
+
+
+def conserved(state: BourreState) -> None:
+    """Every card in one place (pagat: one 52-card pack); chips only move to and from the
+    pot."""
+    places = [*state._hands, state._undealt, state._collected]
+    places += [sum(1 << c for c in cards) for cards in state._played]
+    if state.phase in ("discard", "deal") and state._declared[state._cur] == "play":
+        places.append(state._discards[state._cur])
+    if state.rules.separate_trump_card and state._turn_up >= 0:
+        places.append(1 << state._turn_up)
+    union = 0
+    for mask in places:
+        assert not union & mask
+        union |= mask
+    if state.phase != "deal" or state._after != "deal":
+        assert union == FULL
+    assert sum(state._chips) + state._pot == 0
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"pot_limit": 5}, {"double_ante": True}, {"separate_trump_card": True}, {"cinch": False}],
+)
+def test_random_sessions(options: dict[str, Any]) -> None:
+    # Issue 6: at least 500 random games of the preset (here 100 per option set, two to
+    # eight players), every card in one place, chips conserved, a legal move at every turn.
+    rng = random.Random(str(options))
+    for i in range(100):
+        players = 2 + i % 7
+        game = hoyle.load("ecarte", variant="bourre", players=players, deals=2, **options)
+        state = game.new_initial_state(seed=i if i % 2 else None)
+        assert isinstance(state, BourreState)
+        while not state.is_terminal():
+            conserved(state)
+            assert state.legal_actions()
+            if not state.is_chance_node() and rng.random() < 0.05:
+                seat = rng.randrange(players)
+                again = state.resample_from_infostate(seat, rng)
+                assert again.observation(seat) == state.observation(seat)
+            state.apply_action(rng.choice(state.legal_actions()))
+        owed = sum(state._owed)
+        assert sum(state.returns()) + state._pot + owed == 0
+        assert len(state.observation(None)["hand_results"]) == 2
+
+
+def test_easy_and_search_players_play_legal_bourre() -> None:
+    game = hoyle.load("ecarte", variant="bourre", players=4, deals=2)
+    state = game.new_initial_state(seed=6)
+    bots = [hoyle.agent("easy", game, seed=s) for s in range(3)]
+    bots.append(hoyle.agent("medium", game, simulations=8, seed=3))
+    while not state.is_terminal():
+        action = bots[state.current_player()].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert len(state.observation(None)["hand_results"]) == 2
+
+
+def test_easy_bourre_player_plays_strong_hands_and_passes_weak_ones() -> None:
+    bot = hoyle.agent("easy", hoyle.load("ecarte", variant="bourre", players=3), seed=1)
+    state = deal(HANDS, dealer=2)  # seat 0 holds no spade, the trump suit
+    assert state.action_to_string(bot.step(state)) == "pass"
+    state = deal(["AS KH 2C 3D 4H", "QH 5C 6C 7D 8D", "9C TC JC 3S 4S"], dealer=2)
+    assert state.action_to_string(bot.step(state)) == "play"  # the ace of trumps
+
+
+@pytest.mark.parametrize("seed", [4, None], ids=["seeded", "chance-dealt"])
+def test_bourre_records_round_trip(seed: int | None) -> None:
+    from hoyle import records
+
+    game = hoyle.load("ecarte", variant="bourre", players=5, deals=2)
+    state = game.new_initial_state(seed)
+    rng = random.Random(7)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    rec = records.loads(records.dumps(records.from_state(state, seed=seed)))
+    replayed = records.replay(rec)
+    assert replayed.history() == state.history()
+    assert replayed.scores() == state.scores()
+
+
+def test_resamples_cover_the_real_hands_even_after_a_reshuffle() -> None:
+    # Determinization: every card another player really holds turns up in some resample,
+    # none its play has ruled out ever does — also in deals where the stock ran out and the
+    # collected cards were reshuffled (eight players discarding freely).
+    from hoyle.games.ecarte.bourre_resample import banned_cards
+
+    game = hoyle.load("ecarte", variant="bourre", players=8, deals=1)
+    rng = random.Random(2)
+    reshuffled = checked = 0
+    for seed in range(16):
+        state = game.new_initial_state(seed=seed)
+        assert isinstance(state, BourreState)
+        while not state.is_terminal() and not (state.phase == "play" and state._tricks):
+            legal = state.legal_actions()
+            wanted = [a for a in legal if state.action_to_string(a) == "play"]
+            state.apply_action(wanted[0] if wanted else rng.choice(legal))
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        others = [s for s in range(8) if s != player and state.hand_mask(s)]
+        truth = {s: state.hand_mask(s) for s in others}
+        seen = dict.fromkeys(others, 0)
+        for _ in range(100):
+            new = state.resample_from_infostate(player, rng)
+            assert isinstance(new, BourreState)
+            assert new.hand_mask(player) == state.hand_mask(player)
+            for s in others:
+                assert not new.hand_mask(s) & banned_cards(state, s)
+                seen[s] |= new.hand_mask(s)
+        assert all(truth[s] & ~seen[s] == 0 for s in others)
+        reshuffled += state._recycled
+        checked += 1
+    assert checked >= 6 and reshuffled >= 2

@@ -1,0 +1,91 @@
+"""The terminal game for Écarté: its own table view (turn-up, proposals, the cards each player
+took — law 27 —, vulnerability, the king, waiting players) and whole scripted games."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import hoyle
+from helpers import play
+from hoyle.games.ecarte import EcarteGame, EcarteState
+from hoyle.tui.app import TerminalGame
+from hoyle.tui.ecarte import ECARTE_VIEW, prompt_text, render_table
+from hoyle.tui.render import Style
+from hoyle.tui.views import view_for
+
+PLAIN = Style(symbols=False)
+
+
+def deal() -> EcarteState:
+    game = hoyle.load("ecarte")
+    assert isinstance(game, EcarteGame)
+    return game.deal_state(
+        ["KH QH 9C 8D 7S", "AH TH 9H KC 8S"],
+        dealer=1,
+        turn_up="8H",
+        stock="7C 8C TC JC QC AC 7D 9D TD JD QD KD AD 9S TS JS QS KS AS 7H JH",
+    )
+
+
+def table(state: EcarteState, seat: int) -> str:
+    legal = [state.action_to_string(a) for a in state.legal_actions()]
+    return "\n".join(render_table(state.observation(seat), legal, None, PLAIN))
+
+
+def test_the_family_has_its_own_view() -> None:
+    assert view_for("ecarte") is ECARTE_VIEW
+
+
+def test_table_shows_turn_up_proposals_counts_and_vulnerability() -> None:
+    state = deal()
+    play(state, "propose_2 accept 8D 7S 8S draw")
+    text = table(state, 0)
+    assert "trumps H" in text and "turned 8H" in text
+    assert "1. You proposed 2; Seat 1 accepted and took 1" in text
+    # Law 27: how many cards each took, in both players' views.
+    assert re.search(r"You \*\s+0\s+0\s+0\s+2", text)
+    assert re.search(r"Seat 1\s+0\s+0\s+0\s+1", text)
+    assert "Your discards: 8D 7S" in text
+    assert "8S" not in table(state, 0).split("Your hand:")[0]  # the dealer's discard is hidden
+    assert prompt_text(state.observation(0)) == (
+        "Play, or propose a number of cards (play / propose N) > "
+    )
+    play(state, "propose_1 refuse")
+    text = table(state, 0)
+    assert "Seat 1 refused the first proposal" not in text  # only the first counts (law 49)
+    state = deal()
+    play(state, "play mark_king")
+    text = table(state, 1)
+    assert "Seat 0 played without proposing: vulnerable." in text
+    assert "Seat 0 marked the king." in text
+    assert "Trick: nobody has led yet" in text
+
+
+@pytest.mark.parametrize(
+    "variant", ["standard", "pool", "french", "doubling", "offer-point", "bourre"]
+)
+def test_a_whole_scripted_game_through_the_terminal(variant: str) -> None:
+    game = hoyle.load("ecarte", variant=variant)
+    state = game.new_initial_state(seed=3)
+    me = hoyle.agent("easy", game, seed=0)
+    agents = {s: hoyle.agent("easy", game, seed=s) for s in range(1, game.num_players)}
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        assert prompt.endswith("> ")
+        return state.action_to_string(me.step(state))
+
+    app = TerminalGame(state, 0, agents, read=read, write=out.append, style=PLAIN)
+    assert app.run() is True
+    assert "Game over." in out
+    assert out[-1].endswith(("wins.", "win.")) or out[-1].startswith("Most chips:")
+    text = "\n".join(out)
+    # Law 28: another player's discards are never named.
+    for line in out:
+        if line.startswith("Seat") and "discard" in line:
+            assert line.endswith("a card face down.")
+    assert "Hand 1 over:" in text or "Deal 1 over:" in text
+    if variant == "pool":
+        assert "Now playing:" in text or "Waiting:" in text

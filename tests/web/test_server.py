@@ -1,0 +1,104 @@
+"""The card room's server over WebSockets: play, the event log, refusals, resuming."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from webkit import QUICK_HEARTS, server_thread
+
+from hoyle.records import loads, replay
+from hoyle.web.fair import verify_record
+from hoyle.web.store import Store
+
+
+def test_a_game_over_websocket_ends_with_a_record_whose_shuffle_verifies(tmp_path: Path) -> None:
+    db = tmp_path / "room.sqlite3"
+    with server_thread(db) as server:
+        table = server.create(QUICK_HEARTS, ["human", "random", "random", "random"])
+        with server.client(table["id"], table["seats"][0]["key"]) as ws:
+            msg = ws.until_my_turn()
+            first_commitment = msg["fairness"][0]["commitment"]
+            assert "salt" not in msg["fairness"][0]  # the salt stays secret during play
+            seen = -1
+            while msg["status"] != "finished":
+                if msg["legal"] and msg["seq"] > seen:
+                    seen = msg["seq"]
+                    ws.send_json({"type": "act", "token": msg["legal"][0]})
+                msg = ws.next_state()
+            assert msg["fairness"][0]["commitment"] == first_commitment
+            assert len(msg["fairness"][0]["salt"]) == 64
+            # Hearts one deal: the 26 penalty points (or the moon's 78) are all shared out.
+            assert sum(msg["returns"]) in (-26.0, -78.0)
+        record = server.http.get(f"/api/tables/{table['id']}/record").text
+        history = server.http.get("/api/history").json()
+    assert history[0]["id"] == table["id"]
+    rec = loads(record)
+    assert rec.tags["Commitments"] == f"1:{first_commitment}"
+    assert verify_record(rec)[0].startswith("deal 1: commitment")
+    # The log holds every accepted action, chance included: it replays to the recorded end.
+    events = Store(f"sqlite:///{db}").events(table["id"])
+    assert [e.token for e in events] == rec.actions
+    assert replay(rec).is_terminal()
+
+
+def test_bad_messages_are_refused_with_a_reason_and_change_nothing(tmp_path: Path) -> None:
+    with server_thread(tmp_path / "room.sqlite3") as server:
+        table = server.create("hearts(deals=1,pass_cycle=hold)", ["human"] * 4)
+        keys = [s["key"] for s in table["seats"]]
+        with server.client(table["id"], hello=False) as ws:
+            ws.send_json({"type": "act", "token": "2C"})
+            assert "hello" in ws.next_reply()["reason"]
+            ws.send_json({"type": "hello"})  # a spectator
+            watched = ws.next_state()
+            assert watched["you"] is None and "hand" not in watched["observation"]
+            leader = watched["to_act"]
+            ws.send_json({"type": "act", "token": "2C"})
+            assert "spectators cannot act" in ws.next_reply()["reason"]
+        with server.client(table["id"], keys[leader]) as ws:
+            start = ws.next_state()
+            hand = start["observation"]["hand"]
+            not_two = next(c for c in hand if c != "2C")
+            bad = [
+                ("{not json", "not JSON"),
+                ("[1, 2]", "object"),
+                ('{"type": "dance"}', "unknown message type"),
+                ('{"type": "act"}', "token"),
+                ('{"type": "act", "token": 7}', "token"),
+                ('{"type": "act", "token": "ZZ"}', "ZZ"),
+                ('{"type": "act", "token": "' + "Q" * 5000 + '"}', "too long"),
+                ('{"type": "act", "token": "2C", "seat": 3}', f"you hold seat {leader}"),
+                # Black Lady: the holder of the 2♣ leads it (RULINGS 1.1 black-lady, H2).
+                ('{"type": "act", "token": "' + not_two + '"}', "first lead is the 2C"),
+                ('{"type": "hello"}', "already joined"),
+            ]
+            for text, reason in bad:
+                ws.send_text(text)
+                reply = ws.next_reply()
+                assert reply["type"] == "refused" and reason in reply["reason"], (text, reply)
+                assert reply["seq"] == start["seq"]
+            ws.send_json({"type": "act", "token": "2C"})
+            after = ws.next_state()
+            assert after["seq"] == start["seq"] + 1
+            assert "2C" not in after["observation"]["hand"]
+        with server.client(table["id"], keys[leader]) as ws:  # now out of turn
+            ws.next_state()
+            ws.send_json({"type": "act", "token": hand[-1]})
+            assert "not your turn" in ws.next_reply()["reason"]
+
+
+def test_a_restarted_server_resumes_every_table_from_its_log(tmp_path: Path) -> None:
+    db = tmp_path / "room.sqlite3"
+    with server_thread(db) as server:
+        table = server.create(QUICK_HEARTS, ["human", "random", "random", "random"])
+        key = table["seats"][0]["key"]
+        with server.client(table["id"], key) as ws:
+            msg = ws.until_my_turn()
+            for _ in range(2):  # two passes, then the state is left mid-pass
+                ws.send_json({"type": "act", "token": msg["legal"][0]})
+                msg = ws.next_state()
+            before = msg
+    with server_thread(db) as server, server.client(table["id"], key) as ws:
+        after = ws.next_state()
+    assert after["seq"] == before["seq"]
+    assert after["observation"] == before["observation"]
+    assert after["fairness"] == before["fairness"]
