@@ -681,3 +681,19 @@ def test_observation_shows_only_the_seats_own_hand_and_the_goal_tops() -> None:
     assert {k: v for k, v in mine.items() if k not in ("hand", "seat")} == {
         k: v for k, v in theirs.items() if k not in ("hand", "seat")
     }
+
+
+def test_the_rules_in_words_follow_the_options() -> None:
+    # A rule is written once: ``hoyle rules`` words come from the option values.
+    from hoyle.games.spite_malice.explain import explain
+
+    standard = " ".join(explain(load().rules))
+    assert "Kings are wild, never as ace." in standard
+    assert "become the new stock when the stock runs out" in standard
+    changed = " ".join(
+        explain(load(cover_wild=True, recycle="immediate", may_pass=True, wild_not=()).rules)
+    )
+    assert "must be covered at once" in changed and "even as an ace" in changed
+    assert "shuffled into the stock at once" in changed and "or pass" in changed
+    assert "Emptying both goal piles" in " ".join(explain(load("misery").rules))
+    assert "the deal is drawn" in " ".join(explain(load("common").rules))
