@@ -697,3 +697,25 @@ def test_the_rules_in_words_follow_the_options() -> None:
     assert "shuffled into the stock at once" in changed and "or pass" in changed
     assert "Emptying both goal piles" in " ".join(explain(load("misery").rules))
     assert "the deal is drawn" in " ".join(explain(load("common").rules))
+
+
+def test_resampling_keeps_a_stock_made_from_the_completed_heap() -> None:
+    # RULINGS S3: the completed heap becomes the stock when the stock is empty, so from then
+    # on the stock can hold only that heap's cards (less those the seat drew since itself).
+    import random
+
+    stack = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC"
+    state = load().position(
+        goals=["9H", "9D"], hands=["QC 5D", "2C 3D 4D 5H"], stacks=[stack], stock="7H"
+    )
+    play(state, "Q:hand>stack1 5:hand>discard1 2:hand>discard1")  # seat 0 draws 5 clubs
+    drawn = set(state.observation(0)["hand"])
+    clubs = {t + "C" for t in "A23456789TJQ"}
+    assert drawn <= clubs and state.observation(0)["stock"] == 7
+    rng = random.Random(4)
+    for player, allowed in ((0, clubs - drawn), (1, clubs)):
+        for _ in range(30):
+            world = state.resample_from_infostate(player, rng)
+            stock = {world.g.token[k] for k, c in enumerate(world._stock) if c}
+            assert stock <= allowed and world._stock_n == 7
+            assert world.observation(player) == state.observation(player)

@@ -272,6 +272,11 @@ class SpiteMaliceState(State):
         self._goal_turned: list[int] = []  # goal cards played off the goal piles (public)
         self._completed = 0
         self._recycled = 0
+        # After the heap became the stock (an empty stock, RULINGS S3) the stock holds only
+        # cards of that heap, a public fact resampling keeps: the heap's counts, and the
+        # cards each seat has drawn since (each seat knows its own).
+        self._generation: list[int] | None = None
+        self._drawn_since: list[list[int]] = [[] for _ in range(self.g.n)]
         self._queue: list[int] = []
         self._need = 0
         self._phase = DEAL
@@ -341,8 +346,12 @@ class SpiteMaliceState(State):
         """The stock is empty: make a new one from the completed heap, if there is one."""
         if not self._heap:
             return False
+        generation = [0] * self.g.kinds
         for kind in self._heap:
             self._stock[kind] += 1
+            generation[kind] += 1
+        self._generation = generation
+        self._drawn_since = [[] for _ in range(self.g.n)]
         self._stock_n += len(self._heap)
         self._heap = []
         self._recycled += 1
@@ -369,6 +378,8 @@ class SpiteMaliceState(State):
         hand = self._hands[self._cur]
         hand.append(kind)
         hand.sort()
+        if self._generation is not None:
+            self._drawn_since[self._cur].append(kind)
         self._need -= 1
         if self._need == 0:
             self._phase = PLAY
@@ -853,6 +864,8 @@ class SpiteMaliceState(State):
         new._stacks = [list(s) for s in self._stacks]
         new._heap = list(self._heap)
         new._goal_turned = list(self._goal_turned)
+        new._generation = list(self._generation) if self._generation is not None else None
+        new._drawn_since = [list(d) for d in self._drawn_since]
         new._queue = list(self._queue)
         new._turn_log = list(self._turn_log)
         new._legal = list(self._legal) if self._legal is not None else None
