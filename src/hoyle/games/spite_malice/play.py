@@ -78,7 +78,7 @@ class EasySpiteMaliceAgent:
         goals = [_rank(g, p["top"]) for p in obs["goals"][me] if p["top"] is not None]
         nxt = (me + 1) % g.n
         theirs = {_rank(g, p["top"]) for p in obs["goals"][nxt] if p["top"] is not None}
-        needs = [_needed(g, token) for token in obs["stack_next"]]
+        stacks = len(obs["stacks"])
         best, best_value = legal[0], -1e9
         for action in legal:
             if action == PASS:
@@ -92,7 +92,7 @@ class EasySpiteMaliceAgent:
                 elif GOAL <= src < DISCARD:
                     value = 1000.0  # the goal card: always
                 else:
-                    after = len(obs["stacks"][dest]) + 2 if dest < len(needs) else 2
+                    after = len(obs["stacks"][dest]) + 2 if dest < stacks else 2
                     stands = after - 1
                     helps = any(stands < goal or goal == 0 for goal in goals)
                     value = -10.0
@@ -106,13 +106,6 @@ class EasySpiteMaliceAgent:
             if value > best_value:
                 best, best_value = action, value
         return best
-
-
-def _needed(game: Any, token: str) -> int:
-    text = token.strip().upper()
-    if text.isdigit():
-        return int(text)
-    return "A23456789TJQK".index(text) + 1
 
 
 def _symbol_wild(state: SpiteMaliceState, symbol: int) -> bool:
