@@ -127,6 +127,10 @@ VIEW = TableView(
     result=render_result,
     hidden_phases=frozenset(),
     redraw_between_own_moves=True,
+    typing=(
+        "Type a move as shown: the card's rank, where it comes from and where it goes "
+        "(7:hand>stack1, Q:goal>stack2, 5:discard3>stack1); a discard from hand ends the turn."
+    ),
 )
 """The Spite and Malice table view."""
 
