@@ -41,6 +41,8 @@ from hoyle import arena
 from hoyle.core.registry import agent_names
 
 HEARTS = "hearts(deals=1)"
+OPENSPIEL_HEARTS = "hearts(deals=1,pass_cycle=left)"
+"""One deal under rules OpenSpiel's Hearts has (its defaults: pass left, moon adds 26)."""
 FAMILY_GAMES = (
     "all-fours(variant=seven-up,hands=1)",
     "all-fours(variant=auction-pitch,hands=1)",
@@ -153,12 +155,12 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[Row] = []
     notes: list[str] = []
     if "openspiel" in tables:
-        if "openspiel-ismcts" in agent_names(hoyle.load(HEARTS)):
+        if "openspiel-ismcts" in agent_names(hoyle.load(OPENSPIEL_HEARTS)):
             budget = f"(seconds={args.seconds})"
             rows.append(
                 duplicate(
                     "openspiel",
-                    HEARTS,
+                    OPENSPIEL_HEARTS,
                     f"expert{budget}",
                     f"openspiel-ismcts{budget}",
                     deals(1000),

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import hoyle
-from deals import MIXED
+from deals import MIXED, hands_with
 from helpers import play
 from hoyle.cards import card_index
 from hoyle.games.hearts import HeartsGame, HeartsState
@@ -120,6 +120,32 @@ def test_easy_passes_the_queen_first_over_the_two_of_clubs() -> None:
     for _ in range(3):
         state.apply_action(easy.step(state))
     assert state.observation(0)["passed"] == ["9C", "2H", "QS"]
+
+
+def test_easy_passes_a_short_minor_suit_to_make_a_void() -> None:
+    # A void lets a player shed penalty cards on others' tricks: holding only two diamonds
+    # and no Q♠, A♠ or K♠, it passes both, then its highest heart (never the 2♣).
+    hand = "2C 3C 4C 5C 6C 7C 3S 4S 5S 2H 3H 4D 9D"
+    state = load().deal_state(hands_with(hand, "", "", ""))
+    easy = hoyle.agent("easy", state.game)
+    for _ in range(3):
+        state.apply_action(easy.step(state))
+    assert sorted(state.observation(0)["passed"]) == ["3H", "4D", "9D"]
+
+
+def test_easy_never_leads_a_spade_while_holding_the_queen() -> None:
+    # Seat 1 leads the 2♣ and seat 0 wins the trick with the A♣, so seat 0 leads next.
+    # Leading spades would drive out its own Q♠: it leads something else.
+    game = load(pass_cycle="hold")
+    easy = hoyle.agent("easy", game)
+    state = game.deal_state(hands_with("AC 2S 3S QS 9D TD JD QD KD AD 9H TH JH", "2C", "3C", "4C"))
+    play(state, "2C 3C 4C AC")
+    assert state.current_player() == 0
+    assert state.action_to_string(easy.step(state)) == "9D"  # its lowest card is the 2♠
+    # Without the queen, the A♠ or the K♠, it leads its lowest spade to smoke the queen out.
+    smoke = game.deal_state(hands_with("AC 2S 3S", "2C", "3C", "4C QS"))
+    play(smoke, "2C 3C 4C AC")
+    assert smoke.action_to_string(easy.step(smoke)) == "2S"
 
 
 def test_easy_ducks_under_the_winning_card() -> None:

@@ -1,4 +1,5 @@
-"""The search levels (issue 7): ``medium`` (PIMC), ``hard`` and ``expert`` (IS-MCTS).
+"""The search levels (issue 7): ``medium``, ``hard`` and ``expert`` (guided PIMC), and the
+unguided ``pimc`` and ``ismcts``.
 
 DESIGN, Agents: "It may look only at what that player may know (its observation, and
 determinizations from resample_from_infostate); a test checks that its choice does not change
@@ -12,11 +13,13 @@ import random
 import pytest
 
 import hoyle
+from deals import VOID_IN_CLUBS
+from helpers import play
 from hoyle.agents import ISMCTSAgent, PIMCAgent
 from hoyle.core.budget import Budget
 from hoyle.core.protocol import State
 
-SEARCHERS = ("medium", "hard", "expert")
+SEARCHERS = ("medium", "hard", "expert", "pimc", "ismcts")
 
 
 def states_along_a_game(spec: str, seed: int, every: int) -> list[State]:
@@ -158,7 +161,8 @@ def test_an_agent_word_may_carry_its_budget() -> None:
     ]
     game = hoyle.load("hearts", deals=1)
     bot = hoyle.agent("hard(simulations=25)", game, seed=2)
-    assert isinstance(bot, ISMCTSAgent) and bot.budget == Budget(simulations=25)
+    assert isinstance(bot, PIMCAgent) and bot.budget == Budget(simulations=25)
+    assert bot.guide is not None  # the levels are guided by the family's easy player
     with pytest.raises(hoyle.InvalidOptionError, match="'sims' is not a budget"):
         hoyle.agent("hard(sims=3)", game)
     with pytest.raises(hoyle.InvalidOptionError, match="is not a number"):
@@ -187,3 +191,28 @@ def test_a_family_solver_replaces_the_playout(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setitem(hooks._HOOKS, "hearts", hooks.SearchHooks())
     values = PIMCAgent(state.game, Budget(simulations=13), seed=1).analyse(state)
     assert not all(v.value == 7.0 for v in values if v.visits)
+
+
+class FirstLegal:
+    """A poor guide: always the lowest legal action."""
+
+    def step(self, state: State) -> int:
+        return state.legal_actions()[0]
+
+
+def test_the_guide_stands_until_search_clearly_beats_it() -> None:
+    # Seat 0 is void in clubs on the first trick (points allowed) and holds the Q♠: dumping
+    # it on another seat's trick saves 13 points in every world, whereas the guide would
+    # throw its lowest card. One world is no evidence; a few dozen are.
+    game = hoyle.load("hearts", deals=1, pass_cycle="hold", no_points_first_trick=False)
+    state = game.deal_state(VOID_IN_CLUBS)
+    play(state, "2C 8S 3C")
+    guide_move = FirstLegal().step(state)
+    queen = state.string_to_action("QS")
+    assert guide_move != queen
+    classes = len(set(PIMCAgent(state.game, Budget(simulations=1)).playout.classes(state).values()))
+    thin = PIMCAgent(state.game, Budget(simulations=classes), seed=1, guide=FirstLegal())
+    assert thin.step(state) == guide_move
+    rich = PIMCAgent(state.game, Budget(simulations=classes * 40), seed=1, guide=FirstLegal())
+    hints = rich.rank(rich.analyse(state))  # what step() plays, and hints list first
+    assert hints[0].action == queen

@@ -11,22 +11,10 @@ import random
 from typing import Any
 
 import hoyle
+from deals import VOID_IN_CLUBS, hands_with
 from helpers import play
 from hoyle.cards import TOKENS
 from hoyle.games.hearts.search import move_classes
-
-FILL = [r + s for s in "DSHC" for r in "23456789TJQKA"]
-"""The pack in the order the hands are filled up (clubs last, so scenarios own their clubs)."""
-
-
-def hands_with(*given: str) -> list[str]:
-    """Four 13-card hands: each seat's given cards, filled up from :data:`FILL` in order."""
-    taken = {card for hand in given for card in hand.split()}
-    rest = iter(card for card in FILL if card not in taken)
-    return [
-        " ".join([*hand.split(), *(next(rest) for _ in range(13 - len(hand.split())))])
-        for hand in given
-    ]
 
 
 def classes(state: Any) -> dict[str, str]:
@@ -74,7 +62,7 @@ def scenario_void_in_clubs(**options: Any) -> Any:
     """Seat 0 is void in clubs on the first trick, holding J♠ Q♠ K♠ 2♥ 3♥ 4♥ and seven
     diamonds 2♦-8♦, free to discard anything."""
     game = hoyle.load("hearts", deals=1, pass_cycle="hold", no_points_first_trick=False, **options)
-    state = game.deal_state(hands_with("JS QS KS 2H 3H 4H", "2C", "", ""))
+    state = game.deal_state(VOID_IN_CLUBS)
     play(state, "2C 8S 3C")  # seats 1, 2 and 3; seat 0 discards last
     assert state.current_player() == 0
     return state

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from webkit import QUICK_HEARTS, app_client, new_table, next_reply, next_state, until_my_turn
+from webkit import QUICK_HEARTS, server_thread
 
 from hoyle.records import loads, replay
 from hoyle.web.fair import verify_record
@@ -13,11 +13,10 @@ from hoyle.web.store import Store
 
 def test_a_game_over_websocket_ends_with_a_record_whose_shuffle_verifies(tmp_path: Path) -> None:
     db = tmp_path / "room.sqlite3"
-    with app_client(db) as client:
-        table = new_table(client, QUICK_HEARTS, ["human", "random", "random", "random"])
-        with client.websocket_connect(f"/ws/{table['id']}") as ws:
-            ws.send_json({"type": "hello", "key": table["seats"][0]["key"]})
-            msg = until_my_turn(ws)
+    with server_thread(db) as server:
+        table = server.create(QUICK_HEARTS, ["human", "random", "random", "random"])
+        with server.client(table["id"], table["seats"][0]["key"]) as ws:
+            msg = ws.until_my_turn()
             first_commitment = msg["fairness"][0]["commitment"]
             assert "salt" not in msg["fairness"][0]  # the salt stays secret during play
             seen = -1
@@ -25,13 +24,13 @@ def test_a_game_over_websocket_ends_with_a_record_whose_shuffle_verifies(tmp_pat
                 if msg["legal"] and msg["seq"] > seen:
                     seen = msg["seq"]
                     ws.send_json({"type": "act", "token": msg["legal"][0]})
-                msg = next_state(ws)
+                msg = ws.next_state()
             assert msg["fairness"][0]["commitment"] == first_commitment
             assert len(msg["fairness"][0]["salt"]) == 64
             # Hearts one deal: the 26 penalty points (or the moon's 78) are all shared out.
             assert sum(msg["returns"]) in (-26.0, -78.0)
-        record = client.get(f"/api/tables/{table['id']}/record").text
-        history = client.get("/api/history").json()
+        record = server.http.get(f"/api/tables/{table['id']}/record").text
+        history = server.http.get("/api/history").json()
     assert history[0]["id"] == table["id"]
     rec = loads(record)
     assert rec.tags["Commitments"] == f"1:{first_commitment}"
@@ -43,21 +42,20 @@ def test_a_game_over_websocket_ends_with_a_record_whose_shuffle_verifies(tmp_pat
 
 
 def test_bad_messages_are_refused_with_a_reason_and_change_nothing(tmp_path: Path) -> None:
-    with app_client(tmp_path / "room.sqlite3") as client:
-        table = new_table(client, "hearts(deals=1,pass_cycle=hold)", ["human"] * 4)
+    with server_thread(tmp_path / "room.sqlite3") as server:
+        table = server.create("hearts(deals=1,pass_cycle=hold)", ["human"] * 4)
         keys = [s["key"] for s in table["seats"]]
-        with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        with server.client(table["id"], hello=False) as ws:
             ws.send_json({"type": "act", "token": "2C"})
-            assert "hello" in next_reply(ws)["reason"]
+            assert "hello" in ws.next_reply()["reason"]
             ws.send_json({"type": "hello"})  # a spectator
-            watched = next_state(ws)
+            watched = ws.next_state()
             assert watched["you"] is None and "hand" not in watched["observation"]
             leader = watched["to_act"]
             ws.send_json({"type": "act", "token": "2C"})
-            assert "spectators cannot act" in next_reply(ws)["reason"]
-        with client.websocket_connect(f"/ws/{table['id']}") as ws:
-            ws.send_json({"type": "hello", "key": keys[leader]})
-            start = next_state(ws)
+            assert "spectators cannot act" in ws.next_reply()["reason"]
+        with server.client(table["id"], keys[leader]) as ws:
+            start = ws.next_state()
             hand = start["observation"]["hand"]
             not_two = next(c for c in hand if c != "2C")
             bad = [
@@ -75,35 +73,32 @@ def test_bad_messages_are_refused_with_a_reason_and_change_nothing(tmp_path: Pat
             ]
             for text, reason in bad:
                 ws.send_text(text)
-                reply = next_reply(ws)
+                reply = ws.next_reply()
                 assert reply["type"] == "refused" and reason in reply["reason"], (text, reply)
                 assert reply["seq"] == start["seq"]
             ws.send_json({"type": "act", "token": "2C"})
-            after = next_state(ws)
+            after = ws.next_state()
             assert after["seq"] == start["seq"] + 1
             assert "2C" not in after["observation"]["hand"]
-        with client.websocket_connect(f"/ws/{table['id']}") as ws:
-            ws.send_json({"type": "hello", "key": keys[leader]})  # now out of turn
-            next_state(ws)
+        with server.client(table["id"], keys[leader]) as ws:  # now out of turn
+            ws.next_state()
             ws.send_json({"type": "act", "token": hand[-1]})
-            assert "not your turn" in next_reply(ws)["reason"]
+            assert "not your turn" in ws.next_reply()["reason"]
 
 
 def test_a_restarted_server_resumes_every_table_from_its_log(tmp_path: Path) -> None:
     db = tmp_path / "room.sqlite3"
-    with app_client(db) as client:
-        table = new_table(client, QUICK_HEARTS, ["human", "random", "random", "random"])
+    with server_thread(db) as server:
+        table = server.create(QUICK_HEARTS, ["human", "random", "random", "random"])
         key = table["seats"][0]["key"]
-        with client.websocket_connect(f"/ws/{table['id']}") as ws:
-            ws.send_json({"type": "hello", "key": key})
-            msg = until_my_turn(ws)
+        with server.client(table["id"], key) as ws:
+            msg = ws.until_my_turn()
             for _ in range(2):  # two passes, then the state is left mid-pass
                 ws.send_json({"type": "act", "token": msg["legal"][0]})
-                msg = next_state(ws)
+                msg = ws.next_state()
             before = msg
-    with app_client(db) as client, client.websocket_connect(f"/ws/{table['id']}") as ws:
-        ws.send_json({"type": "hello", "key": key})
-        after = next_state(ws)
+    with server_thread(db) as server, server.client(table["id"], key) as ws:
+        after = ws.next_state()
     assert after["seq"] == before["seq"]
     assert after["observation"] == before["observation"]
     assert after["fairness"] == before["fairness"]

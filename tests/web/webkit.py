@@ -1,59 +1,162 @@
-"""Helpers the card-room tests share: an app on a fresh SQLite file, tables, WebSocket play."""
+"""Helpers the card-room tests share: a real server on loopback, tables, WebSocket clients."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi.testclient import TestClient
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
 
 from hoyle.web.app import create_app
 from hoyle.web.table import Settings
 
 QUICK_HEARTS = "hearts(deals=1)"
 """One deal of Black Lady: a whole game in about sixty actions."""
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
-def app_client(db: Path, **settings: Any) -> TestClient:
-    """A test client of an app storing in ``db`` (bots play at once unless told)."""
+def free_port() -> int:
+    """A loopback port nobody listens on."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """A running card room at ``url``."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.http = httpx.Client(base_url=self.url, timeout=20)
+
+    def create(self, game: str, kinds: list[str]) -> dict[str, Any]:
+        """Create a table: ``human`` or a bot level per seat; its JSON (id, seats, keys)."""
+        seats = [{"kind": "human"} if k == "human" else {"kind": "bot", "level": k} for k in kinds]
+        reply = self.http.post("/api/tables", json={"game": game, "seats": seats})
+        assert reply.status_code == 200, reply.text
+        table: dict[str, Any] = reply.json()
+        return table
+
+    def client(self, table_id: str, key: str | None = None, hello: bool = True) -> Client:
+        """A WebSocket client at the table (with ``key``: in that seat), hello already said."""
+        ws = Client(connect(f"ws://127.0.0.1:{self.port}/ws/{table_id}", open_timeout=20))
+        if hello:
+            ws.send_json({"type": "hello"} if key is None else {"type": "hello", "key": key})
+        return ws
+
+
+class Client:
+    """A WebSocket client that reads JSON and never waits forever."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.received: list[dict[str, Any]] = []
+
+    def send_json(self, msg: Any) -> None:
+        """Send one JSON message."""
+        self.ws.send(json.dumps(msg))
+
+    def send_text(self, text: str) -> None:
+        """Send raw text (for malformed messages)."""
+        self.ws.send(text)
+
+    def receive_json(self, timeout: float = 20) -> dict[str, Any]:
+        """The next message (fails after ``timeout`` seconds)."""
+        msg: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.received.append(msg)
+        return msg
+
+    def next_state(self) -> dict[str, Any]:
+        """The next ``state`` message."""
+        while True:
+            msg = self.receive_json()
+            if msg["type"] == "state":
+                return msg
+
+    def next_reply(self) -> dict[str, Any]:
+        """The next message that is not a state broadcast (a refusal, a hint, an error)."""
+        while True:
+            msg = self.receive_json()
+            if msg["type"] != "state":
+                return msg
+
+    def until_my_turn(self) -> dict[str, Any]:
+        """State messages until one gives this seat legal actions (or the game ends)."""
+        while True:
+            msg = self.next_state()
+            if msg["legal"] or msg["status"] == "finished":
+                return msg
+
+    def close(self) -> None:
+        """Leave the table."""
+        self.ws.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+@contextmanager
+def server_thread(db: Path, **settings: Any) -> Iterator[Server]:
+    """A card room in a thread of this process, storing in ``db`` (bots play at once)."""
     settings.setdefault("bot_delay", 0.0)
-    return TestClient(create_app(f"sqlite:///{db}", Settings(**settings)))
+    port = free_port()
+    app = create_app(f"sqlite:///{db}", Settings(**settings))
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield Server(port)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
 
 
-def seats(*kinds: str) -> list[dict[str, str]]:
-    """Seat entries: ``human`` or a bot level for each seat."""
-    return [{"kind": "human"} if k == "human" else {"kind": "bot", "level": k} for k in kinds]
+@contextmanager
+def server_process(db: Path, port: int | None = None, *args: str) -> Iterator[Server]:
+    """``hoyle serve`` as a separate process (killed at the end if still running)."""
+    port = port or free_port()
+    proc = start_process(db, port, *args)
+    try:
+        yield Server(port)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
 
 
-def new_table(client: TestClient, game: str, kinds: list[str]) -> dict[str, Any]:
-    """Create a table through the API; returns its JSON (id, seats with keys)."""
-    reply = client.post("/api/tables", json={"game": game, "seats": seats(*kinds)})
-    assert reply.status_code == 200, reply.text
-    table: dict[str, Any] = reply.json()
-    return table
-
-
-def next_state(ws: Any, others: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The next ``state`` message (other messages are kept in ``others``)."""
+def start_process(db: Path, port: int, *args: str) -> subprocess.Popen[bytes]:
+    """Start ``hoyle serve`` on ``port`` and wait until it answers."""
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    cmd = [sys.executable, "-m", "hoyle", "serve", "--port", str(port), "--database", str(db)]
+    proc = subprocess.Popen([*cmd, "--bot-delay", "0", *args], env=env, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
     while True:
-        msg: dict[str, Any] = ws.receive_json()
-        if msg["type"] == "state":
-            return msg
-        if others is not None:
-            others.append(msg)
-
-
-def until_my_turn(ws: Any) -> dict[str, Any]:
-    """State messages until one gives this seat legal actions (or the game ends)."""
-    while True:
-        msg = next_state(ws)
-        if msg["legal"] or msg["status"] == "finished":
-            return msg
-
-
-def next_reply(ws: Any) -> dict[str, Any]:
-    """The next message that is not a state broadcast (a refusal, a hint, an error)."""
-    while True:
-        msg: dict[str, Any] = ws.receive_json()
-        if msg["type"] != "state":
-            return msg
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1)
+            return proc
+        except httpx.HTTPError:
+            assert proc.poll() is None, "hoyle serve exited"
+            assert time.monotonic() < deadline, "hoyle serve did not start"
+            time.sleep(0.05)

@@ -11,6 +11,7 @@ play tells the others (strategy fusion).
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -18,6 +19,7 @@ from hoyle.agents.ismcts import ActionValue
 from hoyle.agents.playout import Playout
 from hoyle.core.budget import Budget
 from hoyle.core.protocol import Game, State
+from hoyle.core.registry import Agent
 
 __all__ = ["PIMCAgent"]
 
@@ -25,26 +27,66 @@ __all__ = ["PIMCAgent"]
 class PIMCAgent:
     """Flat Monte Carlo over sampled worlds; one simulation is one move tried in one world."""
 
-    def __init__(self, game: Game[Any], budget: Budget, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        budget: Budget,
+        seed: int | None = None,
+        *,
+        guide: Agent | None = None,
+        margin: float = 1.0,
+    ) -> None:
         self.game = game
         self.budget = budget
         self.rng = random.Random(seed)
         self.playout = Playout(game)
+        self.guide = guide
+        self.margin = margin
         self.simulations = 0
         """Simulations run for the last move (for measurement)."""
+        self._samples: dict[int, list[float]] = {}
+        self._choice: int | None = None
 
     def step(self, state: State) -> int:
-        """The move with the best mean over the worlds searched."""
+        """The move chosen after searching ``state`` (see :meth:`rank`)."""
         legal = state.legal_actions()
         if len(legal) == 1:
             self.simulations = 0
             return legal[0]
         return self.rank(self.analyse(state))[0].action
 
-    @staticmethod
-    def rank(values: list[ActionValue]) -> list[ActionValue]:
-        """The moves best first: the best mean value."""
-        return sorted(values, key=lambda v: (-v.value, v.action))
+    def rank(self, values: list[ActionValue]) -> list[ActionValue]:
+        """The moves best first: the chosen move, then the best mean value.
+
+        Without a guide the chosen move is the best mean. With a ``guide`` (a fast player,
+        usually the family's heuristic), its move stands unless another beats it on the same
+        worlds by more than ``margin`` standard errors of the paired difference: a thin
+        search changes only what it has clearly seen to be wrong, and a rich one overrules
+        the guide wherever it knows better.
+        """
+        ordered = sorted(values, key=lambda v: (-v.value, v.action))
+        chosen = self._choice
+        return sorted(ordered, key=lambda v: v.action != chosen) if chosen is not None else ordered
+
+    def _guided_choice(self, state: State, classes: dict[int, int]) -> int | None:
+        """The guide's move, or the move that clearly beats it (see :meth:`rank`)."""
+        if self.guide is None:
+            return None
+        advised = classes.get(self.guide.step(state))
+        if advised is None:
+            return None
+        base = self._samples.get(advised, [])
+        chosen, gain = advised, 0.0
+        for rep, sample in self._samples.items():
+            n = min(len(sample), len(base))
+            if n < 2 or rep == advised:
+                continue
+            diffs = [a - b for a, b in zip(sample[:n], base[:n], strict=True)]
+            mean = sum(diffs) / n
+            error = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+            if mean > self.margin * error and mean > gain:
+                chosen, gain = rep, mean
+        return chosen
 
     def analyse(self, state: State) -> list[ActionValue]:
         """Every legal move with its mean value over the worlds searched."""
@@ -52,8 +94,7 @@ class PIMCAgent:
         classes = self.playout.classes(state)
         tried = sorted(set(classes.values()))
         deal, scores = self.playout.start(state)
-        totals = dict.fromkeys(tried, 0.0)
-        counts = dict.fromkeys(tried, 0)
+        samples: dict[int, list[float]] = {a: [] for a in tried}
         clock = self.budget.clock()
         running, worlds = True, 0
         while running:
@@ -73,11 +114,12 @@ class PIMCAgent:
             if len(these) == len(tried) or not worlds:
                 worlds += 1
                 for action, value in these.items():
-                    totals[action] += value
-                    counts[action] += 1
+                    samples[action].append(value)
         self.simulations = clock.done
+        self._samples = samples
+        self._choice = self._guided_choice(state, classes)
         found: list[ActionValue] = []
         for action, rep in classes.items():
-            n = counts[rep]
-            found.append(ActionValue(action, totals[rep] / n if n else 0.0, n))
+            got = samples[rep]
+            found.append(ActionValue(action, sum(got) / len(got) if got else 0.0, len(got)))
         return found

@@ -177,7 +177,7 @@ class TerminalGame:
             if word in QUIT_WORDS:
                 return False
             if word in HELP_WORDS:
-                self._show(render_help(self._legal_tokens(), self.style))
+                self._show(render_help(self._legal_tokens(), self.style, self.view.typing))
                 continue
             if word in SHOW_WORDS:
                 self._show_table()

@@ -384,6 +384,10 @@ ECARTE_VIEW = TableView(
     event=render_event,
     result=render_result,
     hidden_phases=HIDDEN_PHASES,
+    typing=(
+        "Type a card as rank then suit (kh, 10s, td) or a word as shown (propose 2, play, "
+        "accept, refuse, deal 2-3, mark king, double, abandon)."
+    ),
 )
 """The Écarté table view."""
 

@@ -374,13 +374,21 @@ def prompt_text(obs: dict[str, Any]) -> str:
     return "> "
 
 
-def render_help(legal: Sequence[str], style: Style = Style()) -> list[str]:
-    """What the player may type now: the legal moves, then the commands."""
+TRICK_TYPING = (
+    "Type a card as rank then suit (qs, 10h, td) or a move as shown; several cards at once"
+    " are fine while passing."
+)
+"""How to type a move in the trick-taking games (a family's view may say otherwise)."""
+
+
+def render_help(
+    legal: Sequence[str], style: Style = Style(), typing: str = TRICK_TYPING
+) -> list[str]:
+    """What the player may type now: the legal moves, how to type them, then the commands."""
     moves = " ".join(card_label(t, style) for t in legal) if legal else "(none)"
     return [
         f"Legal now: {moves}",
-        "Type a card as rank then suit (qs, 10h, td) or a move as shown; several cards at once"
-        " are fine while passing.",
+        typing,
         "Commands: help or ? (this list), show (the table again), hint (the computer's"
         " advice), quit (end and save the record).",
     ]

@@ -44,7 +44,7 @@ def render_table(
     limit = obs["max_stacks"] or "any number of"
     lines.append(f"Centre stacks ({limit} at most; {obs['completed']} completed this deal):")
     if not obs["stacks"]:
-        lines.append("  (none yet: an ace starts one)")
+        lines.append("  (none yet: the lowest card starts one)")
     for i, stack in enumerate(obs["stacks"]):
         top = card_label(stack[-1], style)
         lines.append(
@@ -127,6 +127,10 @@ VIEW = TableView(
     result=render_result,
     hidden_phases=frozenset(),
     redraw_between_own_moves=True,
+    typing=(
+        "Type a move as shown: the card's rank, where it comes from and where it goes "
+        "(7:hand>stack1, Q:goal>stack2, 5:discard3>stack1); a discard from hand ends the turn."
+    ),
 )
 """The Spite and Malice table view."""
 

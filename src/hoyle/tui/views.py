@@ -35,6 +35,7 @@ class TableView:
             made into text).
         redraw_between_own_moves: draw the whole table again when the human moves twice in a
             row (a turn of many moves); otherwise only the hand is shown again.
+        typing: one line for ``help`` on how to type a move.
     """
 
     table: Callable[[Observation, Sequence[str], Sequence[str] | None, Style], list[str]]
@@ -43,6 +44,7 @@ class TableView:
     result: Callable[[Observation, Sequence[str] | None], list[str]]
     hidden_phases: frozenset[str]
     redraw_between_own_moves: bool = False
+    typing: str = render.TRICK_TYPING
 
 
 TRICK_VIEW = TableView(

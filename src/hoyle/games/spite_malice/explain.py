@@ -33,6 +33,11 @@ def _rank(rules: SpiteMaliceRules, rank: int) -> str:
     return _NAMES[SYMBOLS[rank - 1]]
 
 
+def _a(name: str) -> str:
+    """``name`` with its article: an ace, an 8, a 1."""
+    return f"{'an' if name[0] in 'a8' or name in ('11', '18') else 'a'} {name}"
+
+
 def explain(rules: SpiteMaliceRules) -> list[str]:
     """A sentence or two per topic: cards, deal, turn, centre, wilds, discards, end, score."""
     n = rules.players
@@ -71,7 +76,7 @@ def explain(rules: SpiteMaliceRules) -> list[str]:
     )
     stacks = "any number of" if rules.max_stacks == 0 else f"at most {rules.max_stacks}"
     lines.append(
-        f"The centre holds {stacks} stacks, each begun with an {_rank(rules, 1)} and built up "
+        f"The centre holds {stacks} stacks, each begun with {_a(_rank(rules, 1))} and built up "
         f"one rank at a time to the {_rank(rules, rules.top)}, when it is complete and "
         + (
             "shuffled into the stock at once."

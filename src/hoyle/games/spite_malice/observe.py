@@ -67,7 +67,8 @@ def observe(state: SpiteMaliceState, player: int | None) -> dict[str, Any]:
         "deal_results": [dict(entry) for entry in state._deal_log],
     }
     if player is not None:
-        obs["hand"] = [token[k] for k in state._hands[player]]
+        # In rank order (suits never matter), the jokers last.
+        obs["hand"] = [token[k] for k in sorted(state._hands[player], key=g.sort_key)]
     if phase == OVER:
         obs["winner"] = list(state._winner)
         obs["returns"] = state.returns()

@@ -16,6 +16,7 @@ card and a hand played out draws unknown cards: the planner stops its look-ahead
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +25,7 @@ from hoyle.core.budget import Budget
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import register_agent, register_search_agent
 from hoyle.games.spite_malice.state import (
+    CHANCE_BASE,
     DISCARD,
     GOAL,
     HAND,
@@ -38,6 +40,7 @@ from hoyle.games.spite_malice.state import (
 __all__ = [
     "PLAN_BUDGET",
     "EasySpiteMaliceAgent",
+    "MoveValue",
     "PlannerAgent",
     "evaluate",
     "rollout_move",
@@ -75,7 +78,7 @@ class EasySpiteMaliceAgent:
         goals = [_rank(g, p["top"]) for p in obs["goals"][me] if p["top"] is not None]
         nxt = (me + 1) % g.n
         theirs = {_rank(g, p["top"]) for p in obs["goals"][nxt] if p["top"] is not None}
-        needs = [_needed(g, token) for token in obs["stack_next"]]
+        stacks = len(obs["stacks"])
         best, best_value = legal[0], -1e9
         for action in legal:
             if action == PASS:
@@ -84,11 +87,12 @@ class EasySpiteMaliceAgent:
                 src, dest, symbol = split_move(action)
                 wild = _symbol_wild(state, symbol)
                 if dest >= TO_DISCARD:
-                    value = _discard_value(state, obs, me, symbol, dest, wild)
+                    top = _pile_top(state, me, dest)
+                    value = _discard_value(symbol + 1, top, pair=dest >= TO_PAIR, wild=wild)
                 elif GOAL <= src < DISCARD:
                     value = 1000.0  # the goal card: always
                 else:
-                    after = len(obs["stacks"][dest]) + 2 if dest < len(needs) else 2
+                    after = len(obs["stacks"][dest]) + 2 if dest < stacks else 2
                     stands = after - 1
                     helps = any(stands < goal or goal == 0 for goal in goals)
                     value = -10.0
@@ -104,13 +108,6 @@ class EasySpiteMaliceAgent:
         return best
 
 
-def _needed(game: Any, token: str) -> int:
-    text = token.strip().upper()
-    if text.isdigit():
-        return int(text)
-    return "A23456789TJQK".index(text) + 1
-
-
 def _symbol_wild(state: SpiteMaliceState, symbol: int) -> bool:
     if symbol == JOKER_SYMBOL:
         return True
@@ -118,22 +115,17 @@ def _symbol_wild(state: SpiteMaliceState, symbol: int) -> bool:
     return symbol == 12 and rules.kings_wild and state.g.kinds == 53
 
 
-def _discard_value(
-    state: SpiteMaliceState, obs: dict[str, Any], me: int, symbol: int, dest: int, wild: bool
-) -> float:
-    """How good a discard of ``symbol`` onto the pile ``dest`` names is: runs downward, high
-    cards on empty piles, never a wild while another card will do."""
-    g = state.g
-    pile = obs["discards"][me][(dest - TO_DISCARD) % 6]
-    rank = 0 if wild else symbol + 1
+def _discard_value(rank: int, top: int | None, *, pair: bool, wild: bool) -> float:
+    """How good a discard of a card of ``rank`` onto a pile whose top has rank ``top`` (0 a
+    wild, ``None`` an empty pile) is: runs downward, high cards on empty piles, never a wild
+    while another card will do."""
     if wild:
         return -60.0
     value = rank * 0.5  # shed high cards: the low ones build sooner
-    if dest >= TO_PAIR:
+    if pair:
         value += 4.0  # two cards out of the hand for one discard
-    if not pile:
+    if top is None:
         return value + 2.0 + (rank - 7) * 0.8
-    top = _rank(g, pile[-1])
     if top == 0 or top == rank + 1:
         return value + 12.0
     if top == rank:
@@ -143,10 +135,30 @@ def _discard_value(
     return value + 1.0
 
 
+def _pile_top(state: SpiteMaliceState, seat: int, dest: int) -> int | None:
+    """The rank of the top of the discard pile a discard ``dest`` goes to (0 a wild)."""
+    pile = state._discards[seat][(dest - TO_DISCARD) % 6]
+    if not pile:
+        return None
+    kind = pile[-1]
+    return 0 if state.g.wild[kind] else int(state.g.rank[kind])
+
+
 register_agent("easy", lambda game, seed: EasySpiteMaliceAgent(game, seed), family="spite-malice")
 
 
 # ---------------------------------------------------------------------- the turn planner
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """A legal move with the planner's value of the best plan that starts with it (the
+    fields hints read from any searching agent)."""
+
+    action: int
+    value: float
+    visits: int
+    """Positions the planner looked at."""
 
 
 @dataclass
@@ -206,7 +218,7 @@ class PlannerAgent:
             return None
         if split_move(action)[1] >= TO_DISCARD:
             return None
-        child = state.clone()
+        child = state.lookahead()
         child.apply_action(action)
         return _key(child)
 
@@ -217,11 +229,30 @@ class PlannerAgent:
         self._clock = self.budget.clock()
         self._open = True
         self._seen: set[tuple[Any, ...]] = set()
-        _, plan = self._search(state, ctx, _Path())
+        self.values: dict[int, float] = {}
+        """The value of the best plan that starts with each legal move (for hints)."""
+        _, plan = self._search(state, ctx, _Path(), self.values)
         return plan
 
+    def analyse(self, state: State) -> list[MoveValue]:
+        """Every legal move with the value of the best plan that starts with it (the
+        planner's own scale: a goal card played is worth 1000), for hints."""
+        assert isinstance(state, SpiteMaliceState)
+        self.plan(state)
+        visits = self._clock.done
+        return [MoveValue(a, self.values[a], visits) for a in state.legal_actions()]
+
+    @staticmethod
+    def rank(values: list[MoveValue]) -> list[MoveValue]:
+        """The moves best first."""
+        return sorted(values, key=lambda v: (-v.value, v.action))
+
     def _search(
-        self, state: SpiteMaliceState, ctx: _Context, path: _Path
+        self,
+        state: SpiteMaliceState,
+        ctx: _Context,
+        path: _Path,
+        root: dict[int, float] | None = None,
     ) -> tuple[float, list[int]]:
         legal = state.legal_actions()
         best_value, best_plan = -1e18, [legal[0]]
@@ -240,7 +271,7 @@ class PlannerAgent:
                     path.from_hand + (src == HAND),
                     path.wilds_used + _symbol_wild(state, symbol),
                 )
-                child = state.clone()
+                child = state.lookahead()
                 child.apply_action(action)
                 goal_play = GOAL <= src < DISCARD
                 if child.is_terminal() or child._deal_no != state._deal_no:
@@ -252,12 +283,14 @@ class PlannerAgent:
                     plan = [action]
                 else:
                     key = _key(child)
-                    if key in self._seen or not self._open:
+                    if root is None and (key in self._seen or not self._open):
                         continue
                     self._seen.add(key)
                     value, rest = self._search(child, ctx, step)
                     plan = [action, *rest]
             value += self.rng.random() * 1e-3
+            if root is not None:
+                root[action] = value
             if value > best_value:
                 best_value, best_plan = value, plan
         return best_value, best_plan
@@ -382,12 +415,10 @@ class _Context:
         """The value of ending the turn with ``action`` (a discard or a pass)."""
         if action == PASS:
             return -5.0
-        obs_like = {
-            "discards": {self.me: [[state.g.token[k] for k in p] for p in state._discards[self.me]]}
-        }
         _, dest, symbol = split_move(action)
         wild = _symbol_wild(state, symbol)
-        value = _discard_value(state, obs_like, self.me, symbol, dest, wild)
+        top = _pile_top(state, self.me, dest)
+        value = _discard_value(symbol + 1, top, pair=dest >= TO_PAIR, wild=wild)
         if not wild:
             # Keep a card that would play on a stack next turn (or feed the goal card).
             rank = symbol + 1
@@ -409,38 +440,106 @@ register_search_agent("expert", _planner, family="spite-malice")
 
 
 def rollout_move(state: State, rng: random.Random) -> int:
-    """A fast playout move on a full (sampled) state: the goal card when it goes, else a
-    natural card from a discard top or the hand two times in three, else a random move."""
+    """A fast playout move on a full (sampled) state, the ``easy`` player's rules of thumb
+    read straight from the state: the goal card when it goes; a card (a wild only when it
+    lets the goal card go next) that builds towards the goal card without leaving a stack at
+    the next player's; otherwise the best discard by the downward-run policy."""
     legal = state.legal_actions()
     if len(legal) == 1 or not isinstance(state, SpiteMaliceState):
         return legal[0] if len(legal) == 1 else rng.choice(legal)
-    centre = []
+    g = state.g
+    me = state._cur
+    goals = [0 if g.wild[p[-1]] else g.rank[p[-1]] for p in state._goals[me] if p]
+    nxt = (me + 1) % g.n
+    theirs = {0 if g.wild[p[-1]] else g.rank[p[-1]] for p in state._goals[nxt] if p}
+    stacks = state._stacks
+    best, best_value = legal[0], -1e9
     for action in legal:
         if action == PASS:
+            value = -50.0
+        else:
+            src, dest, symbol = split_move(action)
+            wild = _symbol_wild(state, symbol)
+            if dest >= TO_DISCARD:
+                top = _pile_top(state, me, dest)
+                value = _discard_value(symbol + 1, top, pair=dest >= TO_PAIR, wild=wild)
+            elif GOAL <= src < DISCARD:
+                return action
+            else:
+                stands = len(stacks[dest]) + 1 if dest < len(stacks) else 1
+                after = stands + 1
+                value = -10.0
+                if not wild and any(stands < goal or goal == 0 for goal in goals):
+                    value = 20.0 + (5.0 if src >= DISCARD else 0.0)
+                if after in goals:
+                    value = 200.0 if wild else 150.0
+                if after in theirs:
+                    value -= 100.0
+        value += rng.random()
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+TEMPO = 0.5
+"""What a goal card played a turn later is worth against one played now, in :func:`evaluate`:
+without it a search that looks several turns ahead sees no cost in putting off a goal card
+(while the next player may bury its chance)."""
+
+
+def _goal_plays(state: SpiteMaliceState, root: SpiteMaliceState) -> list[float]:
+    """Goal cards each seat has played since ``root``, each worth ``TEMPO`` to the power of
+    the turns gone by before it (read from the moves made since ``root``)."""
+    n = state.g.n
+    played = [0.0] * n
+    seat = root._cur
+    turns = 0
+    for action in state._history[len(root._history) :]:
+        if action >= CHANCE_BASE:
+            continue  # a card drawn
+        if action == PASS:
+            seat, turns = (seat + 1) % n, turns + 1
             continue
-        src, dest, symbol = split_move(action)
+        src, dest, _ = split_move(action)
         if dest >= TO_DISCARD:
-            continue
-        if GOAL <= src < DISCARD:
-            return action
-        if not _symbol_wild(state, symbol):
-            centre.append(action)
-    if centre and rng.random() < 0.67:
-        return rng.choice(centre)
-    ends = [a for a in legal if not _is_centre(a)]
-    return rng.choice(ends or legal)
+            seat, turns = (seat + 1) % n, turns + 1
+        elif GOAL <= src < DISCARD:
+            played[seat] += TEMPO**turns
+    return played
+
+
+SCALE = 5.0
+"""Points a goal card played is worth to :func:`evaluate`: about what the deal's score makes
+of it, and large enough that the search's value bounds are not set by deal ends alone."""
 
 
 def evaluate(state: State, root: State) -> list[float]:
-    """Each seat's value of a playout cut short: goal cards it has played since ``root``,
-    less the mean of the others' (and the points scored, if a deal ended)."""
+    """Each seat's value of a playout cut short, less the mean of all seats': the goal cards
+    it has played since ``root`` (sooner is better: see ``TEMPO``), and fractions of one for
+    how near the stacks stand to its goal card, wilds held and cards buried under higher ones
+    on its discard piles (with the points scored instead, if a deal ended)."""
     assert isinstance(state, SpiteMaliceState) and isinstance(root, SpiteMaliceState)
     n = state.g.n
     if state._deal_no != root._deal_no or state.is_terminal():
         gained = [a - b for a, b in zip(state.scores(), root.scores(), strict=True)]
         return [gained[s] - sum(gained) / n for s in range(n)]
-    before = root.goal_counts()
-    now = state.goal_counts()
-    played = [b - a for a, b in zip(now, before, strict=True)]
-    mean = sum(played) / n
-    return [p - mean for p in played]
+    g = state.g
+    played = _goal_plays(state, root)
+    needs = [len(stack) + 1 for stack in state._stacks]
+    can_start = len(needs) < (state.rules.max_stacks or 64)
+    values = []
+    for seat in range(n):
+        value = played[seat]
+        for pile in state._goals[seat]:
+            if pile:
+                goal = 0 if g.wild[pile[-1]] else g.rank[pile[-1]]
+                value += _Context._prospect(goal, needs, can_start) / 24.0
+        value += 0.1 * sum(1 for kind in state._hands[seat] if g.wild[kind])
+        for pile in state._discards[seat]:
+            # A card buried under a higher one waits: discard piles should run downward.
+            for under, over in itertools.pairwise(pile):
+                if not g.wild[under] and not g.wild[over] and g.rank[under] < g.rank[over]:
+                    value -= 0.15
+        values.append(value)
+    mean = sum(values) / n
+    return [SCALE * (v - mean) for v in values]

@@ -6,8 +6,11 @@ size. With a separate goal pack (Starturn, the book game) the goal piles are dea
 pack's cards not yet turned up. A seeded state gets a fresh random draw for the future; a state
 at chance nodes stays at chance nodes.
 
-The sampler does not remember which cards were shuffled back into the stock from completed
-stacks (they count as unseen again): a simplification that only matters late in a deal.
+Once the completed heap has become the stock (RULINGS S3: only when the stock is empty) the
+stock can hold only that heap's cards, less those the seat drew since: the stock is drawn from
+them. Which of the other hands' cards came from that heap is not tracked (a simplification: a
+hand may be resampled with cards it could not have drawn). With completed stacks shuffled in
+at once the stock mixes unknown and known cards and is drawn from all the unseen cards.
 """
 
 from __future__ import annotations
@@ -64,6 +67,21 @@ def resample(state: SpiteMaliceState, player: int, rng: random.Random) -> SpiteM
     box_size = sum(state._box)
     others = [s for s in range(n) if s != player]
     rest = _expand(unseen)
+    stock_cards: list[int] | None = None
+    if state._generation is not None:
+        # The stock is what is left of the heap it was made from: draw it from those cards
+        # (less the ones this seat drew since), among the cards the seat cannot see.
+        left = list(state._generation)
+        for kind in state._drawn_since[player]:
+            left[kind] -= 1
+        counts = [0] * g.kinds
+        for kind in rest:
+            counts[kind] += 1
+        candidates = _expand([min(a, b) for a, b in zip(left, counts, strict=True)])
+        if len(candidates) >= state._stock_n:
+            stock_cards = rng.sample(candidates, state._stock_n)
+            for kind in stock_cards:
+                rest.remove(kind)
     if g.goal_pack is None:
         rng.shuffle(rest)
         for slot in goal_slots:
@@ -92,11 +110,13 @@ def resample(state: SpiteMaliceState, player: int, rng: random.Random) -> SpiteM
         box[kind] += 1
     del rest[:box_size]
     stock = [0] * g.kinds
-    for kind in rest:
+    for kind in rest if stock_cards is None else stock_cards:
         stock[kind] += 1
     new._box = box
     new._stock = stock
-    new._stock_n = len(rest)
+    new._stock_n = sum(stock)
+    # What the other seats drew since is theirs to know: the world does not carry it.
+    new._drawn_since = [list(d) if s == player else [] for s, d in enumerate(state._drawn_since)]
     new._forced = []
     new._legal = None
     if state._rng is not None:

@@ -93,6 +93,8 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
             str(k + 1) if starturn else (TOKENS[k] if k < 52 else "XJ") for k in range(kinds)
         ]
         self.forbidden = rules.forbidden
+        self.sort_key = [(self.rank[k] or 99, k) for k in range(kinds)].__getitem__
+        """Orders kinds by rank (jokers last), for showing a hand."""
         if starturn:
             self.stock_pack = list(STARTURN_RED)
             self.goal_pack: list[int] | None = list(STARTURN_BLACK)
@@ -210,6 +212,7 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         if stock is not None:
             drawn = take(stock)
             state._forced = list(drawn)
+            state._stock = [0] * self.kinds
             for kind in drawn:
                 state._stock[kind] += 1
             state._box = left
@@ -269,6 +272,11 @@ class SpiteMaliceState(State):
         self._goal_turned: list[int] = []  # goal cards played off the goal piles (public)
         self._completed = 0
         self._recycled = 0
+        # After the heap became the stock (an empty stock, RULINGS S3) the stock holds only
+        # cards of that heap, a public fact resampling keeps: the heap's counts, and the
+        # cards each seat has drawn since (each seat knows its own).
+        self._generation: list[int] | None = None
+        self._drawn_since: list[list[int]] = [[] for _ in range(self.g.n)]
         self._queue: list[int] = []
         self._need = 0
         self._phase = DEAL
@@ -338,8 +346,12 @@ class SpiteMaliceState(State):
         """The stock is empty: make a new one from the completed heap, if there is one."""
         if not self._heap:
             return False
+        generation = [0] * self.g.kinds
         for kind in self._heap:
             self._stock[kind] += 1
+            generation[kind] += 1
+        self._generation = generation
+        self._drawn_since = [[] for _ in range(self.g.n)]
         self._stock_n += len(self._heap)
         self._heap = []
         self._recycled += 1
@@ -366,6 +378,8 @@ class SpiteMaliceState(State):
         hand = self._hands[self._cur]
         hand.append(kind)
         hand.sort()
+        if self._generation is not None:
+            self._drawn_since[self._cur].append(kind)
         self._need -= 1
         if self._need == 0:
             self._phase = PLAY
@@ -825,6 +839,14 @@ class SpiteMaliceState(State):
 
     def clone(self) -> SpiteMaliceState:
         """An independent copy (the seeded draw too)."""
+        return self._copy(draws=True)
+
+    def lookahead(self) -> SpiteMaliceState:
+        """A copy for a player's own look-ahead: its draws are chance nodes, so moves that
+        reveal nothing can be tried on it and a draw shows no card."""
+        return self._copy(draws=False)
+
+    def _copy(self, *, draws: bool) -> SpiteMaliceState:
         new = SpiteMaliceState.__new__(SpiteMaliceState)
         new.__dict__.update(self.__dict__)
         new._history = list(self._history)
@@ -842,12 +864,19 @@ class SpiteMaliceState(State):
         new._stacks = [list(s) for s in self._stacks]
         new._heap = list(self._heap)
         new._goal_turned = list(self._goal_turned)
+        new._generation = list(self._generation) if self._generation is not None else None
+        new._drawn_since = [list(d) for d in self._drawn_since]
         new._queue = list(self._queue)
         new._turn_log = list(self._turn_log)
         new._legal = list(self._legal) if self._legal is not None else None
-        if self._rng is not None:
-            new._rng = random.Random()
-            new._rng.setstate(self._rng.getstate())
+        if not draws:
+            new._rng = None
+            new._forced = []
+        elif self._rng is not None:
+            # Not random.Random(): seeding from the system is slow, and search clones often.
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self._rng.getstate())
+            new._rng = rng
         return new
 
     def observation(self, player: int | None) -> dict[str, Any]:
