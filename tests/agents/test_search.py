@@ -216,3 +216,16 @@ def test_the_guide_stands_until_search_clearly_beats_it() -> None:
     rich = PIMCAgent(state.game, Budget(simulations=classes * 40), seed=1, guide=FirstLegal())
     hints = rich.rank(rich.analyse(state))  # what step() plays, and hints list first
     assert hints[0].action == queen
+
+
+def test_two_handed_races_are_valued_by_margin() -> None:
+    # Écarté's hooks value a position by the margin: a point the opponent gains costs as much
+    # as one's own is worth. Hearts values each seat's own penalty points.
+    from hoyle.agents.playout import Playout
+
+    ecarte = hoyle.load("ecarte").new_initial_state(seed=1)
+    assert list(ecarte.scores()) == [0, 0]
+    assert Playout(ecarte.game).value(ecarte, [-3.0, 1.0]) == [4.0, -4.0]
+    assert Playout(ecarte.game).value(ecarte, [0.0, 0.0], [1.0, 0.0]) == [1.0, -1.0]
+    hearts = hoyle.load("hearts", deals=1).new_initial_state(seed=1)
+    assert Playout(hearts.game).value(hearts, [-2.0, 0.0, 0.0, 0.0]) == [-2.0, 0.0, 0.0, 0.0]

@@ -74,8 +74,7 @@ class Playout:
                 exact = solve(state)
                 if exact is not None:
                     # The solver values play from ``state`` on; add what was scored before it.
-                    gained = self.value(state, scores)
-                    return [g + e for g, e in zip(gained, exact, strict=True)]
+                    return self.value(state, scores, exact)
             if limit is not None and moves >= limit:
                 assert self.hooks.evaluate is not None  # SearchHooks checks they come together
                 return self.hooks.evaluate(state, root)
@@ -83,7 +82,17 @@ class Playout:
             moves += 1
         return self.value(state, scores)
 
-    def value(self, state: State, scores: list[float]) -> list[float]:
-        """Each seat's gain since ``scores``, higher better."""
+    def value(
+        self, state: State, scores: list[float], later: list[float] | None = None
+    ) -> list[float]:
+        """Each seat's gain since ``scores`` (plus ``later``, what a solver says play from
+        ``state`` on adds), higher better; less the others' mean gain when the family values
+        positions by margin."""
         sign = self.sign
-        return [sign * (now - then) for now, then in zip(state.scores(), scores, strict=True)]
+        gains = [sign * (now - then) for now, then in zip(state.scores(), scores, strict=True)]
+        if later is not None:
+            gains = [g + e for g, e in zip(gains, later, strict=True)]
+        if not self.hooks.margin or len(gains) < 2:
+            return gains
+        total, others = sum(gains), len(gains) - 1
+        return [g - (total - g) / others for g in gains]

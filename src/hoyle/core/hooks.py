@@ -54,6 +54,10 @@ class SearchHooks:
         move_classes: which of the searching player's moves are interchangeable (touching
             cards of one suit that score alike), so the search spends nothing telling them
             apart.
+        margin: value a position by each seat's gain less the others' mean gain, for games
+            where the opponents' points cost as much as one's own are worth (two-handed races
+            to a target such as Écarté); otherwise by the seat's own gain (Hearts' penalty
+            points, where the others' points are not the searcher's concern).
     """
 
     score_sign: Callable[[Game[Any]], float] = lambda game: 1.0
@@ -62,6 +66,7 @@ class SearchHooks:
     evaluate: Evaluation | None = None
     solve: Solver | None = None
     move_classes: MoveClasses | None = None
+    margin: bool = False
 
     def __post_init__(self) -> None:
         if (self.playout_moves is None) != (self.evaluate is None):

@@ -35,4 +35,5 @@ from hoyle.core.hooks import SearchHooks, register_search_hooks  # noqa: E402
 from hoyle.games.ecarte import play as _play  # noqa: E402  (registers the easy player)
 from hoyle.games.ecarte.solver import solve as _solve  # noqa: E402
 
-register_search_hooks("ecarte", SearchHooks(rollout=_play.rollout_move, solve=_solve))
+# Two players race to five: a point given away costs as much as a point won is worth.
+register_search_hooks("ecarte", SearchHooks(rollout=_play.rollout_move, solve=_solve, margin=True))
