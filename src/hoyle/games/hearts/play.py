@@ -194,6 +194,8 @@ def rollout_move(state: State, rng: random.Random) -> int:
         return rng.choice(legal)
     trick = state._trick
     if not trick:  # lead one of the lowest cards, from a random suit among the low ones
+        if state._hands[state._cur] >> QS & 1:  # but no spade under one's own queen
+            legal = [c for c in legal if c // 13 != 3] or legal
         low = sorted(legal, key=_rank)[:3]
         return rng.choice(low)
     if legal[0] // 13 == state._lead_suit:  # following: every legal card is of the suit
