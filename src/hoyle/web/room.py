@@ -98,7 +98,7 @@ class Room:
                     make_agent(level, game)
                 except (HoyleError, ValueError) as exc:
                     raise CreateError(f"seat {i}: {exc}") from None
-                made.append(Seat("bot", clean_name(level, "bot"), level))
+                made.append(Seat("bot", clean_name(f"{level} {i + 1}", "bot"), level))
             else:
                 raise CreateError(
                     f"seat {i}: kind must be human or bot (levels: {', '.join(levels)})"

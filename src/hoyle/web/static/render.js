@@ -67,7 +67,11 @@ export function renderValue(value, msg, depth = 0) {
       return h("table", { class: "per-seat" }, ...value.map((v, i) =>
         h("tr", {}, h("th", {}, seatName(msg, i)), h("td", {}, renderValue(v, msg, depth + 1)))));
     }
-    return h("ol", { class: "list" }, ...value.slice(-20).map((v) => h("li", {}, renderValue(v, msg, depth + 1))));
+    const items = h("ol", { class: "list" }, ...value.map((v) => h("li", {}, renderValue(v, msg, depth + 1))));
+    if (value.length > 3 && value.some((v) => v && typeof v === "object")) {
+      return h("details", {}, h("summary", {}, `${value.length} items`), items);
+    }
+    return items;
   }
   if (depth > 3) return h("code", {}, JSON.stringify(value));
   return h("dl", { class: "obj" }, ...Object.entries(value).flatMap(([k, v]) => [
@@ -128,8 +132,8 @@ export function renderBoard(msg) {
   }
   const badges = (BADGES[msg.family] || (() => []))(obs);
   if (obs.phase) badges.unshift(String(obs.phase));
-  felt.append(h("div", { class: "badges" }, ...badges.map((b) => h("span", { class: "badge" }, b))));
-  return felt;
+  const bar = h("div", { class: "badges" }, ...badges.map((b) => h("span", { class: "badge" }, b)));
+  return h("div", {}, bar, felt);
 }
 
 /** The last trick, small, with who won it. */

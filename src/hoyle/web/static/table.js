@@ -92,6 +92,8 @@ function choices() {
 
 function draw() {
   const msg = state;
+  document.body.dataset.seq = String(msg.seq);
+  document.body.dataset.status = msg.status;
   document.title = `${msg.title} · hoyle`;
   $("game").textContent = msg.game;
   const turn = msg.status === "finished" ? "Game over" : msg.to_act === null ? "dealing…" :

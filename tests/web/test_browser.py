@@ -1,0 +1,120 @@
+"""The browser client in headless Chromium: play by clicking, two players, refusals, reload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+from webkit import Server
+
+NO_PASS = "hearts(deals=1,pass_cycle=hold)"
+"""One deal of Black Lady without the pass, so play starts at once."""
+
+
+def open_seat(browser: Browser, room: Server, table: dict[str, Any], seat: int) -> Page:
+    """A new browser (own storage) at ``seat``'s invite link."""
+    page = browser.new_context(viewport={"width": 900, "height": 800}).new_page()
+    page.goto(table["seats"][seat]["link"].replace("http://testserver", room.url))
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    return page
+
+
+def hand_of(page: Page) -> list[str]:
+    """The card tokens drawn in the page's hand."""
+    tokens: list[str] = page.eval_on_selector_all(
+        "#hand .card", "cards => cards.map(c => c.dataset.token)"
+    )
+    return tokens
+
+
+def play_one(page: Page) -> None:
+    """Click the first highlighted card (or action button) and wait for the table to move."""
+    seq = page.evaluate("document.body.dataset.seq")
+    page.locator("#hand .card.legal, #actions button").first.click()
+    page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+
+
+def my_turn_or_end(page: Page) -> bool:
+    """Wait until this seat may act (True) or the game is over (False)."""
+    page.wait_for_function(
+        "document.body.dataset.status === 'finished' || "
+        "document.querySelector('#hand .card.legal, #actions button') !== null",
+        timeout=20000,
+    )
+    return page.evaluate("document.body.dataset.status") != "finished"
+
+
+def test_a_whole_game_of_hearts_is_played_by_clicking(browser: Browser, room: Server) -> None:
+    page = browser.new_context().new_page()
+    page.goto(room.url + "/")
+    page.wait_for_selector("#seat-3")
+    page.fill("#name", "Ann")
+    page.fill("#options", "deals=1")
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    clicks = 0
+    while my_turn_or_end(page):
+        play_one(page)
+        clicks += 1
+    # Black Lady, one deal: three passed cards and thirteen played ones are Ann's 16 moves.
+    assert clicks == 16
+    expect(page.locator("#end")).to_contain_text("Result")
+    expect(page.locator("#end a[download]")).to_be_visible()
+    page.context.close()
+
+
+def test_two_browsers_at_one_table_each_see_only_their_own_hand(
+    browser: Browser, room: Server
+) -> None:
+    table = room.create(NO_PASS, ["human", "random", "human", "random"])
+    ann, bob = open_seat(browser, room, table, 0), open_seat(browser, room, table, 2)
+    ann_hand, bob_hand = hand_of(ann), hand_of(bob)
+    assert len(ann_hand) == len(bob_hand) == 13
+    assert not set(ann_hand) & set(bob_hand)
+    # No card of the other's hand is drawn anywhere on either page.
+    for page, other in ((ann, bob_hand), (bob, ann_hand)):
+        drawn = page.eval_on_selector_all("[data-token]", "els => els.map(e => e.dataset.token)")
+        assert not set(drawn) & set(other)
+    ann.context.close()
+    bob.context.close()
+
+
+def test_an_illegal_click_is_refused_with_the_engines_reason(
+    browser: Browser, room: Server
+) -> None:
+    table = room.create(NO_PASS, ["human", "random", "random", "random"])
+    page = open_seat(browser, room, table, 0)
+    while my_turn_or_end(page):
+        dim = page.locator("#hand .card.dim")
+        if dim.count():
+            seq = page.evaluate("document.body.dataset.seq")
+            token = dim.first.get_attribute("data-token")
+            dim.first.click()
+            # The engine's own words: seat 0 cannot play it, and why.
+            expect(page.locator("#message.refused")).to_contain_text(f"cannot play {token}")
+            assert page.evaluate("document.body.dataset.seq") == seq
+            assert token in hand_of(page)
+            break
+        play_one(page)
+    else:
+        raise AssertionError("every card was always legal: no illegal click was tried")
+    page.context.close()
+
+
+def test_a_reload_resumes_the_game(browser: Browser, room: Server) -> None:
+    table = room.create(NO_PASS, ["human", "random", "random", "random"])
+    page = open_seat(browser, room, table, 0)
+    for _ in range(3):
+        assert my_turn_or_end(page)
+        play_one(page)
+    assert my_turn_or_end(page)
+    before_seq, before_hand = page.evaluate("document.body.dataset.seq"), hand_of(page)
+    page.reload()
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    assert page.evaluate("document.body.dataset.seq") == before_seq
+    assert hand_of(page) == before_hand
+    assert len(before_hand) == 10  # three of thirteen played
+    play_one(page)  # and the game goes on from there
+    page.context.close()
