@@ -103,8 +103,6 @@ class Room:
                 raise CreateError(
                     f"seat {i}: kind must be human or bot (levels: {', '.join(levels)})"
                 )
-        if not keys:
-            raise CreateError("a table needs at least one human seat (bots alone: hoyle match)")
         return made, keys
 
     async def get(self, table_id: str) -> Table | None:
