@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
-from webkit import Server, server_thread
+from roomkit import Server, server_thread
 
 CHROMIUM = "/usr/bin/chromium"
 """Debian's chromium: Playwright drives it and never downloads a browser of its own."""

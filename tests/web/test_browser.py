@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
-from webkit import Server
+from roomkit import Server
 
 NO_PASS = "hearts(deals=1,pass_cycle=hold)"
 """One deal of Black Lady without the pass, so play starts at once."""

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from webkit import Client, Server, free_port, start_process
+from roomkit import Client, Server, free_port, start_process
 
 from hoyle.records import loads
 from hoyle.web.fair import verify_record

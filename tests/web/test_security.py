@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webkit import QUICK_HEARTS, server_thread
+from roomkit import QUICK_HEARTS, server_thread
 
 import hoyle
 from hoyle.core.protocol import State
@@ -27,7 +27,7 @@ GAMES = [
     "hearts(variant=black-maria,players=3,deals=1)",
     "all_fours(hands=3)",
     "all_fours(variant=auction-pitch,players=4,hands=2)",
-    "all_fours(variant=california-jack,hands=2)",
+    "all_fours(variant=california-jack,hands=1)",
 ]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from webkit import QUICK_HEARTS, server_thread
+from roomkit import QUICK_HEARTS, server_thread
 
 from hoyle.records import loads, replay
 from hoyle.web.fair import verify_record
