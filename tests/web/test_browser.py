@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 from roomkit import Server
+
+import hoyle
 
 NO_PASS = "hearts(deals=1,pass_cycle=hold)"
 """One deal of Black Lady without the pass, so play starts at once."""
@@ -14,7 +17,7 @@ NO_PASS = "hearts(deals=1,pass_cycle=hold)"
 def open_seat(browser: Browser, room: Server, table: dict[str, Any], seat: int) -> Page:
     """A new browser (own storage) at ``seat``'s invite link."""
     page = browser.new_context(viewport={"width": 900, "height": 800}).new_page()
-    page.goto(table["seats"][seat]["link"].replace("http://testserver", room.url))
+    page.goto(table["seats"][seat]["link"])
     page.wait_for_function("document.body.dataset.seq !== undefined")
     return page
 
@@ -117,4 +120,27 @@ def test_a_reload_resumes_the_game(browser: Browser, room: Server) -> None:
     assert hand_of(page) == before_hand
     assert len(before_hand) == 10  # three of thirteen played
     play_one(page)  # and the game goes on from there
+    page.context.close()
+
+
+@pytest.mark.parametrize("family", hoyle.families())
+def test_every_family_is_drawn_and_played_from_its_observation(
+    browser: Browser, room: Server, family: str
+) -> None:
+    """The table view knows no family: it draws whatever observation and tokens come."""
+    game = hoyle.load(family)
+    table = room.create(family, ["human"] + ["random"] * (game.num_players - 1))
+    errors: list[str] = []
+    page = browser.new_context(viewport={"width": 390, "height": 800}).new_page()  # a phone
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(table["seats"][0]["link"])
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    for _ in range(6):
+        if not my_turn_or_end(page):
+            break
+        play_one(page)
+    assert page.locator("#side .details dt").count() > 3  # the observation's keys, shown
+    assert page.locator(".felt .seat").count() == game.num_players
+    assert not errors, errors
     page.context.close()
