@@ -15,11 +15,12 @@ const BADGES = {
     if ("hearts_broken" in obs) out.push(obs.hearts_broken ? "hearts broken" : "hearts not broken");
     return out;
   },
-  all_fours(obs) {
+  all_fours(obs, msg) {
     const out = [];
-    if (obs.trump) out.push(`trumps ${cardLabel("2" + obs.trump).slice(1)}`);
+    if (typeof obs.trump === "string" && /^[CDHS]$/.test(obs.trump)) out.push(`trumps ${cardLabel("2" + obs.trump).slice(1)}`);
+    if (obs.bid) out.push(`bid ${obs.bid}`);
     if (isCardList(obs.turned)) out.push(`turned ${obs.turned.map(cardLabel).join(" ")}`);
-    if (obs.pitcher !== null && obs.pitcher !== undefined) out.push(`pitcher: seat ${obs.pitcher}`);
+    if (typeof obs.pitcher === "number") out.push(`pitcher: ${seatName(msg, obs.pitcher)}`);
     return out;
   },
 };
@@ -130,7 +131,7 @@ export function renderBoard(msg) {
       felt.append(node);
     });
   }
-  const badges = (BADGES[msg.family] || (() => []))(obs);
+  const badges = (BADGES[msg.family.replace(/-/g, "_")] || (() => []))(obs, msg);
   if (obs.phase) badges.unshift(String(obs.phase));
   const bar = h("div", { class: "badges" }, ...badges.map((b) => h("span", { class: "badge" }, b)));
   return h("div", {}, bar, felt);
