@@ -17,7 +17,7 @@ CHROMIUM = "/usr/bin/chromium"
 def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A card room for the module's tests (bots play at once)."""
     db: Path = tmp_path_factory.mktemp("room") / "room.sqlite3"
-    with server_thread(db) as server:
+    with server_thread(db, hint_seconds=0.05) as server:
         yield server
 
 

@@ -71,8 +71,23 @@ def test_a_whole_game_of_hearts_is_played_by_clicking(browser: Browser, room: Se
 def test_two_browsers_at_one_table_each_see_only_their_own_hand(
     browser: Browser, room: Server
 ) -> None:
-    table = room.create(NO_PASS, ["human", "random", "human", "random"])
-    ann, bob = open_seat(browser, room, table, 0), open_seat(browser, room, table, 2)
+    # Ann creates the table in the lobby with a friend's seat and passes on its invite link.
+    ann = browser.new_context(viewport={"width": 900, "height": 800}).new_page()
+    ann.goto(room.url + "/")
+    ann.wait_for_selector("#seat-3")
+    ann.fill("#name", "Ann")
+    ann.fill("#options", "deals=1, pass_cycle=hold")
+    ann.select_option("#seat-1", "bot:random")
+    ann.select_option("#seat-2", "friend")
+    ann.select_option("#seat-3", "bot:random")
+    ann.click("#create")
+    ann.wait_for_function("document.body.dataset.seq !== undefined")
+    link = ann.locator("#invites input").input_value()
+    assert "#key=" in link
+    bob = browser.new_context(viewport={"width": 900, "height": 800}).new_page()
+    bob.goto(link)
+    bob.wait_for_function("document.body.dataset.seq !== undefined")
+    expect(ann.locator("#invites")).to_contain_text("(here)")  # Ann sees her friend arrive
     ann_hand, bob_hand = hand_of(ann), hand_of(bob)
     assert len(ann_hand) == len(bob_hand) == 13
     assert not set(ann_hand) & set(bob_hand)
@@ -80,6 +95,11 @@ def test_two_browsers_at_one_table_each_see_only_their_own_hand(
     for page, other in ((ann, bob_hand), (bob, ann_hand)):
         drawn = page.eval_on_selector_all("[data-token]", "els => els.map(e => e.dataset.token)")
         assert not set(drawn) & set(other)
+    # Whoever is to act can ask for a hint: a search bot's move among the legal ones.
+    for page in (ann, bob):
+        if page.locator("#hand .card.legal").count():
+            page.click("#hint-btn")
+            expect(page.locator("#message.hint")).to_contain_text("Hint:")
     ann.context.close()
     bob.context.close()
 
