@@ -17,7 +17,6 @@ const BADGES = {
   },
   all_fours(obs, msg) {
     const out = [];
-    if (typeof obs.trump === "string" && /^[CDHS]$/.test(obs.trump)) out.push(`trumps ${cardLabel("2" + obs.trump).slice(1)}`);
     if (obs.bid) out.push(`bid ${obs.bid}`);
     if (isCardList(obs.turned)) out.push(`turned ${obs.turned.map(cardLabel).join(" ")}`);
     if (typeof obs.pitcher === "number") out.push(`pitcher: ${seatName(msg, obs.pitcher)}`);
@@ -69,7 +68,7 @@ export function renderValue(value, msg, depth = 0) {
         h("tr", {}, h("th", {}, seatName(msg, i)), h("td", {}, renderValue(v, msg, depth + 1)))));
     }
     const items = h("ol", { class: "list" }, ...value.map((v) => h("li", {}, renderValue(v, msg, depth + 1))));
-    if (value.length > 3 && value.some((v) => v && typeof v === "object")) {
+    if (value.length > 6 && value.some((v) => v && typeof v === "object")) {
       return h("details", {}, h("summary", {}, `${value.length} items`), items);
     }
     return items;
@@ -132,6 +131,8 @@ export function renderBoard(msg) {
     });
   }
   const badges = (BADGES[msg.family.replace(/-/g, "_")] || (() => []))(obs, msg);
+  // Facts many families share, wherever an observation has them.
+  if (typeof obs.trump === "string" && /^[CDHS]$/.test(obs.trump)) badges.unshift(`trumps ${cardLabel("2" + obs.trump).slice(1)}`);
   if (obs.phase) badges.unshift(String(obs.phase));
   const bar = h("div", { class: "badges" }, ...badges.map((b) => h("span", { class: "badge" }, b)));
   return h("div", {}, bar, felt);
