@@ -26,9 +26,11 @@ GAMES = [
     "hearts(deals=1,pass_cycle=hold)",
     "hearts(variant=black-maria,players=3,deals=1)",
     "all_fours(hands=3)",
-    "all_fours(variant=auction-pitch,players=4,hands=2)",
+    "all_fours(variant=auction-pitch,players=4,hands=1)",
     "all_fours(variant=california-jack,hands=1)",
+    *(["ecarte(deals=1)"] if "ecarte" in hoyle.families() else []),
 ]
+"""Every family whose random games end in a few hundred actions (Spite and Malice's do not)."""
 
 
 class Recorder:
@@ -63,7 +65,7 @@ def stable_cards(state: State, viewer: int | None, other: int, rng: random.Rando
     fact (a cut before the shuffle, a card the viewer passed), not a leak of that hand."""
     source = viewer if viewer is not None else (other + 1) % state.game.num_players
     stable: set[str] | None = None
-    for _ in range(6):
+    for _ in range(4):
         seen = cards_in(state.resample_from_infostate(source, rng).observation(viewer))
         stable = seen if stable is None else stable & seen
     return stable or set()
