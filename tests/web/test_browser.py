@@ -153,7 +153,12 @@ def test_a_reload_resumes_the_game(browser: Browser, room: Server) -> None:
     assert page.evaluate("document.body.dataset.seq") == before_seq
     assert hand_of(page) == before_hand
     assert len(before_hand) == 10  # three of thirteen played
-    play_one(page)  # and the game goes on from there
+    # And the game goes on from there, played from the keyboard this time.
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.body.dataset.seq !== '{before_seq}'")
+    assert len(hand_of(page)) == 9
+    page.click(".rules summary")  # the rules in force, from the engine's own words
+    expect(page.locator(".rules")).to_contain_text("Hearts")
     page.context.close()
 
 

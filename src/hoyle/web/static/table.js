@@ -136,6 +136,7 @@ function draw() {
   if (last) side.push(last);
   side.push(h("h3", {}, "Table"), renderDetails(msg));
   side.push(renderFairness(msg));
+  side.push(rulesPanel(msg.game));
   $("side").replaceChildren(...side);
 
   const end = $("end");
@@ -151,6 +152,19 @@ function draw() {
   }
   $("hint-btn").disabled = !(msg.legal.length > 0);
   renderInvites();
+}
+
+let rulesBox = null;
+/** The rules in force, fetched once and kept open or closed across redraws. */
+function rulesPanel(game) {
+  if (rulesBox && rulesBox.dataset.game === game) return rulesBox;
+  rulesBox = h("details", { class: "rules", dataset: { game } }, h("summary", {}, "Rules"));
+  fetch(`/api/rules?game=${encodeURIComponent(game)}`).then((r) => r.json()).then((r) => {
+    rulesBox.append(h("h4", {}, r.title), h("p", {}, r.summary),
+      h("ul", {}, ...r.rules.map((line) => h("li", {}, line))),
+      h("p", { class: "note" }, "Source: " + r.source));
+  });
+  return rulesBox;
 }
 
 function renderFairness(msg) {
