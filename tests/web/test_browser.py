@@ -96,7 +96,7 @@ def test_two_browsers_at_one_table_each_see_only_their_own_hand(
     ann.select_option("#seat-3", "bot:random")
     ann.click("#create")
     ann.wait_for_function("document.body.dataset.seq !== undefined")
-    link = ann.locator("#invites input").input_value()
+    link = ann.locator("#invites input.invite").input_value()
     assert "#key=" in link
     bob = browser.new_context(viewport={"width": 900, "height": 800}).new_page()
     bob.goto(link)

@@ -76,7 +76,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     safe = url.split("@")[-1] if "@" in url else url  # never print a database password
     print(f"hoyle card room: http://{shown}:{args.port}/  (database {safe}; Ctrl-C stops)")
     sys.stdout.flush()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # No client message is near 64 KiB; bigger frames are refused before they are read.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
     return 0
 
 

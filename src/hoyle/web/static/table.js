@@ -182,12 +182,14 @@ function renderInvites() {
   const saved = JSON.parse(localStorage.getItem(`hoyle:invites:${tableId}`) || "[]");
   const box = $("invites");
   box.replaceChildren();
+  const watch = `${location.origin}/t/${tableId}#watch`;
+  box.append(h("p", { class: "note" }, "To watch: ", h("input", { readonly: "", value: watch, onclick: (e) => e.target.select() })));
   if (!saved.length || (state && state.status === "finished")) return;
   box.append(h("h3", {}, "Invite links"));
   for (const inv of saved) {
     const here = state && state.seats[inv.seat] && state.seats[inv.seat].connected;
     box.append(h("p", {}, `${inv.name}${here ? " (here)" : ""}: `,
-      h("input", { readonly: "", value: inv.link, onclick: (e) => e.target.select() })));
+      h("input", { class: "invite", readonly: "", value: inv.link, onclick: (e) => e.target.select() })));
   }
 }
 
