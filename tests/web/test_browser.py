@@ -183,3 +183,15 @@ def test_every_family_is_drawn_and_played_from_its_observation(
     assert page.locator(".felt .seat").count() == game.num_players
     assert not errors, errors
     page.context.close()
+
+
+def test_a_player_names_their_seat(browser: Browser, room: Server) -> None:
+    table = room.create(NO_PASS, ["human", "random", "human", "random"])
+    page = open_seat(browser, room, table, 2)
+    page.fill("#my-name input", "Bob, the 2nd")
+    page.press("#my-name input", "Enter")
+    # Every player sees the new name (a comma would break the record's Seats tag: dropped).
+    expect(page.locator(".felt .seat.you")).to_contain_text("Bob the 2nd")
+    with room.client(table["id"]) as ws:
+        assert ws.next_state()["seats"][2]["name"] == "Bob the 2nd"
+    page.context.close()

@@ -152,6 +152,7 @@ function draw() {
   }
   $("hint-btn").disabled = !(msg.legal.length > 0);
   renderInvites();
+  renderName(msg);
 }
 
 let rulesBox = null;
@@ -191,6 +192,18 @@ function renderInvites() {
     box.append(h("p", {}, `${inv.name}${here ? " (here)" : ""}: `,
       h("input", { class: "invite", readonly: "", value: inv.link, onclick: (e) => e.target.select() })));
   }
+}
+
+function renderName(msg) {
+  const box = $("my-name");
+  if (msg.you === null || box.dataset.done) return;
+  box.dataset.done = "1";
+  const input = h("input", { maxlength: "24", value: msg.seats[msg.you].name, "aria-label": "your name" });
+  input.addEventListener("change", () => {
+    localStorage.setItem("hoyle:name", input.value.trim());
+    if (ws) ws.close();  // the hello of the new connection carries the name
+  });
+  box.replaceChildren(h("label", {}, "Your name ", input));
 }
 
 function beep() {
