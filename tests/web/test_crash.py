@@ -28,23 +28,25 @@ def state_at(client: Client, seq: int) -> dict[str, Any]:
 def test_sigkill_mid_deal_loses_no_accepted_action(tmp_path: Path) -> None:
     db, port = tmp_path / "room.sqlite3", free_port()
     proc = start_process(db, port, *SLOW_BOTS)
-    server = Server(port)
-    # Table A: two people play by hand; the state message after an action acknowledges it.
-    duel = server.create("all_fours(hands=2)", ["human", "human"])
-    keys = [s["key"] for s in duel["seats"]]
-    # Table B: bots only, playing without pause while the server is killed.
-    busy = server.create("hearts(target=40)", ["random"] * 4)
-    players = [server.client(duel["id"], k) for k in keys]
-    latest = [players[0].next_state(), players[1].next_state()]
-    latest[0] = state_at(players[0], latest[1]["seq"])
-    for _ in range(9):  # a few actions into the first hand
-        mover = next(i for i, s in enumerate(latest) if s["legal"])
-        players[mover].send_json({"type": "act", "token": latest[mover]["legal"][0]})
-        latest = [state_at(p, latest[mover]["seq"] + 1) for p in players]
-    acknowledged = latest[0]["seq"]
-    time.sleep(0.2)
-    os.kill(proc.pid, signal.SIGKILL)  # no shutdown, no flush
-    proc.wait()
+    try:
+        server = Server(port)
+        # Table A: two people play by hand; the state message after an action acknowledges it.
+        duel = server.create("all_fours(hands=2)", ["human", "human"])
+        keys = [s["key"] for s in duel["seats"]]
+        # Table B: bots only, playing without pause while the server is killed.
+        busy = server.create("hearts(target=40)", ["random"] * 4)
+        players = [server.client(duel["id"], k) for k in keys]
+        latest = [players[0].next_state(), players[1].next_state()]
+        latest[0] = state_at(players[0], latest[1]["seq"])
+        for _ in range(9):  # a few actions into the first hand
+            mover = next(i for i, s in enumerate(latest) if s["legal"])
+            players[mover].send_json({"type": "act", "token": latest[mover]["legal"][0]})
+            latest = [state_at(p, latest[mover]["seq"] + 1) for p in players]
+        acknowledged = latest[0]["seq"]
+        time.sleep(0.2)
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)  # no shutdown, no flush
+        proc.wait()
     for p in players:
         p.close()
 
