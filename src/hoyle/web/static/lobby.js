@@ -37,8 +37,13 @@ function drawVariants() {
 }
 
 function drawSummary() {
-  const v = current().variants.find((x) => x.name === $("variant").value);
+  const game = current();
+  const v = game.variants.find((x) => x.name === $("variant").value);
   $("variant-summary").textContent = v ? v.summary : "";
+  $("option-list").replaceChildren(h("summary", {}, `${game.title} options`),
+    h("dl", { class: "details" }, ...game.options.flatMap((o) => [
+      h("dt", {}, o.name), h("dd", {}, `${o.doc} (${o.allowed}; default ${o.default})`),
+    ])));
 }
 
 function parseOptions(text) {

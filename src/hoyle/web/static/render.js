@@ -100,6 +100,7 @@ export function renderBoard(msg) {
   const scores = Array.isArray(obs.scores) ? obs.scores : null;
   const sizes = Array.isArray(obs.hand_sizes) ? obs.hand_sizes : null;
   const taken = Array.isArray(obs.tricks_taken) ? obs.tricks_taken : null;
+  const points = Array.isArray(obs.points) && obs.points.length === n ? obs.points : null;
   for (let seat = 0; seat < n; seat++) {
     const rel = (seat - you + n) % n;
     const p = place(rel, n);
@@ -115,7 +116,8 @@ export function renderBoard(msg) {
     h("span", { class: "stats" },
       scores ? `score ${scores[seat]}` : "",
       sizes ? ` · ${sizes[seat]} cards` : "",
-      taken ? ` · ${taken[seat]} tricks` : ""));
+      taken ? ` · ${taken[seat]} tricks` : "",
+      points && typeof points[seat] === "number" ? ` · ${points[seat]} pts` : ""));
     felt.append(panel);
   }
   if (Array.isArray(obs.trick)) {
