@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Set up hoyle from nothing and run it. On a fresh Debian machine with python3:
 #   ./run.sh play [GAME] [options]   play Hearts in this terminal against computer players
+#   ./run.sh serve [options]         the web card room on http://localhost:8000 (SQLite in
+#                                    ~/.local/share/hoyle; --host, --port, --database URL)
 #   ./run.sh test                    install the test tools, then ruff, mypy and every test
 #   ./run.sh hoyle ARGS…             any other hoyle command (simulate, match, variants, rules,
 #                                    replay); installs the arena extra (matplotlib, SQLAlchemy)
@@ -46,8 +48,18 @@ case "$cmd" in
     if [ $# -eq 0 ]; then set -- hearts; fi
     exec "$VENV/bin/hoyle" play "$@"
     ;;
+  serve)
+    install web
+    exec "$VENV/bin/hoyle" serve "$@"
+    ;;
   test)
     install test
+    # The browser tests drive Debian's chromium (Playwright never downloads a browser).
+    if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+      echo "run.sh: installing chromium with apt" >&2
+      need_root apt-get update -qq
+      need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+    fi
     "$VENV/bin/ruff" check src tests benchmarks
     "$VENV/bin/ruff" format --check src tests benchmarks
     "$VENV/bin/mypy"
@@ -58,7 +70,7 @@ case "$cmd" in
     exec "$VENV/bin/hoyle" "$@"
     ;;
   *)
-    echo "run.sh: unknown command '$cmd'; use play, test or hoyle" >&2
+    echo "run.sh: unknown command '$cmd'; use play, serve, test or hoyle" >&2
     exit 2
     ;;
 esac

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from webkit import QUICK_HEARTS, server_thread
+from roomkit import QUICK_HEARTS, server_thread
 
 from hoyle.records import loads, replay
 from hoyle.web.fair import verify_record
@@ -66,7 +66,7 @@ def test_bad_messages_are_refused_with_a_reason_and_change_nothing(tmp_path: Pat
                 ('{"type": "act", "token": 7}', "token"),
                 ('{"type": "act", "token": "ZZ"}', "ZZ"),
                 ('{"type": "act", "token": "' + "Q" * 5000 + '"}', "too long"),
-                ('{"type": "act", "token": "2C", "seat": 3}', f"you hold seat {leader}"),
+                (f'{{"type": "act", "token": "2C", "seat": {(leader + 1) % 4}}}', "you hold seat"),
                 # Black Lady: the holder of the 2♣ leads it (RULINGS 1.1 black-lady, H2).
                 ('{"type": "act", "token": "' + not_two + '"}', "first lead is the 2C"),
                 ('{"type": "hello"}', "already joined"),
@@ -102,3 +102,52 @@ def test_a_restarted_server_resumes_every_table_from_its_log(tmp_path: Path) -> 
     assert after["seq"] == before["seq"]
     assert after["observation"] == before["observation"]
     assert after["fairness"] == before["fairness"]
+
+
+def test_a_bot_plays_for_a_silent_human_until_they_come_back(tmp_path: Path) -> None:
+    with server_thread(tmp_path / "room.sqlite3", turn_timeout=0.3) as server:
+        table = server.create("hearts(deals=1,pass_cycle=hold)", ["human", "human"] * 2)
+        keys = [s["key"] for s in table["seats"]]
+        clients = [server.client(table["id"], k) for k in keys]
+        first = clients[0].next_state()
+        silent = first["to_act"]
+        # Nobody speaks: after the timeout a stand-in plays each seat in turn.
+        msg = clients[silent].next_state()
+        while msg["seq"] == first["seq"]:
+            msg = clients[silent].next_state()
+        assert msg["seats"][silent]["away"] is True
+        # Any message from the seat takes it back: the stand-in stops for it.
+        clients[silent].send_json({"type": "ping"})
+        while True:
+            msg = clients[silent].receive_json()
+            if msg["type"] == "state" and not msg["seats"][silent]["away"]:
+                break
+        for c in clients:
+            c.close()
+
+
+def test_hint_and_rematch(tmp_path: Path) -> None:
+    with server_thread(tmp_path / "room.sqlite3", hint_seconds=0.05) as server:
+        table = server.create(QUICK_HEARTS, ["human", "random", "random", "random"])
+        key = table["seats"][0]["key"]
+        with server.client(table["id"], key) as ws:
+            msg = ws.until_my_turn()
+            ws.send_json({"type": "hint"})
+            hint = ws.next_reply()
+            assert hint["type"] == "hint" and hint["moves"]
+            assert {m["token"] for m in hint["moves"]} <= set(msg["legal"])
+            ws.send_json({"type": "rematch"})
+            assert "once the game is over" in ws.next_reply()["reason"]
+            seen = -1
+            while msg["status"] != "finished":
+                if msg["legal"] and msg["seq"] > seen:
+                    seen = msg["seq"]
+                    ws.send_json({"type": "act", "token": msg["legal"][-1]})
+                msg = ws.next_state()
+            ws.send_json({"type": "rematch"})
+            new_id = ws.next_reply()["table"]
+        # The same invite key holds the same seat at the new table.
+        with server.client(new_id, key) as ws:
+            fresh = ws.next_state()
+            assert (fresh["you"], fresh["status"], fresh["game"]) == (0, "playing", msg["game"])
+            assert fresh["observation"]["hand"]

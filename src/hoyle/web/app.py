@@ -23,7 +23,9 @@ from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconn
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
-from hoyle.web.room import CreateError, Room, catalogue
+import hoyle
+from hoyle.core.errors import HoyleError
+from hoyle.web.room import CreateError, Room, catalogue, rules_of
 from hoyle.web.store import Store
 from hoyle.web.table import Refused, Settings, Table
 
@@ -63,6 +65,13 @@ def create_app(database_url: str, settings: Settings | None = None) -> FastAPI:
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         return catalogue()
+
+    @app.get("/api/rules")
+    async def rules(game: str) -> dict[str, Any]:
+        try:
+            return rules_of(hoyle.load(game))
+        except (HoyleError, ValueError) as exc:
+            raise HTTPException(400, str(exc)) from None
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:

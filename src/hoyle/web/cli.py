@@ -76,7 +76,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     safe = url.split("@")[-1] if "@" in url else url  # never print a database password
     print(f"hoyle card room: http://{shown}:{args.port}/  (database {safe}; Ctrl-C stops)")
     sys.stdout.flush()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # No client message is near 64 KiB: bigger frames are refused before they are read. The
+    # state messages are a few KiB of JSON; compressing each one cost more CPU than the rest
+    # of serving it (benchmarks/web_load.py), so WebSocket compression is off.
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+    )
     return 0
 
 

@@ -18,7 +18,7 @@ from hoyle.core.registry import agent_names, families, family, make_agent
 from hoyle.web.store import Store
 from hoyle.web.table import Seat, Settings, Table, clean_name, hash_key, new_key
 
-__all__ = ["CreateError", "Created", "Room", "catalogue"]
+__all__ = ["CreateError", "Created", "Room", "catalogue", "rules_of"]
 
 
 class CreateError(ValueError):
@@ -98,13 +98,11 @@ class Room:
                     make_agent(level, game)
                 except (HoyleError, ValueError) as exc:
                     raise CreateError(f"seat {i}: {exc}") from None
-                made.append(Seat("bot", clean_name(level, "bot"), level))
+                made.append(Seat("bot", clean_name(f"{level} {i + 1}", "bot"), level))
             else:
                 raise CreateError(
                     f"seat {i}: kind must be human or bot (levels: {', '.join(levels)})"
                 )
-        if not keys:
-            raise CreateError("a table needs at least one human seat (bots alone: hoyle match)")
         return made, keys
 
     async def get(self, table_id: str) -> Table | None:
@@ -140,6 +138,19 @@ class Room:
         new.start()
         await table.broadcast()
         return new
+
+
+def rules_of(game: Game[Any]) -> dict[str, Any]:
+    """The rules page of a game: its preset's summary and source, and the rules in force."""
+    fam = family(game.family)
+    preset = fam.find_variant(game.variant)
+    return {
+        "title": f"{fam.title} — {preset.name}",
+        "game": game.spec,
+        "summary": preset.summary,
+        "source": preset.source,
+        "rules": fam.explain(game.rules) if fam.explain is not None else [],
+    }
 
 
 def catalogue() -> list[dict[str, Any]]:

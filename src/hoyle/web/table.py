@@ -150,6 +150,7 @@ class Table:
         self._bot_task: asyncio.Task[None] | None = None
         self._turn_timer: asyncio.Task[None] | None = None
         self._leave_timers: dict[int, asyncio.Task[None]] = {}
+        self._hinting: set[int] = set()
 
     # ------------------------------------------------------------------ creation and replay
 
@@ -454,12 +455,17 @@ class Table:
         state = self.state.clone()
         if state.current_player() != seat:
             raise Refused("a hint is for the player to act, and it is not your turn")
+        if seat in self._hinting:  # one search at a time per seat: hints cost a core each
+            raise Refused("a hint is already being worked out")
+        self._hinting.add(seat)
         try:
             found = await asyncio.to_thread(
                 hoyle.hint, state, self.settings.hint_level, seconds=self.settings.hint_seconds
             )
         except ValueError as exc:
             raise Refused(str(exc)) from None
+        finally:
+            self._hinting.discard(seat)
         return [{"token": h.token, "value": round(h.value, 3)} for h in found[:5]]
 
     def summary(self) -> dict[str, Any]:

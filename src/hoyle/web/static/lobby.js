@@ -37,8 +37,13 @@ function drawVariants() {
 }
 
 function drawSummary() {
-  const v = current().variants.find((x) => x.name === $("variant").value);
+  const game = current();
+  const v = game.variants.find((x) => x.name === $("variant").value);
   $("variant-summary").textContent = v ? v.summary : "";
+  $("option-list").replaceChildren(h("summary", {}, `${game.title} options`),
+    h("dl", { class: "details" }, ...game.options.flatMap((o) => [
+      h("dt", {}, o.name), h("dd", {}, `${o.doc} (${o.allowed}; default ${o.default})`),
+    ])));
 }
 
 function parseOptions(text) {
@@ -94,6 +99,7 @@ async function lists() {
 async function start() {
   games = await (await fetch("/api/games")).json();
   $("family").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
+  if (games.some((g) => g.name === "hearts")) $("family").value = "hearts";
   $("name").value = localStorage.getItem("hoyle:name") || "";
   $("family").addEventListener("change", drawVariants);
   $("variant").addEventListener("change", drawSummary);

@@ -15,11 +15,11 @@ const BADGES = {
     if ("hearts_broken" in obs) out.push(obs.hearts_broken ? "hearts broken" : "hearts not broken");
     return out;
   },
-  all_fours(obs) {
+  all_fours(obs, msg) {
     const out = [];
-    if (obs.trump) out.push(`trumps ${cardLabel("2" + obs.trump).slice(1)}`);
+    if (obs.bid) out.push(`bid ${obs.bid}`);
     if (isCardList(obs.turned)) out.push(`turned ${obs.turned.map(cardLabel).join(" ")}`);
-    if (obs.pitcher !== null && obs.pitcher !== undefined) out.push(`pitcher: seat ${obs.pitcher}`);
+    if (typeof obs.pitcher === "number") out.push(`pitcher: ${seatName(msg, obs.pitcher)}`);
     return out;
   },
 };
@@ -67,7 +67,11 @@ export function renderValue(value, msg, depth = 0) {
       return h("table", { class: "per-seat" }, ...value.map((v, i) =>
         h("tr", {}, h("th", {}, seatName(msg, i)), h("td", {}, renderValue(v, msg, depth + 1)))));
     }
-    return h("ol", { class: "list" }, ...value.slice(-20).map((v) => h("li", {}, renderValue(v, msg, depth + 1))));
+    const items = h("ol", { class: "list" }, ...value.map((v) => h("li", {}, renderValue(v, msg, depth + 1))));
+    if (value.length > 6 && value.some((v) => v && typeof v === "object")) {
+      return h("details", {}, h("summary", {}, `${value.length} items`), items);
+    }
+    return items;
   }
   if (depth > 3) return h("code", {}, JSON.stringify(value));
   return h("dl", { class: "obj" }, ...Object.entries(value).flatMap(([k, v]) => [
@@ -96,6 +100,7 @@ export function renderBoard(msg) {
   const scores = Array.isArray(obs.scores) ? obs.scores : null;
   const sizes = Array.isArray(obs.hand_sizes) ? obs.hand_sizes : null;
   const taken = Array.isArray(obs.tricks_taken) ? obs.tricks_taken : null;
+  const points = Array.isArray(obs.points) && obs.points.length === n ? obs.points : null;
   for (let seat = 0; seat < n; seat++) {
     const rel = (seat - you + n) % n;
     const p = place(rel, n);
@@ -111,7 +116,8 @@ export function renderBoard(msg) {
     h("span", { class: "stats" },
       scores ? `score ${scores[seat]}` : "",
       sizes ? ` · ${sizes[seat]} cards` : "",
-      taken ? ` · ${taken[seat]} tricks` : ""));
+      taken ? ` · ${taken[seat]} tricks` : "",
+      points && typeof points[seat] === "number" ? ` · ${points[seat]} pts` : ""));
     felt.append(panel);
   }
   if (Array.isArray(obs.trick)) {
@@ -126,10 +132,12 @@ export function renderBoard(msg) {
       felt.append(node);
     });
   }
-  const badges = (BADGES[msg.family] || (() => []))(obs);
+  const badges = (BADGES[msg.family.replace(/-/g, "_")] || (() => []))(obs, msg);
+  // Facts many families share, wherever an observation has them.
+  if (typeof obs.trump === "string" && /^[CDHS]$/.test(obs.trump)) badges.unshift(`trumps ${cardLabel("2" + obs.trump).slice(1)}`);
   if (obs.phase) badges.unshift(String(obs.phase));
-  felt.append(h("div", { class: "badges" }, ...badges.map((b) => h("span", { class: "badge" }, b))));
-  return felt;
+  const bar = h("div", { class: "badges" }, ...badges.map((b) => h("span", { class: "badge" }, b)));
+  return h("div", {}, bar, felt);
 }
 
 /** The last trick, small, with who won it. */

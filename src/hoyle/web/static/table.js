@@ -92,6 +92,8 @@ function choices() {
 
 function draw() {
   const msg = state;
+  document.body.dataset.seq = String(msg.seq);
+  document.body.dataset.status = msg.status;
   document.title = `${msg.title} · hoyle`;
   $("game").textContent = msg.game;
   const turn = msg.status === "finished" ? "Game over" : msg.to_act === null ? "dealing…" :
@@ -134,6 +136,7 @@ function draw() {
   if (last) side.push(last);
   side.push(h("h3", {}, "Table"), renderDetails(msg));
   side.push(renderFairness(msg));
+  side.push(rulesPanel(msg.game));
   $("side").replaceChildren(...side);
 
   const end = $("end");
@@ -149,6 +152,20 @@ function draw() {
   }
   $("hint-btn").disabled = !(msg.legal.length > 0);
   renderInvites();
+  renderName(msg);
+}
+
+let rulesBox = null;
+/** The rules in force, fetched once and kept open or closed across redraws. */
+function rulesPanel(game) {
+  if (rulesBox && rulesBox.dataset.game === game) return rulesBox;
+  rulesBox = h("details", { class: "rules", dataset: { game } }, h("summary", {}, "Rules"));
+  fetch(`/api/rules?game=${encodeURIComponent(game)}`).then((r) => r.json()).then((r) => {
+    rulesBox.append(h("h4", {}, r.title), h("p", {}, r.summary),
+      h("ul", {}, ...r.rules.map((line) => h("li", {}, line))),
+      h("p", { class: "note" }, "Source: " + r.source));
+  });
+  return rulesBox;
 }
 
 function renderFairness(msg) {
@@ -166,13 +183,27 @@ function renderInvites() {
   const saved = JSON.parse(localStorage.getItem(`hoyle:invites:${tableId}`) || "[]");
   const box = $("invites");
   box.replaceChildren();
+  const watch = `${location.origin}/t/${tableId}#watch`;
+  box.append(h("p", { class: "note" }, "To watch: ", h("input", { readonly: "", value: watch, onclick: (e) => e.target.select() })));
   if (!saved.length || (state && state.status === "finished")) return;
   box.append(h("h3", {}, "Invite links"));
   for (const inv of saved) {
     const here = state && state.seats[inv.seat] && state.seats[inv.seat].connected;
     box.append(h("p", {}, `${inv.name}${here ? " (here)" : ""}: `,
-      h("input", { readonly: "", value: inv.link, onclick: (e) => e.target.select() })));
+      h("input", { class: "invite", readonly: "", value: inv.link, onclick: (e) => e.target.select() })));
   }
+}
+
+function renderName(msg) {
+  const box = $("my-name");
+  if (msg.you === null || box.dataset.done) return;
+  box.dataset.done = "1";
+  const input = h("input", { maxlength: "24", value: msg.seats[msg.you].name, "aria-label": "your name" });
+  input.addEventListener("change", () => {
+    localStorage.setItem("hoyle:name", input.value.trim());
+    if (ws) ws.close();  // the hello of the new connection carries the name
+  });
+  box.replaceChildren(h("label", {}, "Your name ", input));
 }
 
 function beep() {

@@ -118,7 +118,7 @@ def server_thread(db: Path, **settings: Any) -> Iterator[Server]:
     settings.setdefault("bot_delay", 0.0)
     port = free_port()
     app = create_app(f"sqlite:///{db}", Settings(**settings))
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets")
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
     thread.start()
