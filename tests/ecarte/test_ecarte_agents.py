@@ -179,3 +179,34 @@ def test_easy_beats_random_over_whole_games() -> None:
             state.apply_action(bots[state.current_player()].step(state))
         wins += int(state.returns()[0])
     assert wins >= 30
+
+
+def test_easy_elder_with_unnamed_proposals_throws_all_but_trumps_and_kings_then_draws() -> None:
+    # RULINGS E2 option propose_then_choose (EB1911): the easy elder proposes without a
+    # number and, once accepted, throws the same cards a numbered proposal would have named.
+    g = game(propose_then_choose=True)
+    bot = hoyle.agent("easy", g, seed=1)
+    state = deal("7H 9C 8D 7S 9S", "AH TH JS TS QS", propose_then_choose=True)
+    assert state.action_to_string(bot.step(state)) == "propose"
+    play(state, "propose accept")
+    thrown = []
+    while state.phase == "discard":
+        action = bot.step(state)
+        thrown.append(state.action_to_string(action))
+        state.apply_action(action)
+    assert thrown[-1] == "draw" and sorted(thrown[:-1]) == ["7S", "8D", "9C", "9S"]
+    assert state.observation(1)["proposals"][0]["elder_took"] == 4
+
+
+def test_players_finish_games_with_unnamed_proposals() -> None:
+    g = game(propose_then_choose=True)
+    for seed in range(3):
+        state = g.new_initial_state(seed=seed)
+        bots = [hoyle.agent("easy", g, seed=seed), hoyle.agent("medium", g, simulations=4, seed=1)]
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        assert state.is_terminal()

@@ -3,6 +3,7 @@ RULINGS 4.0 and E1–E12 read them), one hand-set deal at a time."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ import hoyle
 from helpers import play
 from hoyle.core.errors import IllegalActionError
 from hoyle.games.ecarte import EcarteGame, EcarteState
+from hoyle.games.ecarte.explain import explain
 from hoyle.games.ecarte.rules import Packets
 
 ELDER = "KH QH 9C 8D 7S"  # seat 0, elder when seat 1 deals
@@ -170,7 +172,9 @@ def test_laws_26_27_proposal_acceptance_exchange_and_counts_public() -> None:
     assert state.observation(1)["hand"] == ["TC", "JC", "KC", "TH", "AH"]
     for seat in (0, 1, None):
         obs = state.observation(seat)
-        assert obs["proposals"] == [{"proposed": 2, "answer": "accept", "dealer_took": 2}]
+        assert obs["proposals"] == [
+            {"proposed": 2, "answer": "accept", "elder_took": 2, "dealer_took": 2}
+        ]
         assert obs["cards_taken"] == {"0": 2, "1": 2}
     assert state.phase == "propose"  # elder may propose again
 
@@ -210,6 +214,101 @@ def test_law_38_the_stock_runs_out() -> None:
     # The stock is empty: the dealer takes nothing and must play (law 38).
     assert state.phase == "play" and state.current_player() == 0
     assert state.observation(1)["proposals"][-1]["dealer_took"] == 0
+
+
+# ---------------------------------------------------------------- E2: propose_then_choose
+
+
+def test_e2_the_proposal_names_a_number_unless_propose_then_choose() -> None:
+    # Law 26 (default): the proposal names its number. EB1911 (option): elder proposes
+    # without one and chooses the discards after the dealer accepts.
+    numbered, unnamed = deal(), deal(propose_then_choose=True)
+    assert tokens(numbered) == ["play", *(f"propose {n}" for n in range(1, 6))]
+    assert tokens(unnamed) == ["play", "propose"]
+    with pytest.raises(IllegalActionError):
+        play(numbered, "propose")
+    with pytest.raises(IllegalActionError):
+        play(unnamed, "propose_2")
+    play(unnamed, "propose")
+    assert unnamed.current_player() == 1 and tokens(unnamed) == ["accept", "refuse"]
+    assert unnamed.observation(1)["proposals"] == [
+        {"proposed": None, "answer": None, "elder_took": None, "dealer_took": None}
+    ]
+
+
+def test_e2_elder_chooses_how_many_after_acceptance_and_the_count_is_public() -> None:
+    # With a numbered proposal of 2 the elder's third discard is refused (law 26: the
+    # number is fixed): after two cards the dealer is exchanging.
+    numbered = deal()
+    play(numbered, "propose_2 accept 8D 7S")
+    assert numbered.phase == "exchange" and numbered.current_player() == 1
+    with pytest.raises(IllegalActionError):
+        play(numbered, "9C")
+    # Unnamed (EB1911): at least one card before draw, then as many as elder likes.
+    state = deal(propose_then_choose=True)
+    play(state, "propose accept")
+    assert state.phase == "discard" and "draw" not in tokens(state)
+    play(state, "8D")
+    assert "draw" in tokens(state)
+    play(state, "7S 9C draw")  # three cards out, three drawn: 7C 8C TC
+    assert state.observation(0)["hand"] == ["7C", "8C", "TC", "QH", "KH"]
+    assert state.phase == "exchange" and state.current_player() == 1
+    play(state, "8S draw")
+    for seat in (0, 1, None):
+        obs = state.observation(seat)
+        # Law 27: how many each took is known to both; law 28: not which cards.
+        assert obs["proposals"] == [
+            {"proposed": None, "answer": "accept", "elder_took": 3, "dealer_took": 1}
+        ]
+        assert obs["cards_taken"] == {"0": 3, "1": 1}
+    assert "8D" not in str(state.observation(1)) and "8S" not in str(state.observation(0))
+    assert state.phase == "propose" and tokens(state) == ["play", "propose"]
+
+
+def test_e2_unnamed_discard_stops_at_five_or_at_the_stock() -> None:
+    state = deal(propose_then_choose=True)
+    # Five cards (a "book", EB1911) end the discard without a word.
+    play(state, "propose accept 7S 8D 9C QH KH")
+    assert state.phase == "exchange" and state.observation(1)["cards_taken"]["0"] == 5
+    play(state, "8S KC 9H TH AH")  # the dealer's five: the draw follows at once
+    play(state, "propose accept")
+    for card in state.observation(0)["hand"]:
+        play(state, card)
+    for card in state.observation(1)["hand"]:
+        play(state, card)
+    assert state.observation(0)["stock_size"] == 1
+    # Law 38: one card left, so elder's discard ends at one and the dealer takes nothing.
+    play(state, "propose accept")
+    play(state, state.observation(0)["hand"][0])
+    assert state.phase == "play" and state.observation(1)["proposals"][-1]["elder_took"] == 1
+
+
+def test_e2_the_rules_in_words_follow_the_option() -> None:
+    numbered = " ".join(explain(load().rules))
+    unnamed = " ".join(explain(load(propose_then_choose=True).rules))
+    assert "propose to exchange a number of cards" in numbered
+    assert "without naming a number" not in numbered
+    assert "propose an exchange without naming a number" in unnamed
+    assert "discards one to five cards face down" in unnamed
+
+
+def test_e2_vulnerability_and_resampling_with_unnamed_proposals() -> None:
+    # Law 49 is unchanged: refusing the first proposal, named or not, makes the dealer
+    # vulnerable.
+    state = deal(propose_then_choose=True)
+    play(state, "propose refuse")
+    assert state.observation(None)["vulnerable"] == {"elder": False, "dealer": True}
+    # Mid-discard, the dealer's view resamples elder's hand and discards consistently.
+    state = deal(propose_then_choose=True)
+    play(state, "propose accept 8D 7S")
+    rng = random.Random(5)
+    for _ in range(20):
+        new = state.resample_from_infostate(1, rng)
+        assert new.observation(1) == state.observation(1)
+        # Elder's hidden cards differ, but not how many, nor that elder may now say draw.
+        assert len(new.observation(0)["discarded"]) == 2
+        assert len(new.legal_actions()) == len(state.legal_actions()) == 4
+        assert "draw" in tokens(new)
 
 
 def test_illegal_actions_are_refused_and_change_nothing() -> None:

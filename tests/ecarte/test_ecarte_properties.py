@@ -18,11 +18,12 @@ import hoyle
 from hoyle import records
 from hoyle.games.ecarte import EcarteState
 from hoyle.games.ecarte.rules import Form, Ranking
-from hoyle.games.ecarte.state import CONCEDE, PACK
+from hoyle.games.ecarte.state import CONCEDE, PACK, PROPOSE, PROPOSE_OPEN
 
 PRESETS = [v.name for v in hoyle.variants("ecarte") if v.options.get("form") is not Form.BOURRE]
 """The Écarté presets (Bourré has its own tests)."""
 GAMES = 500
+OPTION_GAMES = 300
 
 
 def choose(state: hoyle.State, rng: random.Random) -> int:
@@ -85,8 +86,8 @@ def expected_points(
     return winner, (2 if vulnerable[other[winner]] else 1) * mult
 
 
-def random_game(preset: str, seed: int, rng: random.Random) -> EcarteState:
-    game = hoyle.load("ecarte", variant=preset)
+def random_game(preset: str, seed: int, rng: random.Random, **options: Any) -> EcarteState:
+    game = hoyle.load("ecarte", variant=preset, **options)
     state = game.new_initial_state(seed=seed if seed % 2 else None)
     assert isinstance(state, EcarteState)
     rules = game.rules
@@ -139,12 +140,35 @@ def test_random_games_score_as_the_rules_say(preset: str) -> None:
         random_game(preset, seed, rng)
 
 
-@pytest.mark.parametrize("preset", PRESETS)
-def test_resampling_keeps_what_the_player_saw(preset: str) -> None:
+def test_random_games_with_propose_then_choose() -> None:
+    # RULINGS E2 option (EB1911): unnamed proposals, elder choosing the count after
+    # acceptance; every card stays accounted for and every hand scores as the rules say.
+    rng = random.Random("propose_then_choose")
+    unnamed = 0
+    for seed in range(OPTION_GAMES):
+        state = random_game("standard", seed, rng, propose_then_choose=True)
+        history = state.history()
+        assert not set(history) & {PROPOSE + n for n in range(1, 6)}
+        unnamed += history.count(PROPOSE_OPEN)
+        if seed < 4:  # the tokens "propose" and "draw" read back to the same game
+            seeded = seed if seed % 2 else None
+            replayed = records.replay(
+                records.loads(records.dumps(records.from_state(state, seed=seeded)))
+            )
+            assert replayed.history() == history and replayed.scores() == state.scores()
+    assert unnamed > OPTION_GAMES  # the option's proposals were made, and often
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [*((p, {}) for p in PRESETS), ("standard", {"propose_then_choose": True})],
+    ids=[*PRESETS, "standard-propose_then_choose"],
+)
+def test_resampling_keeps_what_the_player_saw(preset: str, options: dict[str, Any]) -> None:
     # DESIGN resample_from_infostate: same observation, same legal moves on the player's turn,
     # and the resampled game plays on to its end.
     rng = random.Random(preset)
-    game = hoyle.load("ecarte", variant=preset)
+    game = hoyle.load("ecarte", variant=preset, **options)
     for seed in range(12):
         state = game.new_initial_state(seed=seed if seed % 2 else None)
         while not state.is_terminal():

@@ -105,3 +105,31 @@ def test_bourre_table_shows_the_pot_who_plays_and_the_draws() -> None:
     assert re.search(r"Seat 0\s+play\s+2\s+0\s+-1", text)
     assert re.search(r"Seat 1\s+pass\s+0", text)
     assert prompt_text(state.observation(2)) == "Pass or play > "
+
+
+def test_table_shows_unnamed_proposals_and_what_each_took() -> None:
+    # RULINGS E2 option propose_then_choose (EB1911): no number in the proposal; the count
+    # elder chose is public once drawn (law 27), the cards are not (law 28).
+    game = hoyle.load("ecarte", propose_then_choose=True)
+    assert isinstance(game, EcarteGame)
+    state = game.deal_state(
+        ["KH QH 9C 8D 7S", "AH TH 9H KC 8S"],
+        dealer=1,
+        turn_up="8H",
+        stock="7C 8C TC JC QC AC 7D 9D TD JD QD KD AD 9S TS JS QS KS AS 7H JH",
+    )
+    assert prompt_text(state.observation(0)) == "Play, or propose an exchange (play / propose) > "
+    play(state, "propose")
+    assert prompt_text(state.observation(1)) == "Elder proposes an exchange: accept or refuse > "
+    play(state, "accept 8D 7S")
+    assert prompt_text(state.observation(0)).startswith("Discard a card face down (one to five)")
+    before = state.observation(1)
+    play(state, "draw")
+    after = state.observation(1)
+    # The dealer does not see elder's discards, only how many elder took.
+    event = ECARTE_VIEW.event(before, after, 0, None, ["Seat 0", "You"], PLAIN)
+    assert event == ["Seat 0 took 2 cards."]
+    play(state, "8S draw")
+    text = table(state, 1)
+    assert "1. Seat 0 proposed; You accepted; Seat 0 took 2; You took 1" in text
+    assert "8D" not in text and "7S" not in text

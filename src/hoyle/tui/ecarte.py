@@ -34,13 +34,20 @@ def _exchange_lines(obs: dict[str, Any], names: Sequence[str]) -> list[str]:
     elder, dealer = names[obs["elder"]], names[obs["dealer"]]
     lines = []
     for number, p in enumerate(obs.get("proposals", []), 1):
-        text = f"  {number}. {elder} proposed {p['proposed']}"
+        named = p["proposed"] is not None
+        text = f"  {number}. {elder} proposed" + (f" {p['proposed']}" if named else "")
         if p["answer"] == "refuse":
             text += f"; {dealer} refused"
         elif p["answer"] == "accept":
             text += f"; {dealer} accepted"
-            if p["dealer_took"] is not None:
-                text += f" and took {p['dealer_took']}"
+            if named:
+                if p["dealer_took"] is not None:
+                    text += f" and took {p['dealer_took']}"
+            else:  # elder chose the count after acceptance (propose_then_choose)
+                if p.get("elder_took") is not None:
+                    text += f"; {elder} took {p['elder_took']}"
+                if p["dealer_took"] is not None:
+                    text += f"; {dealer} took {p['dealer_took']}"
         lines.append(text)
     return lines
 
@@ -148,11 +155,16 @@ def _ecarte_prompt_text(obs: dict[str, Any]) -> str:
     if phase == "bet":
         return "Back a player (back N) or no bet > "
     if phase == "propose":
+        if obs.get("propose_then_choose"):
+            return "Play, or propose an exchange (play / propose) > "
         return "Play, or propose a number of cards (play / propose N) > "
     if phase == "answer":
         asked = obs["proposals"][-1]["proposed"]
-        return f"Elder proposes {asked}: accept or refuse > "
+        what = "an exchange" if asked is None else asked
+        return f"Elder proposes {what}: accept or refuse > "
     if phase == "discard":
+        if obs.get("propose_then_choose"):
+            return "Discard a card face down (one to five), then draw > "
         return "Discard a card face down > "
     if phase == "exchange":
         return "Discard a card face down, or draw > "
@@ -189,8 +201,10 @@ def _ecarte_render_event(
     you = who == "You"
     phase = before["phase"]
     if token is None:
-        took = after.get("cards_taken", {}).get(str(actor))
-        if phase == "exchange" and after["phase"] != "exchange":
+        if phase in ("discard", "exchange") and after["phase"] != phase:
+            # The discard is over and the cards drawn: the count is public (law 27).
+            last = after["proposals"][-1]
+            took = last["elder_took"] if phase == "discard" else last["dealer_took"]
             lines.append(f"{who} took {took} card{'s' if took != 1 else ''}.")
         else:
             lines.append(f"{who} {'discard' if you else 'discards'} a card face down.")
@@ -385,7 +399,8 @@ ECARTE_VIEW = TableView(
     result=render_result,
     hidden_phases=HIDDEN_PHASES,
     typing=(
-        "Type a card as rank then suit (kh, 10s, td) or a word as shown (propose 2, play, "
+        "Type a card as rank then suit (kh, 10s, td) or a word as shown (propose 2 or "
+        "propose, play, "
         "accept, refuse, deal 2-3, mark king, double, abandon)."
     ),
 )

@@ -27,8 +27,9 @@ LAWS_ENFORCED: dict[str, str] = {
     "22, 47, 50": "a turned king scores 1 to the dealer at once (marking is automatic)",
     "23–24": "the king of trumps held scores 1 only when announced (mark king) before its "
     "holder's first card, or by a dealer whose first card it was before the second",
-    "26–27": "a proposal names its number and stands; the answer stands; the number of cards "
-    "each player took is public",
+    "26–27": "a proposal names its number and stands (with propose_then_choose elder names "
+    "no number and chooses the discards after acceptance, as EB1911 describes); the answer "
+    "stands; the number of cards each player took is public",
     "28": "discards are face down: no observation shows another player's discards",
     "38": "elder always gets the cards asked for (the proposal is capped at the stock); a "
     "dealer left without stock takes nothing and must play",
@@ -134,10 +135,20 @@ def _exchange(rules: EcarteRules) -> str:
         if rules.dealer_may_stand
         else "then the dealer must discard and draw at least one card"
     )
+    if rules.propose_then_choose:
+        ask = (
+            "Elder may play, or propose an exchange without naming a number. The dealer "
+            "accepts or refuses. Accepted: elder discards one to five cards face down (no "
+            "more than the stock holds), says draw and draws as many"
+        )
+    else:
+        ask = (
+            "Elder may play, or propose to exchange a number of cards (at most what the stock "
+            "holds); the number stands (law 26). The dealer accepts or refuses. Accepted: "
+            "elder discards that many face down and draws them"
+        )
     return (
-        "Elder may play, or propose to exchange a number of cards (at most what the stock "
-        "holds). The dealer accepts or refuses. Accepted: elder discards that many face down "
-        f"and draws them, {dealer}; elder may propose again. It ends when elder plays, the "
+        f"{ask}, {dealer}; elder may propose again. It ends when elder plays, the "
         "dealer refuses or the stock is exhausted (a dealer left without cards must play). "
         "How many cards each took is public (law 27); discards are never seen (law 28)."
     )

@@ -1,11 +1,12 @@
 """What one seat of an Écarté match may know, as JSON-ready data.
 
 Public: the cut, who plays and who waits, the dealer and elder, the packets, the turn-up and
-trumps, every proposal with its answer and how many cards each player took (law 27), the
-vulnerability (law 49), the king announced, doubles and offers, every card played and the
-tricks each player took, the scores, games, bets and the pool's streak. Private to a seat: its
-hand and its own discards (law 28: discards are not looked at). A bystander who backs a player
-sees that player's hand and discards when the rules allow advice (French Écarté).
+trumps, every proposal with its number (none when elder chooses after acceptance), its answer
+and how many cards each player took (law 27), the vulnerability (law 49), the king announced,
+doubles and offers, every card played and the tricks each player took, the scores, games, bets
+and the pool's streak. Private to a seat: its hand and its own discards (law 28: discards are
+not looked at). A bystander who backs a player sees that player's hand and discards when the
+rules allow advice (French Écarté).
 """
 
 from __future__ import annotations
@@ -56,8 +57,10 @@ def observe(state: EcarteState, player: int | None) -> dict[str, Any]:
     before_deal = phase in (CUT, BET, PACKETS)
     proposals = [
         {
-            "proposed": p[0],
+            # None: proposed without a number (propose_then_choose); elder_took says how many.
+            "proposed": p[0] or None,
             "answer": None if p[1] < 0 else ("accept" if p[1] else "refuse"),
+            "elder_took": None if p[3] < 0 else p[3],
             "dealer_took": None if p[2] < 0 else p[2],
         }
         for p in state._proposals
@@ -81,6 +84,9 @@ def observe(state: EcarteState, player: int | None) -> dict[str, Any]:
         "king_turned": state._king_turned,
         "stock_size": 0 if before_deal else state._undealt.bit_count(),
         "proposals": proposals if not before_deal else [],
+        # The rules are public: whether a proposal names its number (law 26) or elder
+        # chooses the count after acceptance (propose_then_choose, EB1911).
+        "propose_then_choose": state.rules.propose_then_choose,
         "cards_taken": {
             # Law 27: how many cards each player drew (the chance events after the deal's 11).
             str(s): sum(1 for target, _ in state._chance_log[11:] if target == s)

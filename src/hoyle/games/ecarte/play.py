@@ -11,7 +11,8 @@ The easy player follows the classical advice, from its own observation only:
 - **The dealer refuses** the first proposal on a jeu de règle, or on two trumps with a king
   (the dealer does not lead, so a little less suffices); later proposals he accepts unless
   he holds such a hand.
-- **Discard all but trumps and kings**: elder proposes as many cards as hold neither, and
+- **Discard all but trumps and kings**: elder proposes as many cards as hold neither (or,
+  when the number is chosen after acceptance, proposes and then throws exactly those), and
   both throw the lowest of them first.
 - It announces the king of trumps at once; in play it wins a trick as cheaply as it can and
   otherwise throws its lowest card, leads trumps with three or more, and else its strongest
@@ -42,6 +43,7 @@ from hoyle.games.ecarte.state import (
     PACKETS_23,
     PLAY_ON,
     PROPOSE,
+    PROPOSE_OPEN,
     REFUSE,
     EcarteGame,
     EcarteState,
@@ -165,19 +167,20 @@ def choose(game: EcarteGame, obs: dict[str, Any], legal: list[int]) -> int:
     if phase == "propose":
         want = min(_wanted(game, hand, trump), int(obs["stock_size"]), 5)
         strong = jeu_de_regle(game, hand, trump)
-        if strong or want == 0 or PROPOSE + want not in legal:
+        if strong or want == 0:
             return PLAY_ON
-        return PROPOSE + want
+        if PROPOSE_OPEN in legal:
+            return PROPOSE_OPEN  # the count is chosen card by card after acceptance
+        return PROPOSE + want if PROPOSE + want in legal else PLAY_ON
     if phase == "answer":
         trumps = sum(1 for c in hand if suit_of(c) == trump)
         kings = sum(1 for c in hand if c % 13 == game.bonus_rank and suit_of(c) != trump)
         if jeu_de_regle(game, hand, trump) or (trumps >= 2 and kings >= 1):
             return REFUSE
         return ACCEPT
-    if phase == "discard":
-        return discard_order(game, hand, trump)[0]
-    if phase == "exchange":
-        # Throw every card that is neither a trump nor a king; at least one (E1).
+    if phase in ("discard", "exchange"):
+        # Throw every card that is neither a trump nor a king; at least one (E1), and elder
+        # as many as the proposal named (law 26; draw is legal only when the count is free).
         if _wanted(game, hand, trump) == 0 and DRAW in legal:
             return DRAW
         return discard_order(game, hand, trump)[0]

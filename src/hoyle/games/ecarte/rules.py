@@ -127,6 +127,13 @@ class EcarteRules:
         "after accepting a proposal the dealer may take no cards (EB1911); the seed says at "
         "least one",
     )
+    propose_then_choose: bool = option(
+        False,
+        "elder proposes without naming a number and, once the dealer accepts, discards one to "
+        "five cards and says draw (Encyclopaedia Britannica 1911, 'Écarté': each player "
+        "discards as many as he thinks fit); the default follows law 26, the number is named "
+        "and fixed (RULINGS E2)",
+    )
     must_win_trick: bool = option(
         True, "the second player must win the trick when able by following suit higher"
     )

@@ -43,7 +43,8 @@ OFFER_POINT = 64
 PACKETS_23, PACKETS_32 = 65, 66
 BACK = 67  # BACK + seat (67 … 72): a bystander backs that seat
 NO_BET = 73
-NUM_ACTIONS = 74
+PROPOSE_OPEN = 74  # elder proposes without a number (option propose_then_choose, RULINGS E2)
+NUM_ACTIONS = 75
 
 WORDS: dict[int, str] = {
     PLAY_ON: "play",
@@ -59,6 +60,7 @@ WORDS: dict[int, str] = {
     PACKETS_32: "deal 3-2",
     **{BACK + seat: f"back {seat}" for seat in range(6)},
     NO_BET: "no bet",
+    PROPOSE_OPEN: "propose",
 }
 """The token of every action that is not a card."""
 _BY_WORD = {word: action for action, word in WORDS.items()}
@@ -253,7 +255,8 @@ class EcarteState(State):
         self._turn_up = -1
         self._trump = -1
         self._king_turned = False
-        self._proposals: list[list[int]] = []  # [n, answer (1/0/-1), dealer took (-1)]
+        # [n (0: unnamed), answer (1/0/-1), dealer took (-1), elder took (-1)]
+        self._proposals: list[list[int]] = []
         self._discards = [0] * n
         self._disc_rounds: list[list[int]] = [[] for _ in range(n)]  # discards per round
         self._to_discard = 0
@@ -507,7 +510,8 @@ class EcarteState(State):
                 self._elder_vulnerable = True  # law 49: played without proposing
             self._begin_play()
             return
-        self._proposals.append([action - PROPOSE, -1, -1])
+        named = 0 if action == PROPOSE_OPEN else action - PROPOSE
+        self._proposals.append([named, -1, -1, -1])
         self._phase, self._cur = ANSWER, self._dealer
 
     def _answer(self, action: int) -> None:
@@ -520,7 +524,9 @@ class EcarteState(State):
             return
         proposal[1] = 1
         self._phase, self._cur = DISCARD, self._elder
-        self._to_discard = proposal[0]
+        # A named proposal fixes the count (law 26); an unnamed one (propose_then_choose)
+        # lets elder discard up to five, or what the stock holds, and say draw.
+        self._to_discard = proposal[0] or self._exchange_limit()
         self._disc_rounds[self._elder].append(0)
 
     def _discard(self, card: int) -> None:
@@ -531,11 +537,18 @@ class EcarteState(State):
         if seat == self._elder:
             self._to_discard -= 1
             if not self._to_discard:
-                self._queue_draw(seat, self._proposals[-1][0], "elder")
+                self._elder_draws()
             return
         self._round_discards += 1
         if self._round_discards >= self._exchange_limit():
             self._dealer_draws()
+
+    def _elder_draws(self) -> None:
+        """Elder has discarded: draw as many (law 38: the stock always has them, since a
+        numbered proposal is capped at the stock and an unnamed one stops there)."""
+        took = self._disc_rounds[self._elder][-1]
+        self._proposals[-1][3] = took
+        self._queue_draw(self._elder, took, "elder")
 
     def _exchange_limit(self) -> int:
         return min(5, self._undealt.bit_count())
@@ -747,13 +760,19 @@ class EcarteState(State):
                 extra.append(OFFER_POINT)
             return moves + extra
         if phase == PROPOSE_PHASE:
-            stock = self._undealt.bit_count()
-            moves = [PLAY_ON] + [PROPOSE + k for k in range(1, min(5, stock) + 1)]
+            if self.rules.propose_then_choose:
+                moves = [PLAY_ON, PROPOSE_OPEN]  # the number is chosen after acceptance
+            else:
+                stock = self._undealt.bit_count()
+                moves = [PLAY_ON] + [PROPOSE + k for k in range(1, min(5, stock) + 1)]
             return moves + ([DOUBLE] if self._may_double(seat) else [])
         if phase == ANSWER:
             return [ACCEPT, REFUSE] + ([DOUBLE] if self._may_double(seat) else [])
         if phase == DISCARD:
-            return cards_of(self._hands[seat])
+            moves = cards_of(self._hands[seat])
+            if self.rules.propose_then_choose and self._disc_rounds[seat][-1]:
+                moves.append(DRAW)  # one card at least, then elder may stop and draw
+            return moves
         if phase == EXCHANGE:
             moves = cards_of(self._hands[seat])
             if self._round_discards or self.rules.dealer_may_stand:
@@ -809,7 +828,10 @@ class EcarteState(State):
         elif phase == ANSWER:
             self._answer(action)
         elif phase == DISCARD:
-            self._discard(action)
+            if action == DRAW:
+                self._elder_draws()
+            else:
+                self._discard(action)
         elif phase == EXCHANGE:
             if action == DRAW:
                 self._dealer_draws()
