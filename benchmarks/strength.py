@@ -17,11 +17,13 @@ intervals over deal means):
 
 The matches a result needs are large (the OpenSpiel row wants 1,000 deals), and expert thinks
 up to a second a move: the defaults take hours on two cores. ``--scale`` multiplies every
-number of deals (``--scale 0.05`` for a look in minutes), ``--only`` picks tables, and
-``--workers`` plays deals in parallel.
+number of deals (``--scale 0.05`` for a look in minutes), ``--budget-scale`` multiplies the
+levels' think time in the ladder and family tables (``0.1``: expert 0.09 s a move, hard 0.03 s,
+medium 0.01 s; the levels keep their order), ``--only`` picks tables, and ``--workers`` plays
+deals in parallel.
 
-Run: ``.venv/bin/python benchmarks/strength.py [--scale F] [--only openspiel,ladder,families,time]
-[--seconds S] [--workers K] [--json]``.
+Run: ``.venv/bin/python benchmarks/strength.py [--scale F] [--budget-scale B]
+[--only openspiel,ladder,families,time] [--seconds S] [--workers K] [--json]``.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from typing import Any
 
 import hoyle
 from hoyle import arena
+from hoyle.agents.levels import LEVEL_BUDGETS
 from hoyle.core.registry import agent_names
 
 HEARTS = "hearts(deals=1)"
@@ -48,7 +51,7 @@ FAMILY_GAMES = (
     "all-fours(variant=auction-pitch,hands=1)",
     "all-fours(variant=trinidad,hands=1)",
     "ecarte",
-    "spite-malice",
+    "spite-malice(deals=1)",
 )
 LEVELS = ("random", "easy", "medium", "hard", "expert")
 
@@ -143,6 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every deal count")
     parser.add_argument("--only", default="openspiel,ladder,families,time")
     parser.add_argument("--seconds", type=float, default=0.05, help="think time against OpenSpiel")
+    parser.add_argument(
+        "--budget-scale", type=float, default=1.0, help="multiply the levels' think time"
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--moves", type=int, default=40, help="moves timed per level and game")
     parser.add_argument("--json", action="store_true")
@@ -151,6 +157,14 @@ def main(argv: list[str] | None = None) -> int:
 
     def deals(count: int) -> int:
         return max(2, round(count * args.scale))
+
+    def level(name: str) -> str:
+        """The level's word, with its think time scaled when ``--budget-scale`` asks."""
+        if args.budget_scale == 1.0 or name not in ("medium", "hard", "expert"):
+            return name
+        budget = LEVEL_BUDGETS[name]
+        assert budget.seconds is not None
+        return f"{name}(seconds={budget.seconds * args.budget_scale:g})"
 
     rows: list[Row] = []
     notes: list[str] = []
@@ -171,13 +185,15 @@ def main(argv: list[str] | None = None) -> int:
             notes.append("openspiel: open_spiel is not installed; the row is skipped")
     if "ladder" in tables:
         for first, second in zip(LEVELS[:0:-1], LEVELS[-2::-1], strict=True):
-            rows.append(duplicate("ladder", HEARTS, first, second, deals(300), args.workers))
+            rows.append(
+                duplicate("ladder", HEARTS, level(first), level(second), deals(300), args.workers)
+            )
     if "families" in tables:
         for game in FAMILY_GAMES:
             if not known(game):
                 notes.append(f"families: {game} is not installed; skipped")
                 continue
-            for first, second in (("expert", "easy"), ("easy", "random")):
+            for first, second in ((level("expert"), "easy"), ("easy", "random")):
                 rows.append(duplicate("families", game, first, second, deals(200), args.workers))
     timing: list[dict[str, Any]] = []
     if "time" in tables:
