@@ -163,6 +163,147 @@ def test_separate_trump_card_belongs_to_no_one() -> None:
     assert tokens(state) == ["pass", "play"]  # the ace turned is nobody's: no forced play
 
 
+@pytest.mark.parametrize("two_rounds", [True, False])
+def test_two_rounds_declares_before_anyone_draws(two_rounds: bool) -> None:
+    # pagat, Double Ante: "First each player in turn declares either 'play' (paying a second
+    # ante of one chip) or 'pass'. After everyone has declared, there is a second round..."
+    state = deal(HANDS, dealer=2, double_ante=True, two_rounds=two_rounds)
+    play(state, "play")
+    assert state.observation(None)["pot"] == 4  # the second chip, paid on declaring
+    if not two_rounds:
+        assert state.phase == "discard" and state.current_player() == 0
+        return
+    assert state.phase == "declare" and state.current_player() == 1
+    play(state, "pass pass")  # a lone player takes the pot, no draw
+    assert state.observation(None)["hand_results"][0] == {
+        "deal": 1,
+        "dealer": 2,
+        "pot": 4,
+        "players": [0],
+        "tricks": [5, 0, 0],
+        "winner": 0,
+        "took": 4,
+        "bourre": [],
+    }
+
+
+def test_two_rounds_then_those_who_play_discard_in_turn() -> None:
+    state = deal(HANDS, dealer=2, double_ante=True, two_rounds=True)
+    play(state, "play pass play")
+    assert state.phase == "discard" and state.current_player() == 0
+    play(state, "2C draw")
+    assert state.phase == "discard" and state.current_player() == 2  # seat 1 passed
+    play(state, "9C draw")
+    assert state.phase == "play" and state.observation(None)["drawn"] == [1, 0, 1]
+
+
+@pytest.mark.parametrize("sealed", [True, False])
+def test_simultaneous_declarations_stay_hidden_until_the_last(sealed: bool) -> None:
+    # pagat, Simultaneous Declaration: all decide independently, reveal at once, "and then
+    # those who decided to play discard in rotation as usual".
+    state = deal(HANDS, dealer=2, double_ante=True, simultaneous_declare=sealed)
+    play(state, "pass")
+    seen_by_1 = state.observation(1)
+    if not sealed:
+        assert seen_by_1["declared"] == ["pass", None, None]
+        assert seen_by_1["hand_sizes"] == [0, 5, 5]
+        return
+    assert state.phase == "sealed" and state.observation(0)["declared"][0] == "pass"
+    assert seen_by_1["declared"] == [None, None, None]
+    assert seen_by_1["hand_sizes"] == [5, 5, 5] and seen_by_1["pot"] == 3
+    play(state, "play")
+    assert state.observation(2)["pot"] == 3  # the chip in the fist is shown with the rest
+    play(state, "play")
+    obs = state.observation(2)
+    assert obs["declared"] == ["pass", "play", "play"] and obs["pot"] == 5
+    assert obs["hand_sizes"] == [0, 5, 5]
+    assert state.phase == "discard" and state.current_player() == 1
+
+
+def test_resampling_redraws_sealed_declarations() -> None:
+    # What seat 1 cannot see (seat 0's sealed declaration) must vary across resamples, or a
+    # search player would read it.
+    state = deal(HANDS, dealer=2, simultaneous_declare=True)
+    play(state, "pass")
+    rng = random.Random(3)
+    declared = set()
+    for _ in range(40):
+        again = state.resample_from_infostate(1, rng)
+        assert again.observation(1) == state.observation(1)
+        assert again.hand_mask(1) == state.hand_mask(1)
+        declared.add(again._declared[0])
+    assert declared == {"pass", "play"}
+    again = state.resample_from_infostate(0, rng)
+    assert again._declared[0] == "pass"  # its own declaration is kept
+
+
+TAKE = ["AC 2C 3C 4C 5C", "2D 3D 4D 5D 6D", "2H 3H 4H 5H 6H"]
+
+
+@pytest.mark.parametrize("takes", [True, False])
+def test_the_dealer_may_take_the_separate_trump_card(takes: bool) -> None:
+    # pagat, Separate Trump Card, second form: "The dealer effectively has six cards".
+    state = deal(TAKE, dealer=2, separate_trump_card=True, dealer_takes_trump=takes, turn_up="AS")
+    play(state, "pass play draw")
+    if not takes:
+        assert tokens(state) == ["pass", "play"]  # the ace belongs to no one
+        return
+    assert tokens(state) == ["play"]  # the turned ace is the dealer's to take: must play
+    play(state, "play")
+    assert "draw" not in tokens(state) and "AS" in tokens(state)  # six cards: one must go
+    play(state, "2H 3H draw")
+    obs = state.observation(2)
+    assert obs["turn_up_in_dealers_hand"] and obs["drawn"][2] == 1
+    assert "AS" in obs["hand"] and len(obs["hand"]) == 5
+    assert state.observation(1)["turn_up_in_dealers_hand"]  # taken in sight of all
+
+
+def test_the_dealer_may_leave_the_separate_trump_card() -> None:
+    state = deal(TAKE, dealer=2, separate_trump_card=True, dealer_takes_trump=True, turn_up="AS")
+    play(state, "pass play draw play AS draw")
+    obs = state.observation(2)
+    assert not obs["turn_up_in_dealers_hand"] and obs["drawn"][2] == 0
+    assert obs["discarded"] == []  # left on the table, not among the discards
+
+
+FOUR = ["AC 2D 3D 4D", "2H 3H 4H 5H", "9D TD JD QD"]
+
+
+@pytest.mark.parametrize("four", [True, False])
+def test_four_card_bourre_needs_a_trump_or_a_dirty_club(four: bool) -> None:
+    # pagat, Four card Bourré: four cards each, a separate trump card that belongs to no one;
+    # "Players must have at least one trump or at least one club ... to play, which costs one
+    # chip." Spades are trumps here.
+    if not four:
+        state = deal(["AC 2D 3D 4D 5D", "2H 3H 4H 5H 6H", "9D TD JD QD KS"], dealer=2)
+        play(state, "play draw")
+        assert tokens(state) == ["pass", "play"]
+        return
+    state = deal(FOUR, dealer=2, four_card=True, turn_up="2S")
+    assert state.observation(0)["hand_sizes"] == [4, 4, 4]
+    assert tokens(state) == ["pass", "play"]  # a club
+    play(state, "play")
+    assert tokens(state) == ["pass"]  # no trump, no club
+    assert state.observation(None)["pot"] == 4  # antes 3, and the chip to play
+
+
+def test_four_card_discards_up_to_three_then_a_second_chance_to_pass() -> None:
+    hands = ["AC 2D 3D 4D", "2C 3H 4H 5H", "9C TD JD QD"]
+    state = deal(hands, dealer=2, four_card=True, turn_up="2S")
+    play(state, "play play play")
+    assert state.phase == "discard" and state.current_player() == 0
+    play(state, "2D 3D 4D")
+    assert tokens(state) == ["draw"]  # "up to 3 cards can be discarded, but not all four"
+    play(state, "draw draw draw")
+    assert state.phase == "stay" and state.current_player() == 0
+    assert state.observation(None)["pot"] == 6
+    play(state, "play pass")  # seat 0 stays for a chip; seat 1 passes
+    assert state.observation(None)["pot"] == 7 and state.observation(None)["hand_sizes"][1] == 0
+    play(state, "pass")  # the dealer passes: seat 0 alone takes the pot
+    result = state.observation(None)["hand_results"][0]
+    assert result["winner"] == 0 and result["took"] == 7 and result["tricks"] == [4, 0, 0]
+
+
 def conserved(state: BourreState) -> None:
     """Every card in one place (pagat: one 52-card pack); chips only move to and from the
     pot."""
@@ -170,8 +311,10 @@ def conserved(state: BourreState) -> None:
     places += [sum(1 << c for c in cards) for cards in state._played]
     if state.phase in ("discard", "deal") and state._declared[state._cur] == "play":
         places.append(state._discards[state._cur])
-    if state.rules.separate_trump_card and state._turn_up >= 0:
-        places.append(1 << state._turn_up)
+    turned = 1 << state._turn_up if state._turn_up >= 0 else 0
+    taken = state.hand_mask(state.dealer) | sum(1 << c for c in state._played[state.dealer])
+    if state.rules.trump_apart and not taken & turned:
+        places.append(turned)  # on the table: nobody's, or not taken by the dealer
     union = 0
     for mask in places:
         assert not union & mask
@@ -183,7 +326,14 @@ def conserved(state: BourreState) -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"pot_limit": 5}, {"double_ante": True}, {"separate_trump_card": True}, {"cinch": False}],
+    [
+        {},
+        {"pot_limit": 5},
+        {"double_ante": True, "two_rounds": True},
+        {"separate_trump_card": True, "dealer_takes_trump": True},
+        {"cinch": False, "simultaneous_declare": True},
+        {"four_card": True, "separate_trump_card": True},
+    ],
 )
 def test_random_sessions(options: dict[str, Any]) -> None:
     # Issue 6: at least 500 random games of the preset (here 100 per option set, two to

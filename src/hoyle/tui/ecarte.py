@@ -19,8 +19,9 @@ from hoyle.tui.views import TableView, register_view
 
 __all__ = ["ECARTE_VIEW", "prompt_text", "render_event", "render_result", "render_table"]
 
-HIDDEN_PHASES = frozenset({"discard", "exchange"})
-"""Discards go face down (law 28): another seat's discard is never shown."""
+HIDDEN_PHASES = frozenset({"discard", "exchange", "sealed"})
+"""Discards go face down (law 28): another seat's discard is never shown; nor is a Bourré
+declaration sealed until all have declared (simultaneous_declare)."""
 
 
 _STYLE = Style()
@@ -300,6 +301,10 @@ def _bourre_prompt(obs: dict[str, Any]) -> str:
     phase = obs["phase"]
     if phase == "declare":
         return "Pass or play > "
+    if phase == "sealed":
+        return "Pass or play (hidden until all have declared) > "
+    if phase == "stay":
+        return "After the draw: pass, or play on for a chip > "
     if phase == "discard":
         return "Discard a card face down, or draw > "
     if phase == "play":
@@ -317,7 +322,9 @@ def _bourre_event(
 ) -> list[str]:
     who = names[actor]
     you = who == "You"
-    if token is None:
+    if token is None and before["phase"] == "sealed":
+        lines = [f"{who} {'declare' if you else 'declares'}, unseen."]
+    elif token is None:
         lines = [f"{who} {'discard' if you else 'discards'} a card face down."]
     elif before["phase"] == "play":
         verb = "lead" if not before.get("trick") else "play"
@@ -329,6 +336,12 @@ def _bourre_event(
     if before["phase"] == "discard" and after["drawn"][actor] != before["drawn"][actor]:
         count = after["drawn"][actor]
         lines.append(f"{who} drew {count} card{'s' if count != 1 else ''}.")
+    if before.get("declarations_hidden") and not after.get("declarations_hidden"):
+        shown = ", ".join(
+            f"{names[s]} {d}" for s, d in enumerate(after["declared"]) if d is not None
+        )
+        if shown:
+            lines.append(f"All have declared: {shown}.")
     for trick in after.get("tricks", [])[len(before.get("tricks", [])) :]:
         taker = names[trick["winner"]]
         lines.append(f"{taker} {'take' if taker == 'You' else 'takes'} the trick.")

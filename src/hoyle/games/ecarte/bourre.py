@@ -8,6 +8,10 @@ A deal: the antes, five cards each one at a time from the dealer's left (the dea
 face up for trumps, or with separate_trump_card an extra card turned that belongs to no one),
 then in turn from the dealer's left each player passes or plays, a player discarding cards one
 by one and drawing (``draw``) as many; then the tricks, and the pot is settled.
+
+In the two-round forms (two_rounds, simultaneous_declare, four_card) every player declares
+first and those who play then discard and draw in a second round; with simultaneous_declare
+the declarations stay hidden (the ``sealed`` phase) until the last is made.
 """
 
 from __future__ import annotations
@@ -28,8 +32,10 @@ NUM_ACTIONS = 55
 WORDS = {PASS: "pass", PLAY: "play", DRAW: "draw"}
 _BY_WORD = {w: a for a, w in WORDS.items()} | {"stand": DRAW, "stand pat": DRAW}
 
-DEAL, DECLARE, DISCARD, PLAYING, OVER = range(5)
-PHASE_NAMES = ("deal", "declare", "discard", "play", "over")
+DEAL, DECLARE, DISCARD, PLAYING, OVER, SEALED, STAY = range(7)
+PHASE_NAMES = ("deal", "declare", "discard", "play", "over", "sealed", "stay")
+"""``sealed``: play or pass with simultaneous_declare, hidden until all have declared;
+``stay``: four_card's second chance to pass after the draw."""
 FULL = (1 << 52) - 1
 SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 TURN = -1  # a deal-queue target: the trump card that belongs to no one
@@ -95,15 +101,16 @@ class BourreGame(Game[EcarteRules]):
             turned = [card_index(turn_up.upper())] if turn_up else []
         except CardError as exc:
             raise InvalidOptionError(str(exc)) from None
-        if any(len(hand) != 5 for hand in cards):
-            raise InvalidOptionError("each hand is five cards")
-        if bool(turned) != self.rules.separate_trump_card:
+        size = self.rules.hand_size
+        if any(len(hand) != size for hand in cards):
+            raise InvalidOptionError(f"each hand is {size} cards")
+        if bool(turned) != self.rules.trump_apart:
             raise InvalidOptionError("turn_up is the extra trump card of separate_trump_card")
         every = [c for hand in cards for c in hand] + turned + extra
         if len(set(every)) != len(every):
             raise InvalidOptionError("a card is dealt twice")
         order = []
-        for i in range(5):
+        for i in range(size):
             seat = (dealer + 1) % n
             for _ in range(n):
                 order.append(cards[seat][i])
@@ -174,11 +181,11 @@ class BourreState(State):
         self._shuffled: list[int] = []
         self._queue: list[int] = []
         seat = self._nxt(self._dealer)
-        for _ in range(5):
+        for _ in range(rules.hand_size):
             for _ in range(n):
                 self._queue.append(seat)
                 seat = self._nxt(seat)
-        if rules.separate_trump_card:
+        if rules.trump_apart:
             self._queue.append(TURN)
         self._turn_up = -1
         self._trump = -1
@@ -254,49 +261,126 @@ class BourreState(State):
             self._queue = []
             self._after_chance()
 
+    @property
+    def _two_rounds(self) -> bool:
+        """Everyone declares before anyone discards (pagat's two-round forms)."""
+        rules = self.rules
+        return rules.two_rounds or rules.simultaneous_declare or rules.four_card
+
+    def _declare_phase(self) -> int:
+        return SEALED if self.rules.simultaneous_declare else DECLARE
+
     def _after_chance(self) -> None:
         if self._after == "deal":
-            self._phase, self._cur = DECLARE, self._nxt(self._dealer)
+            self._phase, self._cur = self._declare_phase(), self._nxt(self._dealer)
         else:
             self._after_draw()
 
     def _next_declarer(self) -> None:
         if self._cur == self._dealer:
-            self._begin_play()
+            if self._two_rounds:
+                self._end_declarations()
+            else:
+                self._begin_play()
             return
         self._cur = self._nxt(self._cur)
-        self._phase = DECLARE
+        self._phase = self._declare_phase()
+
+    def _end_declarations(self) -> None:
+        """All have declared (two-round forms): passed hands are collected, simultaneous
+        declarations revealed with their chips, and the players discard in rotation."""
+        for seat in range(self.g.n):
+            if self._declared[seat] == "pass":
+                self._collected |= self._hands[seat]
+                self._hands[seat] = 0
+            elif self.rules.simultaneous_declare:
+                self._pay_to_play(seat)
+        active = self._active()
+        if len(active) <= 1:
+            self._settle(lone=active[0] if active else -1)
+            return
+        self._next_in_round(None, DISCARD)
+
+    def _next_in_round(self, after: int | None, phase: int) -> bool:
+        """The next player who plays after seat ``after`` (from the dealer's left when
+        ``after`` is None), up to the dealer, acts in ``phase``; False if none is left."""
+        seat = self._dealer if after is None else after
+        if seat == self._dealer and after is not None:
+            return False
+        while True:
+            seat = self._nxt(seat)
+            if self._declared[seat] == "play":
+                self._start_turn(seat, phase)
+                return True
+            if seat == self._dealer:
+                return False
+
+    def _start_turn(self, seat: int, phase: int) -> None:
+        self._cur, self._phase = seat, phase
+        if phase == DISCARD and seat == self._dealer and self.rules.dealer_takes_trump:
+            # The dealer who plays may take the turned trump: six cards, back to five.
+            self._hands[seat] |= 1 << self._turn_up
+
+    def _pay_to_play(self, seat: int) -> None:
+        """The chip a player pays to play: double_ante's second ante, four_card's chip."""
+        if self.rules.double_ante or self.rules.four_card:
+            self._chips[seat] -= 1
+            self._pot += 1
 
     # ----------------------------------------------------------------- declaring
 
     def _must_play(self, seat: int) -> bool:
-        """A turned ace makes the dealer play (pagat)."""
-        return (
-            seat == self._dealer and not self.rules.separate_trump_card and self._turn_up % 13 == 12
-        )
+        """A turned ace makes the dealer play (pagat), when the dealer may hold it."""
+        rules = self.rules
+        may_hold = not rules.trump_apart or rules.dealer_takes_trump
+        return seat == self._dealer and may_hold and self._turn_up % 13 == 12
+
+    def _may_play(self, seat: int) -> bool:
+        """Four-card Bourré: only a player with a trump or a club (a 'dirty club') plays."""
+        if not self.rules.four_card:
+            return True
+        return bool(self._hands[seat] & (SUIT_MASK[self._trump] | SUIT_MASK[0]))
 
     def _declare(self, action: int) -> None:
         seat = self._cur
         if action == PASS:
             self._declared[seat] = "pass"
-            self._collected |= self._hands[seat]
-            self._hands[seat] = 0
+            if not self._two_rounds:
+                self._collected |= self._hands[seat]
+                self._hands[seat] = 0
             self._next_declarer()
             return
         self._declared[seat] = "play"
-        if self.rules.double_ante:
+        if not self.rules.simultaneous_declare:
+            self._pay_to_play(seat)  # a sealed declaration pays when revealed
+        if self._two_rounds:
+            self._next_declarer()
+        else:
+            self._start_turn(seat, DISCARD)
+
+    def _stay(self, action: int) -> None:
+        """Four-card Bourré: after the draw, pass or stay for another chip."""
+        seat = self._cur
+        if action == PASS:
+            self._declared[seat] = "pass"
+            self._collected |= self._hands[seat]
+            self._hands[seat] = 0
+        else:
             self._chips[seat] -= 1
             self._pot += 1
-        self._phase = DISCARD
+        if not self._next_in_round(seat, STAY):
+            self._begin_play()
 
     def _discard(self, card: int) -> None:
         seat = self._cur
         self._hands[seat] &= ~(1 << card)
-        self._discards[seat] |= 1 << card
+        if card != self._turn_up:
+            self._discards[seat] |= 1 << card
+        # else the dealer leaves the turned trump on the table: it belongs to no one
 
     def _draw(self) -> None:
         seat = self._cur
-        count = self._discards[seat].bit_count()
+        count = self.rules.hand_size - self._hands[seat].bit_count()
         if not count or not self._pool():
             self._after_draw()
             return
@@ -309,7 +393,13 @@ class BourreState(State):
         seat = self._cur
         # This player's discards join the collected cards only once they are served.
         self._collected |= self._discards[seat]
-        self._next_declarer()
+        if not self._two_rounds:
+            self._next_declarer()
+        elif not self._next_in_round(seat, DISCARD):
+            if self.rules.four_card:
+                self._next_in_round(None, STAY)
+            else:
+                self._begin_play()
 
     # ----------------------------------------------------------------- play
 
@@ -400,7 +490,7 @@ class BourreState(State):
         )
         self._trick = []
         self._cur = self._leader = winner
-        if len(self._tricks) == 5:
+        if len(self._tricks) == self.rules.hand_size:
             self._settle()
 
     def _settle(self, lone: int = -1) -> None:
@@ -411,7 +501,7 @@ class BourreState(State):
         active = self._active()
         won = list(self._won)
         if lone >= 0:
-            won[lone] = 5  # a lone player takes every trick by default (pagat)
+            won[lone] = rules.hand_size  # a lone player takes every trick by default (pagat)
         entry: dict[str, Any] = {
             "deal": self._deal_no + 1,
             "dealer": self._dealer,
@@ -478,13 +568,25 @@ class BourreState(State):
         seat = self._cur
         if phase == DEAL:
             return cards_of(self._pool())
-        if phase == DECLARE:
-            return [PLAY] if self._must_play(seat) else [PASS, PLAY]
+        if phase in (DECLARE, SEALED):
+            if self._must_play(seat):
+                return [PLAY]
+            return [PASS, PLAY] if self._may_play(seat) else [PASS]
+        if phase == STAY:
+            return [PASS, PLAY]
         if phase == DISCARD:
+            rules = self.rules
+            hand = self._hands[seat]
             keep = 1 << self._turn_up if seat == self._dealer and self._turn_up >= 0 else 0
-            if self.rules.separate_trump_card:
+            if rules.trump_apart:
                 keep = 0
-            return [*cards_of(self._hands[seat] & ~keep), DRAW]
+            # Four-card Bourré: up to three discards, never all four.
+            most = 3 if rules.four_card else rules.hand_size
+            if hand.bit_count() <= rules.hand_size - most:
+                keep = hand
+            # With the turned trump taken the dealer holds six: draw only back to five.
+            draw = [DRAW] if hand.bit_count() <= rules.hand_size else []
+            return [*cards_of(hand & ~keep), *draw]
         if phase == PLAYING:
             return cards_of(self.follow_mask(seat))
         return []
@@ -509,8 +611,10 @@ class BourreState(State):
             self._chance(action)
         else:
             self._hand_actions.append((self._cur, action))
-            if phase == DECLARE:
+            if phase in (DECLARE, SEALED):
                 self._declare(action)
+            elif phase == STAY:
+                self._stay(action)
             elif phase == DISCARD:
                 if action == DRAW:
                     self._draw()
@@ -597,11 +701,11 @@ class BourreState(State):
         n = self.g.n
         if player is not None and (type(player) is not int or not 0 <= player < n):
             raise ValueError(f"observation is for a seat 0…{n - 1} or None, not {player!r}")
-        dealer_holds = (
-            self._turn_up >= 0
-            and not self.rules.separate_trump_card
-            and self._hands[self._dealer] >> self._turn_up & 1
-        )
+        dealer_holds = self._turn_up >= 0 and self._hands[self._dealer] >> self._turn_up & 1
+        declared = list(self._declared)
+        hidden = self._phase == SEALED
+        if hidden:  # simultaneous declarations: each sees only its own until all are made
+            declared = [d if s == player else None for s, d in enumerate(declared)]
         obs: dict[str, Any] = {
             "game": self.g.spec,
             "players": n,
@@ -614,7 +718,8 @@ class BourreState(State):
             "turn_up": TOKENS[self._turn_up] if self._turn_up >= 0 else None,
             "turn_up_in_dealers_hand": bool(dealer_holds),
             "pot": self._pot,
-            "declared": list(self._declared),
+            "declared": declared,
+            "declarations_hidden": hidden,
             "discarded_counts": [d.bit_count() for d in self._discards],
             "drawn": list(self._drawn),
             "stock_size": self._undealt.bit_count(),

@@ -8,6 +8,7 @@ beat the highest so far), every other unseen card a random name among the rest, 
 replayed with the new names so that the rules check every play. Renaming keeps every public
 fact — who passed, how many each discarded and drew, which draws came from the reshuffled
 cards — and every renaming that fits the play is equally likely, as every shuffle is.
+Declarations still sealed (simultaneous_declare) are not public facts: they are redrawn.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from hoyle.core.errors import IllegalActionError
 from hoyle.core.sampling import redraw, sample_by_seat
 from hoyle.games.ecarte.bourre import (
     FULL,
     OVER,
+    SEALED,
     SUIT_MASK,
     _above,
     cards_of,
@@ -81,7 +84,7 @@ def resample(state: BourreState, player: int, rng: random.Random) -> BourreState
     target = state.observation(player)
     return redraw(
         lambda: _relabel(state, others, unseen, rng),
-        lambda relabel: _replay(state, relabel, rng),
+        lambda relabel: _replay(state, player, relabel, rng),
         lambda new: new.observation(player) == target,
     )
 
@@ -120,15 +123,27 @@ def _relabel(
     return relabel
 
 
-def _replay(state: BourreState, relabel: dict[int, int], rng: random.Random) -> BourreState | None:
+def _replay(
+    state: BourreState, player: int, relabel: dict[int, int], rng: random.Random
+) -> BourreState | None:
+    """The deal replayed with the cards renamed. While simultaneous declarations are still
+    sealed, every other player's declaration is hidden from ``player``, so each is drawn
+    anew, uniformly among those the rules allow it with its renamed hand."""
     new = state.deal_start()
     assert new is not None
     new._forced = [relabel.get(card, card) for _, card in state._chance_log]
     new._rng = random.Random(rng.getrandbits(64)) if state._rng is not None else None
     new._shuffled = []
     new._run_chance()
-    for _, action in state._hand_actions:
-        new.apply_action(relabel.get(action, action) if action < 52 else action)
+    sealed = state._phase == SEALED
+    try:
+        for seat, action in state._hand_actions:
+            if sealed and seat != player:
+                new.apply_action(rng.choice(new.legal_actions()))
+                continue
+            new.apply_action(relabel.get(action, action) if action < 52 else action)
+    except IllegalActionError:
+        return None  # a renamed hand could not have made that move (four_card's play)
     if new._forced:
         return None
     return new

@@ -122,19 +122,26 @@ class EasyEcarteAgent:
 
 
 def bourre_choice(obs: dict[str, Any], legal: list[int]) -> int:
-    """The easy Bourré player: it plays with two trumps or a trump honour (ace, king,
-    queen), discards every plain card below a king, and wins a trick as cheaply as it can,
-    otherwise throwing its lowest card."""
+    """The easy Bourré player: it plays (and stays, in four-card Bourré) with two trumps or
+    a trump honour (ace, king, queen), discards every plain card below a king (holding six,
+    the dealer who took the turned trump lets the weakest card go), and wins a trick as
+    cheaply as it can, otherwise throwing its lowest card."""
     hand = [card_index(t) for t in obs["hand"]]
     trump = _SUITS.index(obs["trump"]) if obs["trump"] else -1
     trumps = [c for c in hand if suit_of(c) == trump]
     phase = obs["phase"]
-    if phase == "declare":
+    if phase in ("declare", "sealed", "stay"):
+        # The same test before a sealed declaration and, in four-card Bourré, after the draw.
         strong = len(trumps) >= 2 or any(c % 13 >= 10 for c in trumps)
         return _B_PLAY if strong or _B_PASS not in legal else _B_PASS
     if phase == "discard":
         throw = [a for a in legal if a < 52 and suit_of(a) != trump and a % 13 < 11]
-        return min(throw, key=lambda c: c % 13) if throw else _B_DRAW
+        if throw:
+            return min(throw, key=lambda c: c % 13)
+        if _B_DRAW in legal:
+            return _B_DRAW
+        # Six cards (the dealer took the turned trump): let the weakest go.
+        return min((a for a in legal if a < 52), key=lambda c: (suit_of(c) == trump, c % 13))
     cards = [a for a in legal if a < 52]
     if not obs["trick"]:
         return max(cards, key=lambda c: (suit_of(c) == trump, c % 13))

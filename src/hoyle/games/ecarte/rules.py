@@ -198,9 +198,38 @@ class EcarteRules:
         False,
         "Bourré: the trump card is an extra card turned after the deal that belongs to no one",
     )
+    two_rounds: bool = option(
+        False,
+        "Bourré, with double_ante: first each player in turn from the dealer's left says play "
+        "(paying the second chip) or pass; when all have, those who play discard and draw in "
+        "a second round (pagat 'Bourré' after Nickens, Variations, Double Ante: 'separated "
+        "into two separate rounds')",
+    )
+    simultaneous_declare: bool = option(
+        False,
+        "Bourré: every player decides play or pass unseen by the others, all revealed at once "
+        "(pagat 'Bourré', Simultaneous Declaration: chip in a closed fist or an empty one); "
+        "here they decide in turn from the dealer's left, each decision hidden until the "
+        "last; then those who play discard and draw in rotation",
+    )
+    dealer_takes_trump: bool = option(
+        False,
+        "Bourré, with separate_trump_card: the dealer, if playing, may take the turned trump "
+        "into the hand, so holds six, discards and draws back to five (pagat 'Bourré', "
+        "Separate Trump Card, second form); a turned ace then makes the dealer play",
+    )
+    four_card: bool = option(
+        False,
+        "Bourré with four cards each and a separate trump card that belongs to no one; to play "
+        "a player needs a trump or a club (a 'dirty club') and pays a chip; discard up to "
+        "three, never all four; after the draw each who plays may still pass, or stays for "
+        "another chip; four tricks (pagat 'Bourré', Four card Bourré, after Victoria Diemer, "
+        "Indiana)",
+    )
 
     def __post_init__(self) -> None:
         if self.form is Form.BOURRE:
+            self._check_bourre()
             return  # the Écarté table options do not apply to Bourré
         if self.players > 6:
             raise InvalidOptionError(
@@ -227,6 +256,24 @@ class EcarteRules:
             raise InvalidOptionError(
                 f"a rubber is best of an odd number of games, not {self.rubber}"
             )
+
+    def _check_bourre(self) -> None:
+        if self.two_rounds and not self.double_ante:
+            raise InvalidOptionError("two_rounds is a form of the double ante: double_ante=true")
+        if self.dealer_takes_trump and not self.separate_trump_card:
+            raise InvalidOptionError("dealer_takes_trump needs separate_trump_card=true")
+        if self.dealer_takes_trump and self.four_card:
+            raise InvalidOptionError("in four_card the turned trump belongs to no one")
+
+    @property
+    def trump_apart(self) -> bool:
+        """Bourré: the trump card is an extra card turned, not the dealer's fifth."""
+        return self.separate_trump_card or self.four_card
+
+    @property
+    def hand_size(self) -> int:
+        """Bourré: the cards each player is dealt and plays (four in four_card)."""
+        return 4 if self.four_card else 5
 
     @property
     def games_to_win(self) -> int:
