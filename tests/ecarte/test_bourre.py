@@ -357,8 +357,13 @@ def test_random_sessions(options: dict[str, Any]) -> None:
         assert len(state.observation(None)["hand_results"]) == 2
 
 
-def test_easy_and_search_players_play_legal_bourre() -> None:
-    game = hoyle.load("ecarte", variant="bourre", players=4, deals=2)
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"four_card": True, "simultaneous_declare": True}],
+    ids=["default", "four-card-sealed"],
+)
+def test_easy_and_search_players_play_legal_bourre(options: dict[str, Any]) -> None:
+    game = hoyle.load("ecarte", variant="bourre", players=4, deals=2, **options)
     state = game.new_initial_state(seed=6)
     bots = [hoyle.agent("easy", game, seed=s) for s in range(3)]
     bots.append(hoyle.agent("medium", game, simulations=8, seed=3))
@@ -425,3 +430,23 @@ def test_resamples_cover_the_real_hands_even_after_a_reshuffle() -> None:
         reshuffled += state._recycled
         checked += 1
     assert checked >= 6 and reshuffled >= 2
+
+
+def test_the_terminal_shows_a_sealed_declaration_unseen_then_all_at_once() -> None:
+    from hoyle.tui.ecarte import HIDDEN_PHASES, render_event
+
+    state = deal(HANDS, dealer=2, simultaneous_declare=True)
+    assert state.phase in HIDDEN_PHASES  # the terminal never turns it into text
+    names = ["You", "West", "North"]
+    play(state, "pass")
+    before = state.observation(0)
+    play(state, "play")
+    lines = render_event(before, state.observation(0), 1, None, names)
+    assert lines == ["West declares, unseen."]
+    before = state.observation(0)
+    play(state, "play")
+    lines = render_event(before, state.observation(0), 2, None, names)
+    assert lines == [
+        "North declares, unseen.",
+        "All have declared: You pass, West play, North play.",
+    ]
