@@ -210,13 +210,15 @@ class EcarteRules:
         "Bourré: every player decides play or pass unseen by the others, all revealed at once "
         "(pagat 'Bourré', Simultaneous Declaration: chip in a closed fist or an empty one); "
         "here they decide in turn from the dealer's left, each decision hidden until the "
-        "last; then those who play discard and draw in rotation",
+        "last; then those who play discard and draw in rotation. The chip in the fist is "
+        "paid only where playing costs one (double_ante, four_card)",
     )
     dealer_takes_trump: bool = option(
         False,
         "Bourré, with separate_trump_card: the dealer, if playing, may take the turned trump "
         "into the hand, so holds six, discards and draws back to five (pagat 'Bourré', "
-        "Separate Trump Card, second form); a turned ace then makes the dealer play",
+        "Separate Trump Card, second form). The main rule that a turned ace makes the dealer "
+        "play applies, the dealer being able to hold it: this project's reading",
     )
     four_card: bool = option(
         False,
@@ -224,7 +226,8 @@ class EcarteRules:
         "a player needs a trump or a club (a 'dirty club') and pays a chip; discard up to "
         "three, never all four; after the draw each who plays may still pass, or stays for "
         "another chip; four tricks (pagat 'Bourré', Four card Bourré, after Victoria Diemer, "
-        "Indiana)",
+        "Indiana). The source says nothing more: the antes, a lone player, the cinch and "
+        "the turns follow the main game",
     )
 
     def __post_init__(self) -> None:
