@@ -665,7 +665,8 @@ class BourreState(State):
 
     @property
     def phase(self) -> str:
-        """deal, declare, discard, play or over."""
+        """deal, declare (sealed with simultaneous_declare), discard, stay (four_card), play
+        or over."""
         return PHASE_NAMES[self._phase]
 
     @property
