@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hoyle.cards import TOKENS, CardError, card_index, parse_cards
+from hoyle.core.copying import copy_fields
 from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.all_fours.rules import (
@@ -1000,17 +1001,7 @@ class AllFoursState(State):
 
     def clone(self) -> AllFoursState:
         """An independent copy (the seeded shuffler too)."""
-        new = AllFoursState.__new__(AllFoursState)
-        for key, value in self.__dict__.items():
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            elif isinstance(value, dict):
-                value = dict(value)
-            new.__dict__[key] = value
-        if self._rng is not None:
-            new._rng = random.Random()
-            new._rng.setstate(self._rng.getstate())
-        return new
+        return copy_fields(self)
 
     def observation(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know (see :mod:`hoyle.games.all_fours.observe`)."""

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hoyle.cards import TOKENS, CardError, card_index, parse_cards
+from hoyle.core.copying import copy_fields
 from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.ecarte.rules import EcarteRules
@@ -685,17 +686,7 @@ class BourreState(State):
 
     def clone(self) -> BourreState:
         """An independent copy (the seeded shuffler too)."""
-        new = BourreState.__new__(BourreState)
-        for key, value in self.__dict__.items():
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            elif isinstance(value, (dict, set)):
-                value = type(value)(value)
-            new.__dict__[key] = value
-        if self._rng is not None:
-            new._rng = random.Random()
-            new._rng.setstate(self._rng.getstate())
-        return new
+        return copy_fields(self)
 
     def observation(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know: everything public, and its own hand and discards."""
