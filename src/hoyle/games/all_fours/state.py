@@ -19,6 +19,7 @@ from hoyle.cards import TOKENS, CardError, card_index, parse_cards
 from hoyle.core.copying import copy_fields
 from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
+from hoyle.core.tokens import card_or_word, parse_card_or_word
 from hoyle.games.all_fours.rules import (
     AllFoursRules,
     AllPass,
@@ -940,24 +941,11 @@ class AllFoursState(State):
 
     def action_to_string(self, action: int) -> str:
         """Cards are tokens (``JH``); the decisions are words (``beg``, ``bid 2``, …)."""
-        if 0 <= action < 52:
-            return TOKENS[action]
-        word = WORDS.get(action)
-        if word is None:
-            raise IllegalActionError(f"{action} is not an All Fours action")
-        return word
+        return card_or_word(action, WORDS, "All Fours")
 
     def string_to_action(self, text: str) -> int:
         """The action for a token: a card (``jh``, ``10d``) or a word (``beg``, ``bid 2``)."""
-        key = " ".join(text.split()).lower()
-        if key in _BY_WORD:
-            return _BY_WORD[key]
-        try:
-            return card_index(key.upper())
-        except CardError as exc:
-            raise IllegalActionError(
-                f"{text!r} is not a card or an All Fours word: {exc}"
-            ) from None
+        return parse_card_or_word(text, _BY_WORD, "All Fours")
 
     def returns(self) -> list[float]:
         """1 for each player of the winning side, 0 for the others; zeros until the end."""

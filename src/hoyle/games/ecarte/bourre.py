@@ -24,6 +24,7 @@ from hoyle.cards import TOKENS, CardError, card_index, parse_cards
 from hoyle.core.copying import copy_fields
 from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
+from hoyle.core.tokens import card_or_word, parse_card_or_word
 from hoyle.games.ecarte.rules import EcarteRules
 
 __all__ = ["BourreGame", "BourreState"]
@@ -628,21 +629,11 @@ class BourreState(State):
 
     def action_to_string(self, action: int) -> str:
         """Cards are tokens (``AS``); the decisions are ``pass``, ``play`` and ``draw``."""
-        if 0 <= action < 52:
-            return TOKENS[action]
-        if action in WORDS:
-            return WORDS[action]
-        raise IllegalActionError(f"{action} is not a Bourré action")
+        return card_or_word(action, WORDS, "Bourré")
 
     def string_to_action(self, text: str) -> int:
         """The action for a token: a card (``as``, ``10d``) or ``pass``, ``play``, ``draw``."""
-        key = " ".join(text.split()).lower()
-        if key in _BY_WORD:
-            return _BY_WORD[key]
-        try:
-            return card_index(key.upper())
-        except CardError as exc:
-            raise IllegalActionError(f"{text!r} is not a card or a Bourré word: {exc}") from None
+        return parse_card_or_word(text, _BY_WORD, "Bourré")
 
     def returns(self) -> list[float]:
         """Each seat's net chips at the end of the session; zeros before."""

@@ -20,6 +20,7 @@ from hoyle.cards import TOKENS, CardError, card_index, parse_cards
 from hoyle.core.copying import copy_fields
 from hoyle.core.errors import IllegalActionError, InvalidOptionError
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
+from hoyle.core.tokens import card_or_word, parse_card_or_word
 from hoyle.games.ecarte.rules import (
     BonusCard,
     EcarteRules,
@@ -871,22 +872,11 @@ class EcarteState(State):
 
     def action_to_string(self, action: int) -> str:
         """Cards are tokens (``KH``); the decisions are words (``propose 2``, ``mark king``)."""
-        if 0 <= action < 52:
-            return TOKENS[action]
-        word = WORDS.get(action)
-        if word is None:
-            raise IllegalActionError(f"{action} is not an Écarté action")
-        return word
+        return card_or_word(action, WORDS, "Écarté")
 
     def string_to_action(self, text: str) -> int:
         """The action for a token: a card (``kh``, ``10d``) or a word (``propose 2``)."""
-        key = " ".join(text.split()).lower()
-        if key in _BY_WORD:
-            return _BY_WORD[key]
-        try:
-            return card_index(key.upper())
-        except CardError as exc:
-            raise IllegalActionError(f"{text!r} is not a card or an Écarté word: {exc}") from None
+        return parse_card_or_word(text, _BY_WORD, "Écarté")
 
     def returns(self) -> list[float]:
         """1 for the winner of the match (game, rubber or pool), 0 for the others."""
