@@ -25,7 +25,17 @@ __all__ = ["PIMCAgent"]
 
 
 class PIMCAgent:
-    """Flat Monte Carlo over sampled worlds; one simulation is one move tried in one world."""
+    """Flat Monte Carlo over sampled worlds; one simulation is one move tried in one world.
+
+    Args:
+        game: the game searched.
+        budget: simulations and/or seconds per move.
+        seed: makes its choices reproducible.
+        guide: a fast player whose move stands unless search clearly beats it (see
+            :meth:`rank`); ``None`` plays the best mean.
+        margin: how many standard errors of the paired difference a move must beat the
+            guide's by.
+    """
 
     def __init__(
         self,
