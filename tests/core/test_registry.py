@@ -291,3 +291,20 @@ def test_agents_by_name() -> None:
     assert hoyle.agent("easy", game, seed=1) is not None
     with pytest.raises(UnknownGameError, match=r"unknown agent 'genius'.*easy.*random"):
         hoyle.agent("genius", game)
+
+
+@pytest.mark.parametrize("family_name", ["hearts", "all-fours", "spite-malice", "ecarte"])
+def test_apply_action_refuses_a_token_and_changes_nothing(family_name: str) -> None:
+    # DESIGN, protocol: an illegal action raises with what would be right; the state is unchanged.
+    state = hoyle.load(family_name).new_initial_state(seed=1)
+    before = (state.history(), state.current_player(), state.legal_actions())
+    token = state.action_to_string(state.legal_actions()[0])
+    with pytest.raises(hoyle.IllegalActionError, match=r"an action is an int .*string_to_action"):
+        state.apply_action(token)  # type: ignore[arg-type]
+    assert (state.history(), state.current_player(), state.legal_actions()) == before
+
+
+def test_bourre_refuses_a_token_too() -> None:
+    state = hoyle.load("ecarte", variant="bourre").new_initial_state(seed=1)
+    with pytest.raises(hoyle.IllegalActionError, match="an action is an int"):
+        state.apply_action("play")  # type: ignore[arg-type]

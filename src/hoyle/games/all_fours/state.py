@@ -17,7 +17,7 @@ from typing import Any
 
 from hoyle.cards import TOKENS, CardError, card_index, parse_cards
 from hoyle.core.copying import copy_fields
-from hoyle.core.errors import IllegalActionError, InvalidOptionError
+from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_action
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.core.tokens import card_or_word, parse_card_or_word
 from hoyle.games.all_fours.rules import (
@@ -885,10 +885,7 @@ class AllFoursState(State):
     def apply_action(self, action: int) -> None:
         """Apply one action; raises IllegalActionError and changes nothing if it is illegal."""
         if type(action) is not int:
-            raise IllegalActionError(
-                f"an action is an int (see legal_actions()), not {type(action).__name__} "
-                f"{action!r}; use string_to_action() for a token"
-            )
+            raise not_an_action(action)
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalActionError(self._why_illegal(action, legal))

@@ -13,7 +13,7 @@ from typing import Any
 
 from hoyle.cards import TOKENS as _PACK_TOKENS
 from hoyle.cards import card_index, parse_cards
-from hoyle.core.errors import IllegalActionError, InvalidOptionError
+from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_action
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.hearts.rules import (
     BonusCard,
@@ -634,10 +634,7 @@ class HeartsState(State):
         except TypeError:  # checked here, off the hot path: a str, None, a float …
             if type(action) is int:
                 raise
-            raise IllegalActionError(
-                f"an action is an int (see legal_actions()), not {type(action).__name__} "
-                f"{action!r}; use string_to_action() for a token"
-            ) from None
+            raise not_an_action(action) from None
         self._legal = None
         self._history.append(action)
         phase = self._phase

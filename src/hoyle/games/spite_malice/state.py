@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hoyle.cards import TOKENS, Card, CardError
-from hoyle.core.errors import IllegalActionError, InvalidOptionError
+from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_action
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.spite_malice.rules import (
     STARTURN_BLACK,
@@ -589,10 +589,7 @@ class SpiteMaliceState(State):
     def apply_action(self, action: int) -> None:
         """Apply one action; raises IllegalActionError and changes nothing if it is illegal."""
         if type(action) is not int:
-            raise IllegalActionError(
-                f"an action is an int (see legal_actions()), not {type(action).__name__} "
-                f"{action!r}; use string_to_action() for a token"
-            )
+            raise not_an_action(action)
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalActionError(self._why_illegal(action, legal))
