@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
+from hoyle import records
 from hoyle.core.protocol import State
 
 
@@ -21,3 +23,20 @@ def play_to_end(state: State, rng: random.Random) -> None:
             state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def assert_record_round_trip(
+    state: State, seed: int | None, choose: Callable[[State, random.Random], int]
+) -> None:
+    """DESIGN records: play ``state`` (started from ``seed``) to its end with ``choose``, write
+    its record, read it back and replay it: the same history and scores."""
+    rng = random.Random(7)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(choose(state, rng))
+    rec = records.loads(records.dumps(records.from_state(state, seed=seed)))
+    replayed = records.replay(rec)
+    assert replayed.history() == state.history()
+    assert replayed.scores() == state.scores()

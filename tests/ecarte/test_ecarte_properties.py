@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import hoyle
+from helpers import assert_record_round_trip
 from hoyle import records
 from hoyle.games.ecarte import EcarteState
 from hoyle.games.ecarte.rules import Form, Ranking
@@ -193,18 +194,8 @@ def test_resampling_keeps_what_the_player_saw(preset: str, options: dict[str, An
 @pytest.mark.parametrize("seed", [4, None], ids=["seeded", "chance-dealt"])
 def test_records_round_trip(preset: str, seed: int | None) -> None:
     # DESIGN records: every preset's moves are tokens that read back to the same game.
-    game = hoyle.load("ecarte", variant=preset)
-    state = game.new_initial_state(seed)
-    rng = random.Random(7)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
-        else:
-            state.apply_action(choose(state, rng))
-    rec = records.loads(records.dumps(records.from_state(state, seed=seed)))
-    replayed = records.replay(rec)
-    assert replayed.history() == state.history()
-    assert replayed.scores() == state.scores()
+    state = hoyle.load("ecarte", variant=preset).new_initial_state(seed)
+    assert_record_round_trip(state, seed, choose)
 
 
 @pytest.mark.parametrize("preset", ["standard", "pool", "french"])
