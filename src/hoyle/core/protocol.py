@@ -145,6 +145,22 @@ class State(ABC):
     def observation(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know, as JSON-serialisable data; ``None`` for a spectator."""
 
+    def observation_tensor(self, player: int | None, out: Any = None) -> Any:
+        """What ``player`` may know as a float32 vector (see :mod:`hoyle.core.encoding`).
+
+        ``out``, a buffer from ``encoder(game).new_buffer()``, is filled and returned, so a
+        learning loop allocates nothing; without it a new array is returned. The layout is
+        fixed per game and documented by ``encoder(game).layout()``.
+        """
+        from hoyle.core.encoding import encoder  # numpy is imported only when tensors are asked
+
+        enc = encoder(self.game)
+        buf = enc.new_buffer() if out is None else out
+        if buf.shape != (enc.size,):
+            raise ValueError(f"out has shape {buf.shape}; this game's tensors are ({enc.size},)")
+        enc.encode(self, player, buf)
+        return buf
+
     @abstractmethod
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
         """A full state that ``player`` cannot tell apart from this one."""
