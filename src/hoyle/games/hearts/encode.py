@@ -3,9 +3,14 @@
 Seats are relative to the viewer: ``rel0`` is the viewer, ``rel1`` the next seat on the left,
 and so on (a spectator views from seat 0 and has no private fields). The vector is two parts:
 
-* **bits** (0/1 entries), built as one Python int and unpacked by numpy in a single call: card
-  sets, one-hots and flags;
-* **scalars** after them: scores, points, counts, each divided by a fixed scale.
+* **bits** (0/1 entries), built as one Python int and unpacked by numpy in a single call: the
+  viewer's private card sets, the public flags, then one block per seat (``rel0`` first) with
+  that seat's trick card, cards played and won, voids, turn, hand size …;
+* **scalars** after them: per seat (score, points, tricks …), then the table's, each divided by
+  a fixed scale.
+
+The per-seat blocks are built by absolute seat and rotated to the viewer with one shift, so the
+part that only changes from trick to trick is built once per trick for every viewer.
 
 A *card set* has one entry per card (2♣…A♠, suit-major, as the engine's card ids). With jokers
 it has one or two more entries that count the jokers (the first is set for one joker, both
@@ -53,18 +58,33 @@ _u8 = np.uint8
 
 
 class _DealLog:
-    """What the completed tricks of one deal tell everyone, by absolute seat."""
+    """What one deal has shown so far, by absolute seat, and the pieces built from it."""
 
-    __slots__ = ("done", "played", "played_all", "tricks", "unresolved", "voids", "won")
+    __slots__ = (
+        "block",
+        "done",
+        "played",
+        "played_all",
+        "private",
+        "tricks",
+        "unresolved",
+        "voids",
+        "won",
+    )
 
     def __init__(self, tricks: list[Any], n: int) -> None:
-        self.tricks = tricks  # the state's own list: the cache entry is valid while it is
+        self.tricks = tricks  # the state's own list: the entry is valid while it is
         self.done = 0  # tricks folded in so far
         self.unresolved = -1  # first trick (two packs) whose winner was not known yet
         self.played = [0] * n  # card sets, see HeartsEncoder._add
         self.played_all = 0  # plain mask of every card played to a completed trick
         self.won = [0] * n
         self.voids = [0] * n  # 4 bits per seat: suits it has shown it lacks
+        # (phase, tricks done, history length outside the play) → public bits, seat blocks
+        # (by absolute seat) and scalars; (player, phase, widow taker, history length outside
+        # the play) → private bits.
+        self.block: dict[tuple[int, int, int], tuple[int, int, list[float], list[float]]] = {}
+        self.private: dict[tuple[int, int, int, int], int] = {}
 
 
 class HeartsEncoder(Encoder):
@@ -79,9 +99,8 @@ class HeartsEncoder(Encoder):
         self.packs = rules.packs
         self.jokers = rules.jokers > 0
         # Width of a card set, and where a second copy of a card goes.
-        self.cw = 104 if self.packs > 1 else 52 + (2 if self.jokers else 0)
+        self.cw = cw = 104 if self.packs > 1 else 52 + (2 if self.jokers else 0)
         self.dup = 52 if self.packs > 1 else 1
-        tw = 52 + (1 if self.jokers else 0)
         self.has_pass = any(g.plans)
         self.widow = g.widow_size > 0
         self.to_hand = self.widow and rules.widow is Widow.TO_HAND
@@ -93,95 +112,140 @@ class HeartsEncoder(Encoder):
         self.generale = rules.generale
         self.revokes = rules.revoke_penalty > 0
         self.chips = rules.chips > 0
+        self.deals = rules.deals
         cards = "by card 2C…AS" + (", then the joker count" if self.jokers else "")
         if self.packs > 1:
             cards = "2C…AS held at least once, then 2C…AS held twice"
-        rel = [f"rel{r}" for r in range(n)]
+        most = g.hand_size + (g.widow_size if self.to_hand else 0)
+        if self.domino:
+            most = len(g.deck) - (n - 1) * g.hand_size  # every card of the stock drawn
+        self.hs = most
+        self.therm = [(1 << k) - 1 for k in range(most + 1)]
+        self.orders = [[(me + r) % n for r in range(n)] for me in range(n)]
 
-        def seats(name: str, size: int, doc: str) -> int:
-            start = self.size
-            for r, tag in enumerate(rel):
-                where = "the viewer" if r == 0 else f"{r} to the viewer's left"
-                self.add(f"{name}_{tag}", size, f"{doc} ({where})")
-            return start
-
-        # ---- bits
-        self.f_hand = self._at("hand", self.cw, f"1 if the card is in the viewer's hand, {cards}")
-        self.f_trick = seats("trick", tw, "the card that seat played to the trick in progress")
-        self.tw = tw
-        self.f_played = seats("played", self.cw, "cards that seat played to completed tricks")
-        self.f_won = seats("won", self.cw, "cards of the completed tricks that seat took")
-        self.f_void = seats("void", 4, "suits C D H S that seat has shown it lacks")
+        # ---- bits: the viewer's own, then the table's
+        self.f_hand = self._at("hand", cw, f"1 if the card is in the viewer's hand, {cards}")
         if self.has_pass:
-            self.f_passed = seats(
-                "passed_to",
-                self.cw,
-                "cards the viewer passed to that seat (rel0: into the mix pool)",
-            )
-            self.f_recv = seats("received_from", self.cw, "cards the viewer received from it")
-            self.f_received = self._at("received", self.cw, "every card the viewer received")
+            for r in range(n):
+                to = "into the mix pool" if r == 0 else f"to the seat {r} to the left"
+                self.add(f"passed_to_rel{r}", cw, f"cards the viewer passed {to}")
+            for r in range(n):
+                self.add(f"received_from_rel{r}", cw, f"cards the viewer got from seat rel{r}")
+            self.f_passed = self.field("passed_to_rel0").start
+            self.f_recv = self.field("received_from_rel0").start
+            self.f_received = self._at("received", cw, "every card the viewer received")
+        if self.widow:
+            self.f_widow = self._at("widow", cw, "the widow, if the viewer took it")
+        if self.to_hand:
+            self.f_discards = self._at("discarded", cw, "what the viewer laid away")
+        if self.domino:
+            self.f_drawn = self._at("drawn", cw, "cards the viewer drew this deal")
+        self.f_phase = self._at("phase", len(PHASE_NAMES), "phase: " + " ".join(PHASE_NAMES))
+        self.f_broken = self._at("hearts_broken", 1, "1 once hearts are broken")
+        if self.has_pass:
             self.pass_dirs = list(Pass)
             self.f_pass_dir = self._at(
                 "pass_direction", len(Pass), "this deal's pass: " + " ".join(p.value for p in Pass)
             )
-        if self.widow:
-            self.f_widow = self._at("widow", self.cw, "the widow, if the viewer took it")
-            self.f_taker = seats("widow_taker", 1, "1 if that seat took the widow")
-        if self.to_hand:
-            self.f_discards = self._at("discarded", self.cw, "what the viewer laid away")
-        if self.packs > 1:
-            self.f_carry = self._at("carried", self.cw, "cards of void tricks waiting for a winner")
-        if self.domino:
-            self.f_drawn = self._at("drawn", self.cw, "cards the viewer drew this deal")
-            self.f_out = seats("out", 1, "1 if that seat has run out of cards this deal")
-            self.f_drawing = seats("drawing", 1, "1 if that seat is drawing now")
-        self.f_phase = self._at("phase", len(PHASE_NAMES), "phase: " + " ".join(PHASE_NAMES))
-        self.f_turn = seats("to_act", 1, "1 if that seat is to act")
-        self.f_leader = seats("leader", 1, "1 if that seat led the trick in play")
-        self.f_dealer = seats("dealer", 1, "1 if that seat dealt")
-        self.f_broken = self._at("hearts_broken", 1, "1 once hearts are broken")
         if self.auction:
             self.f_suit = self._at("penalty_suit", 4, "the suit the auction named: C D H S")
+        if self.packs > 1:
+            self.f_carry = self._at("carried", cw, "cards of void tricks waiting for a winner")
+        # ---- bits: one block per seat, the viewer's first; u_* are offsets inside a block
+        unit: list[tuple[str, int, str]] = [
+            ("trick", 52 + (1 if self.jokers else 0), "its card in the trick in progress"),
+            ("played", cw, "cards it played to completed tricks"),
+            ("won", cw, "cards of the completed tricks it took"),
+            ("void", 4, "suits C D H S it has shown it lacks"),
+            ("to_act", 1, "1 if it is to act"),
+            ("leader", 1, "1 if it led the trick in play"),
+            ("dealer", 1, "1 if it dealt"),
+            ("hand_size", most, "cards it holds, in unary (entry k: more than k)"),
+        ]
+        if self.widow:
+            unit.append(("widow_taker", 1, "1 if it took the widow"))
         if self.bidding:
-            self.f_bidder = seats("bidder", 1, "1 if that seat holds the high bid")
-            self.f_has_bid = seats("has_bid", 1, "1 once that seat has bid or passed")
+            unit.append(("bidder", 1, "1 if it holds the high bid"))
+            unit.append(("has_bid", 1, "1 once it has bid or passed"))
         if self.slam:
-            self.f_partner = seats("partner", 1, "1 if that seat is known as the silent partner")
+            unit.append(("partner", 1, "1 if it is known to be the silent partner"))
         if self.moon_choice:
-            self.f_shooter = seats("shooter", 1, "1 if that seat shot the moon and is choosing")
+            unit.append(("shooter", 1, "1 if it shot the moon and is choosing"))
         if self.generale:
-            self.f_generale = seats("generale", 1, "1 if that seat announced a Générale")
+            unit.append(("generale", 1, "1 if it announced a Générale"))
+        if self.domino:
+            unit.append(("out", 1, "1 if it has run out of cards this deal"))
+            unit.append(("drawing", 1, "1 if it is drawing now"))
+        self.f_block = self.size
+        for r in range(n):
+            where = "the viewer" if r == 0 else f"the seat {r} to the viewer's left"
+            for name, size, doc in unit:
+                self.add(f"{name}_rel{r}", size, f"{doc} ({where})")
+        self.u = self.size - self.f_block if n else 0
+        self.u = self.u // n
+        offsets = {}
+        at = 0
+        for name, size, _ in unit:
+            offsets[name] = at
+            at += size
+        self.u_trick, self.u_played, self.u_won = (
+            offsets["trick"],
+            offsets["played"],
+            offsets["won"],
+        )
+        self.u_void, self.u_turn, self.u_leader = (
+            offsets["void"],
+            offsets["to_act"],
+            offsets["leader"],
+        )
+        self.u_dealer, self.u_sizes = offsets["dealer"], offsets["hand_size"]
+        self.u_taker = offsets.get("widow_taker", 0)
+        self.u_bidder, self.u_has_bid = offsets.get("bidder", 0), offsets.get("has_bid", 0)
+        self.u_partner, self.u_shooter = offsets.get("partner", 0), offsets.get("shooter", 0)
+        self.u_generale = offsets.get("generale", 0)
+        self.u_out, self.u_drawing = offsets.get("out", 0), offsets.get("drawing", 0)
+        self.block_bits = self.u * n
+        self.block_mask = (1 << self.block_bits) - 1
+        self.low_masks = [(1 << (me * self.u)) - 1 for me in range(n)]
         self.nbits = self.size
         self.nbytes = (self.nbits + 7) // 8
-        # ---- scalars
+        # ---- scalars: per seat (the viewer's first), then the table's
         self.score_scale = float(rules.chips * n if self.chips else max(rules.target, 26))
         self.points_scale = float(max(g.penalty_total, 1))
         self.hand_scale = float(max(g.hand_size, 1))
-        self.f_score = seats("score", 1, f"match score / {self.score_scale:g}")
-        self.f_points = seats("points", 1, f"points taken this deal / {self.points_scale:g}")
-        self.f_tricks = seats("tricks", 1, f"tricks taken this deal / {self.hand_scale:g}")
-        self.f_sizes = seats("hand_size", 1, f"cards in hand / {self.hand_scale:g}")
+        per_seat = [
+            ("score", f"match score / {self.score_scale:g}"),
+            ("points", f"points taken this deal / {self.points_scale:g}"),
+            ("tricks", f"tricks taken this deal / {self.hand_scale:g}"),
+        ]
         if self.has_pass:
-            self.f_npassed = seats("cards_passed", 1, f"cards passed / {rules.pass_count}")
+            per_seat.append(("cards_passed", f"cards passed / {rules.pass_count}"))
         if self.bidding:
-            self.f_bids = seats("bid", 1, f"that seat's bid / {g.top_bid}")
+            per_seat.append(("bid", f"its bid / {g.top_bid}"))
+        self.k = len(per_seat)
+        for r in range(n):
+            for name, doc in per_seat:
+                self.add(f"{name}_rel{r}", 1, doc + (" (the viewer)" if r == 0 else f" (rel{r})"))
         if self.chips:
-            self.f_table = self._at("table", 1, f"chips on the table / {self.score_scale:g}")
+            self._at("table", 1, f"chips on the table / {self.score_scale:g}")
         if self.to_hand:
-            self.f_ndiscards = self._at("discards", 1, f"cards laid away / {g.widow_size}")
-        if self.domino:
-            stock = max(len(g.deck) - n * g.hand_size, 1)
-            self.stock_scale = float(stock)
-            self.f_stock = self._at("stock", 1, f"cards in the stock / {stock}")
-            self.f_draws = seats("draws", 1, f"cards that seat drew this deal / {stock}")
-        if self.revokes:
-            self.f_revokes = seats("revokes", 1, "revokes that seat made this deal / 4")
-        self.deals = rules.deals
-        self.f_deal = self._at(
+            self._at("discards", 1, f"cards laid away / {g.widow_size}")
+        self._at(
             "deal",
             1,
             f"deals played before this one / {rules.deals}" if rules.deals else "deals played / 10",
         )
+        # Scalars from here on change within a trick: they are computed at every call.
+        self.live_scalars = self.domino or self.revokes
+        if self.domino:
+            stock = max(len(g.deck) - n * g.hand_size, 1)
+            self.stock_scale = float(stock)
+            self._at("stock", 1, f"cards in the stock / {stock}")
+            for r in range(n):
+                self.add(f"draws_rel{r}", 1, f"cards seat rel{r} drew this deal / {stock}")
+        if self.revokes:
+            for r in range(n):
+                self.add(f"revokes_rel{r}", 1, f"revokes seat rel{r} made this deal / 4")
         self._logs: dict[int, _DealLog] = {}
 
     def _at(self, name: str, size: int, doc: str) -> int:
@@ -269,168 +333,115 @@ class HeartsEncoder(Encoder):
     def encode(self, state: Any, player: int | None, out: Vector) -> None:
         """Write ``player``'s view of ``state`` into ``out`` (see the module docs)."""
         n = self.n
-        me = 0 if player is None else player
-        cw = self.cw
+        u = self.u
         log = self._log(state)
         phase = state._phase
-        big = 0
-        # Per-seat card sets, rotated so that the viewer comes first.
-        played, won, voids = log.played, log.won, log.voids
-        off_p, off_w, off_v = self.f_played, self.f_won, self.f_void
-        for r in range(n):
-            s = me + r
-            if s >= n:
-                s -= n
-            big |= played[s] << (off_p + r * cw) | won[s] << (off_w + r * cw)
-            big |= voids[s] << (off_v + 4 * r)
-        # The trick in progress.
+        hist = 0 if phase == PLAY else len(state._history)
+        # What changes only from trick to trick (or, outside the play, from move to move) is
+        # built once, by absolute seat, and kept in the deal's log.
+        key = (phase, log.done, hist)
+        block = log.block.get(key)
+        if block is None:
+            block = log.block[key] = self._public(state, phase, log)
+        glob, seats, per_seat, table = block
+        # The trick in progress, by absolute seat, with the voids it shows.
         trick = state._trick
         if trick:
-            tw = self.tw
-            if self.domino:
-                seats = state._seats
-            else:
-                leader = state._leader
-                seats = [(leader + k) % n for k in range(len(trick))]
+            order = state._seats if self.domino else self.orders[state._leader]
             lead = -1
-            base = self.f_trick
-            revoked = len(state._tricks) if self.revokes else -1
-            for seat, c in zip(seats, trick, strict=False):
-                r = seat - me if seat >= me else seat - me + n
-                big |= 1 << (base + r * tw + (c if c < 52 else 52))
+            at_trick, at_void = self.u_trick, self.u_void
+            revokes = state._revokes if self.revokes else ()
+            now = len(state._tricks)
+            for seat, c in zip(order, trick, strict=False):
                 if c < 52:
+                    seats |= 1 << (seat * u + at_trick + c)
                     if lead < 0:
                         lead = c // 13
-                    elif c // 13 != lead and (revoked, seat) not in state._revokes:
-                        big |= 1 << (off_v + 4 * r + lead)
-        if player is not None:
-            big |= self._private(state, player, phase)
-        big |= self._public_bits(state, player, me, phase, log)
-        bits = _unpack(
-            _frombuffer(big.to_bytes(self.nbytes, "little"), _u8),
-            count=self.nbits,
-            bitorder="little",
-        )
-        out[: self.nbits] = bits
-        out[self.nbits :] = self._scalars(state, me)
-
-    def _rel(self, seat: int, me: int) -> int:
-        return (seat - me) % self.n
-
-    def _private(self, state: Any, player: int, phase: int) -> int:
-        """The bits only ``player`` sees: hand, pass, widow, draws."""
-        two = self.packs > 1
-        big = self._set(state._hands[player], state._twice[player] if two else 0) << self.f_hand
-        if self.has_pass:
-            n, cw = self.n, self.cw
-            passed = state._passed
-            plan = state.pass_plan()
-            mine = passed[player]
-            if mine:
-                sets = [0] * n
-                for c, offset in zip(mine, plan, strict=False):
-                    sets[offset] = self._add(sets[offset], c)
-                for r in range(n):
-                    big |= sets[r] << (self.f_passed + r * cw)
-            if phase in (PLAY, MOON, OVER):  # as observe: once exchanged
-                big |= self._set(state._received[player]) << self.f_received
-                for seat in range(n):
-                    if seat == player:
-                        continue
-                    got = 0
-                    for c, offset in zip(passed[seat], plan, strict=False):
-                        if offset != POOL and (seat + offset) % n == player:
-                            got = self._add(got, c)
-                    big |= got << (self.f_recv + self._rel(seat, player) * cw)
-        if self.widow and state._widow_taker == player:
-            big |= self._set(state._widow, state._widow2 if two else 0) << self.f_widow
-            if self.to_hand:
-                big |= self._list_set(state._discards) << self.f_discards
-        if self.domino:
-            drawn = 0
-            for _, seat, c in state._draws:
-                if seat == player:
-                    drawn = self._add(drawn, c)
-            big |= drawn << self.f_drawn
-        return big
-
-    def _public_bits(
-        self, state: Any, player: int | None, me: int, phase: int, log: _DealLog
-    ) -> int:
-        n = self.n
-        big = 1 << (self.f_phase + phase)
+                    elif c // 13 != lead and (now, seat) not in revokes:
+                        seats |= 1 << (seat * u + at_void + lead)
+                else:
+                    seats |= 1 << (seat * u + at_trick + 52)
         cur = state.current_player()
         if cur >= 0:
-            big |= 1 << (self.f_turn + self._rel(cur, me))
-        playing = phase in (PLAY, DRAW)
-        if playing:
-            big |= 1 << (self.f_leader + self._rel(state._leader, me))
-        big |= 1 << (self.f_dealer + self._rel(state._dealer, me))
+            seats |= 1 << (cur * u + self.u_turn)
+        if phase in (PLAY, DRAW):
+            seats |= 1 << (state._leader * u + self.u_leader)
+        hands = state._hands
+        therm, at = self.therm, self.u_sizes
+        if self.packs > 1:
+            for h, t in zip(hands, state._twice, strict=True):
+                seats |= therm[h.bit_count() + t.bit_count()] << at
+                at += u
+        else:
+            for h in hands:
+                seats |= therm[h.bit_count()] << at
+                at += u
+        if self.domino or self.slam:
+            seats |= self._live_seats(state, player, phase, log)
+        # Rotate the seat blocks so that the viewer's comes first.
+        big = glob
+        if player is None:
+            big |= seats << self.f_block
+            me = 0
+        else:
+            me = player
+            if me:
+                seats = seats >> (me * u) | (seats & self.low_masks[me]) << ((n - me) * u)
+            big |= seats << self.f_block
+            pkey = (player, phase, state._widow_taker, hist)
+            private = log.private.get(pkey)
+            if private is None:
+                private = log.private[pkey] = self._private(state, player, phase)
+            hand = hands[player]
+            if self.packs > 1:
+                hand |= state._twice[player] << 52
+            elif hand >> 52:
+                hand = (hand & _LOW) | _JOKER_COUNT[hand >> 52 & 3] << 52
+            big |= private | hand << self.f_hand
+            if self.domino:
+                big |= self._drawn(state, player)
         if state._broken:
             big |= 1 << self.f_broken
-        if self.has_pass:
-            big |= 1 << (self.f_pass_dir + self.pass_dirs.index(state.pass_direction()))
-        if self.widow and state._widow_taker >= 0:
-            big |= 1 << (self.f_taker + self._rel(state._widow_taker, me))
-        if self.packs > 1 and state._carry:
-            big |= self._list_set(state._carry) << self.f_carry
+        nbits = self.nbits
+        out[:nbits] = _unpack(
+            _frombuffer(big.to_bytes(self.nbytes, "little"), _u8), count=nbits, bitorder="little"
+        )
+        k = me * self.k
+        tail = per_seat[k:] + per_seat[:k] + table
+        if self.live_scalars:
+            tail += self._live_scalars(state, me)
+        out[nbits:] = tail
+
+    def _live_seats(self, state: Any, player: int | None, phase: int, log: _DealLog) -> int:
+        """Seat bits of the stock and slam rules that change within a trick (absolute)."""
+        u = self.u
+        big = 0
         if self.domino:
-            for seat in range(n):
-                if playing and not state._hands[seat]:
-                    big |= 1 << (self.f_out + self._rel(seat, me))
+            if phase in (PLAY, DRAW):
+                for seat, hand in enumerate(state._hands):
+                    if not hand:
+                        big |= 1 << (seat * u + self.u_out)
             if phase == DRAW:
-                big |= 1 << (self.f_drawing + self._rel(state._cur, me))
-        if self.auction and phase not in (AUCTION, NAME):
-            low = state._penalty & -state._penalty
-            if low:
-                big |= 1 << (self.f_suit + (low.bit_length() - 1) // 13)
-        if self.bidding:
-            if state._bidder >= 0:
-                big |= 1 << (self.f_bidder + self._rel(state._bidder, me))
-            for seat, bid in enumerate(state._bids):
-                if bid is not None:
-                    big |= 1 << (self.f_has_bid + self._rel(seat, me))
+                big |= 1 << (state._cur * u + self.u_drawing)
         if self.slam and state._partner >= 0:
             # The partner knows from the bid on; everyone once the bonus card is played.
-            bit = 1 << self.g.partner_card
-            shown = log.played_all & bit or any(c == self.g.partner_card for c in state._trick)
+            card = self.g.partner_card
+            shown = log.played_all >> card & 1 or card in state._trick
             if shown or phase == OVER or player == state._partner:
-                big |= 1 << (self.f_partner + self._rel(state._partner, me))
-        if self.moon_choice and phase == MOON:
-            big |= 1 << (self.f_shooter + self._rel(state._shooter, me))
-        if self.generale and state._declarer >= 0:
-            big |= 1 << (self.f_generale + self._rel(state._declarer, me))
+                big |= 1 << (state._partner * u + self.u_partner)
         return big
 
-    def _scalars(self, state: Any, me: int) -> list[float]:
+    def _drawn(self, state: Any, player: int) -> int:
+        drawn = 0
+        for _, seat, c in state._draws:
+            if seat == player:
+                drawn = self._add(drawn, c)
+        return drawn << self.f_drawn
+
+    def _live_scalars(self, state: Any, me: int) -> list[float]:
         n = self.n
-        order = [(me + r) % n for r in range(n)]
-        ss, ps, hs = self.score_scale, self.points_scale, self.hand_scale
-        scores = state._scores
-        points = self._points(state)
-        ntricks = state._ntricks
-        hands = state._hands
-        if self.packs > 1:
-            sizes = [
-                h.bit_count() + t.bit_count() for h, t in zip(hands, state._twice, strict=True)
-            ]
-        else:
-            sizes = [h.bit_count() for h in hands]
-        vals = [scores[s] / ss for s in order]
-        vals += [points[s] / ps for s in order]
-        vals += [ntricks[s] / hs for s in order]
-        vals += [sizes[s] / hs for s in order]
-        if self.has_pass:
-            count = self.game.rules.pass_count
-            vals += [len(state._passed[s]) / count for s in order]
-        if self.bidding:
-            top = self.g.top_bid
-            vals += [(state._bids[s] or 0) / top for s in order]
-        if self.chips:
-            table = state._table + (state._bid if state._bidder >= 0 and self.auction else 0)
-            vals.append(table / ss)
-        if self.to_hand:
-            vals.append(len(state._discards) / self.g.widow_size)
+        order = self.orders[me]
+        vals: list[float] = []
         if self.domino:
             vals.append(state._stock.bit_count() / self.stock_scale)
             drawn = [0] * n
@@ -442,9 +453,96 @@ class HeartsEncoder(Encoder):
             for _, seat in state._revokes:
                 counts[seat] += 1
             vals += [counts[s] / 4 for s in order]
-        deal = state._deal_no - (state._phase == OVER)
-        vals.append(deal / self.deals if self.deals else deal / 10)
         return vals
+
+    def _public(
+        self, state: Any, phase: int, log: _DealLog
+    ) -> tuple[int, int, list[float], list[float]]:
+        """What stays put while a trick is played: the table's bits, the seat blocks (by
+        absolute seat), the per-seat scalars (seat-major, absolute) and the table's scalars."""
+        n, u = self.n, self.u
+        glob = 1 << (self.f_phase + phase)
+        if self.has_pass:
+            glob |= 1 << (self.f_pass_dir + self.pass_dirs.index(state.pass_direction()))
+        if self.packs > 1 and state._carry:
+            glob |= self._list_set(state._carry) << self.f_carry
+        if self.auction and phase not in (AUCTION, NAME):
+            low = state._penalty & -state._penalty
+            if low:
+                glob |= 1 << (self.f_suit + (low.bit_length() - 1) // 13)
+        seats = 0
+        played, won, voids = log.played, log.won, log.voids
+        for s in range(n):
+            at = s * u
+            seats |= played[s] << (at + self.u_played) | won[s] << (at + self.u_won)
+            seats |= voids[s] << (at + self.u_void)
+        seats |= 1 << (state._dealer * u + self.u_dealer)
+        if self.widow and state._widow_taker >= 0:
+            seats |= 1 << (state._widow_taker * u + self.u_taker)
+        if self.bidding:
+            if state._bidder >= 0:
+                seats |= 1 << (state._bidder * u + self.u_bidder)
+            for seat, bid in enumerate(state._bids):
+                if bid is not None:
+                    seats |= 1 << (seat * u + self.u_has_bid)
+        if self.moon_choice and phase == MOON:
+            seats |= 1 << (state._shooter * u + self.u_shooter)
+        if self.generale and state._declarer >= 0:
+            seats |= 1 << (state._declarer * u + self.u_generale)
+        # Scalars.
+        ss, ps, hs = self.score_scale, self.points_scale, self.hand_scale
+        scores = state._scores
+        points = self._points(state)
+        ntricks = state._ntricks
+        per_seat: list[float] = []
+        count = self.g.rules.pass_count
+        top = self.g.top_bid
+        for s in range(n):
+            per_seat += [scores[s] / ss, points[s] / ps, ntricks[s] / hs]
+            if self.has_pass:
+                per_seat.append(len(state._passed[s]) / count)
+            if self.bidding:
+                per_seat.append((state._bids[s] or 0) / top)
+        table: list[float] = []
+        if self.chips:
+            chips = state._table + (state._bid if state._bidder >= 0 and self.auction else 0)
+            table.append(chips / ss)
+        if self.to_hand:
+            table.append(len(state._discards) / self.g.widow_size)
+        deal = state._deal_no - (state._phase == OVER)
+        table.append(deal / self.deals if self.deals else deal / 10)
+        return glob, seats, per_seat, table
+
+    def _private(self, state: Any, player: int, phase: int) -> int:
+        """The bits only ``player`` sees, hand apart: the pass and the widow."""
+        two = self.packs > 1
+        big = 0
+        if self.has_pass:
+            n, cw = self.n, self.cw
+            passed = state._passed
+            plan = state.pass_plan()
+            mine = passed[player]
+            if mine:
+                sets = [0] * n
+                for c, offset in zip(mine, plan, strict=False):
+                    sets[offset] = self._add(sets[offset], c)
+                for r in range(n):
+                    big |= sets[r] << (self.f_passed + r * cw)
+            if phase in (PLAY, MOON, OVER):  # as observe: once the cards are exchanged
+                big |= self._set(state._received[player]) << self.f_received
+                for seat in range(n):
+                    if seat == player:
+                        continue
+                    got = 0
+                    for c, offset in zip(passed[seat], plan, strict=False):
+                        if offset != POOL and (seat + offset) % n == player:
+                            got = self._add(got, c)
+                    big |= got << (self.f_recv + (seat - player) % n * cw)
+        if self.widow and state._widow_taker == player:
+            big |= self._set(state._widow, state._widow2 if two else 0) << self.f_widow
+            if self.to_hand:
+                big |= self._list_set(state._discards) << self.f_discards
+        return big
 
     def _points(self, state: Any) -> list[int]:
         if self.packs > 1:
