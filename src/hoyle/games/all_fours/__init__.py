@@ -1,6 +1,10 @@
 """The All Fours family: Seven Up (the default), Cotton's game, Pitch and their relatives."""
 
+from typing import Any
+
+from hoyle.core.encoding import Encoder, register_encoder
 from hoyle.core.hooks import SearchHooks, register_search_hooks
+from hoyle.core.protocol import Game
 from hoyle.core.registry import Family, register_family
 from hoyle.games.all_fours.explain import explain
 from hoyle.games.all_fours.rules import PRESETS, AllFoursRules
@@ -23,3 +27,12 @@ register_family(
 from hoyle.games.all_fours import play as _play  # noqa: E402  (registers the easy player)
 
 register_search_hooks("all-fours", SearchHooks(rollout=_play.rollout_move))
+
+
+def _make_encoder(game: Game[Any]) -> Encoder:
+    from hoyle.games.all_fours.encode import AllFoursEncoder
+
+    return AllFoursEncoder(game)
+
+
+register_encoder("all-fours", _make_encoder)

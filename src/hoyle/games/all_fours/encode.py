@@ -1,0 +1,272 @@
+"""Observation tensors for All Fours: one seat's view as a fixed-length float32 vector.
+
+Seats are relative to the viewer in the order of play (``rel0`` the viewer, ``rel1`` the next to
+play after it, whichever way the game goes round); sides likewise (``side0`` the viewer's). A
+spectator views from seat 0 and has no private fields. The vector is two parts:
+
+* **bits** (0/1 entries), built as one Python int and unpacked by numpy in a single call: card
+  sets (one entry per card 2♣…A♠, suit-major as the engine's card ids), one-hots and flags;
+* **scalars** after them: scores, card points, counts, each divided by a fixed scale.
+
+Everything here is what :func:`hoyle.games.all_fours.observe.observe` tells the seat; the tests
+(tests/core/test_encoding_contract.py) check that a state and any ``resample_from_infostate``
+of it encode alike. Before the first deal (the cut, a colour guess, the choice of the first
+pitcher) the hand's fields are zero, as the observation leaves them out. The cards cut for the
+first deal are not encoded: the dealer they chose is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from hoyle.core.encoding import Encoder, Vector
+from hoyle.games.all_fours.observe import hand_visible
+from hoyle.games.all_fours.rules import Bidding, Direction, FirstDealer, Stock, Trump
+from hoyle.games.all_fours.state import (
+    CHOOSE_PHASE,
+    CUT,
+    GUESS,
+    GUESS_RED,
+    OVER,
+    PHASE_NAMES,
+    AllFoursGame,
+)
+
+__all__ = ["AllFoursEncoder"]
+
+_M13 = (1 << 13) - 1
+_RANK_POINTS = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)  # the Game count: T 10, J 1 … A 4
+_POINTS13 = [
+    sum(_RANK_POINTS[r] for r in range(13) if m >> r & 1) for m in range(1 << 13)
+]  # Game count of every 13-bit suit pattern
+_unpack = np.unpackbits
+_frombuffer = np.frombuffer
+_u8 = np.uint8
+
+
+class AllFoursEncoder(Encoder):
+    """The All Fours encoder: every preset, fields depending on the rules (see ``layout()``)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        assert isinstance(game, AllFoursGame)
+        self.g = g = game
+        rules = g.rules
+        n = self.n = g.n
+        sides = self.sides = rules.sides
+        step = 1 if rules.direction is Direction.CLOCKWISE else -1
+        # order[me][r]: the seat r places after ``me`` in the order of play; rel[me][seat]: r.
+        self.order = [[(me + r * step) % n for r in range(n)] for me in range(n)]
+        self.rel = [[0] * n for _ in range(n)]
+        for me in range(n):
+            for r, seat in enumerate(self.order[me]):
+                self.rel[me][seat] = r
+        self.side_of = [rules.side_of(s) for s in range(n)]
+        self.stock = rules.stock
+        self.throw_in = rules.throw_in
+        self.bidding = rules.bidding is not Bidding.NONE
+        self.commercial = rules.bidding is Bidding.COMMERCIAL
+        self.begging = rules.trump is Trump.TURN_UP and rules.begging
+        self.guess = rules.first_dealer is FirstDealer.COLOUR_GUESS
+        self.at_once = rules.trick_points_at_once
+        self.five = rules.five_value
+        self.hand_size = rules.hand_size
+        cards = "by card 2C…AS"
+
+        def seats(name: str, size: int, doc: str) -> int:
+            start = self.size
+            for r in range(n):
+                where = "the viewer" if r == 0 else f"the seat {r} after the viewer in play"
+                self.add(f"{name}_rel{r}", size, f"{doc} ({where})")
+            return start
+
+        def by_side(name: str, size: int, doc: str) -> int:
+            start = self.size
+            for k in range(sides):
+                where = "the viewer's side" if k == 0 else f"side {k} after the viewer's"
+                self.add(f"{name}_side{k}", size, f"{doc} ({where})")
+            return start
+
+        # ---- bits
+        self.f_hand = self._at("hand", 52, f"the viewer's hand, when it may look, {cards}")
+        self.f_hidden = self._at("hand_hidden", 1, "1 while the rules keep the viewer's hand shut")
+        self.f_discarded = self._at("discarded", 52, "cards the viewer discarded after running")
+        if self.stock is not Stock.NONE:
+            self.f_my_drawn = self._at("drawn", 52, "cards the viewer drew from the stock")
+        self.f_trick = seats("trick", 52, "its card in the trick in progress")
+        self.f_played = seats("played", 52, "cards it played to completed tricks this hand")
+        self.f_won = by_side("won", 52, "cards in the tricks that side took this hand")
+        if self.throw_in:
+            self.f_shown = seats("thrown_in", 52, "its hand, thrown in face up")
+        if self.stock is Stock.FACE_UP:
+            self.f_top = self._at("stock_top", 52, "the card face up on the stock")
+            self.f_drawn = seats("stock_drawn", 52, "cards it drew from the face-up stock")
+        self.f_turned = self._at("turned", 52, "cards turned up (or cut) for trumps this hand")
+        self.f_trump = self._at("trump", 4, "the trump suit C D H S, once fixed")
+        self.f_phase = self._at("phase", len(PHASE_NAMES), "phase: " + " ".join(PHASE_NAMES))
+        self.f_turn = seats("to_act", 1, "1 if it is to act")
+        self.f_dealer = seats("dealer", 1, "1 if it dealt this hand")
+        self.f_leader = seats("leader", 1, "1 if it leads (or led) the trick in play")
+        if self.throw_in:
+            self.f_out = seats("out", 1, "1 if it threw in its hand")
+        if self.bidding:
+            self.f_pitcher = seats("pitcher", 1, "1 if it pitches this hand")
+            self.f_has_bid = seats("has_bid", 1, "1 once it has bid or passed")
+        if self.commercial:
+            self.f_sold = self._at("sold", 2, "eldest sold (first entry) or kept (second)")
+        if self.begging:
+            self.f_begged = self._at("begged", 1, "1 if eldest begged")
+            self.f_gift = self._at("gift", 1, "1 if the dealer gave one")
+        if self.guess:
+            self.f_guess = self._at("guess", 2, "the colour guessed for the cut: red, black")
+        self.nbits = self.size
+        self.nbytes = (self.nbits + 7) // 8
+        # ---- scalars
+        self.target = float(rules.target)
+        self.f_score = by_side("score", 1, f"game score / {rules.target}")
+        self.f_points = by_side("card_points", 1, "Game count in its tricks this hand / 80")
+        self.f_kicks = by_side("kicks", 1, f"points for turn-ups this hand / {rules.target}")
+        if self.at_once:
+            self.f_at_once = by_side("at_once", 1, f"points scored in play / {rules.target}")
+        self.f_sizes = seats("hand_size", 1, f"cards it holds / {rules.hand_size}")
+        self.f_ndiscards = seats("discards", 1, f"cards it discarded / {rules.hand_size}")
+        self.f_tricks = seats("tricks", 1, f"tricks it took this hand / {rules.hand_size}")
+        if self.bidding:
+            self.f_bids = seats("bid", 1, "its bid / 4")
+            self.f_bid = self._at("high_bid", 1, "the high bid / 4")
+        if self.begging:
+            self.f_runs = self._at("runs", 1, "times the cards were run this hand / 3")
+        if self.stock is not Stock.NONE:
+            self.f_stock = self._at("stock_size", 1, "cards in the stock / 52")
+        self.hands = rules.hands
+        self._at(
+            "hand_number",
+            1,
+            f"hands played before this one / {rules.hands}" if rules.hands else "hands played / 20",
+        )
+
+    def _at(self, name: str, size: int, doc: str) -> int:
+        """Declare a field and return where it starts."""
+        return self.add(name, size, doc).start
+
+    def _card_points(self, mask: int, trump: int) -> int:
+        """The Game count of a mask (the five of trumps at ``five_value`` when set)."""
+        total = (
+            _POINTS13[mask & _M13]
+            + _POINTS13[mask >> 13 & _M13]
+            + _POINTS13[mask >> 26 & _M13]
+            + _POINTS13[mask >> 39 & _M13]
+        )
+        if self.five and trump >= 0 and mask >> (13 * trump + 3) & 1:
+            total += self.five
+        return total
+
+    def encode(self, state: Any, player: int | None, out: Vector) -> None:
+        """Write ``player``'s view of ``state`` into ``out`` (see the module docs)."""
+        n = self.n
+        sides = self.sides
+        me = 0 if player is None else player
+        rel = self.rel[me]
+        order = self.order[me]
+        side_of = self.side_of
+        my_side = side_of[me]
+        phase = state._phase
+        before_deal = phase in (CUT, GUESS, CHOOSE_PHASE)
+        big = 1 << (self.f_phase + phase)
+        cur = state.current_player()
+        if cur >= 0:
+            big |= 1 << (self.f_turn + rel[cur])
+        trump = state._trump
+        tricks_by = [0] * n
+        if player is not None:
+            if before_deal or hand_visible(state, player):
+                if not before_deal:
+                    big |= state._hands[player] << self.f_hand
+            else:
+                big |= 1 << self.f_hidden
+            if not before_deal:
+                big |= state._discarded[player] << self.f_discarded
+                if self.stock is not Stock.NONE:
+                    big |= state._drawn[player] << self.f_my_drawn
+        if self.guess and state._guess >= 0:
+            big |= 1 << (self.f_guess + (0 if state._guess == GUESS_RED else 1))
+        if not before_deal:
+            big |= 1 << (self.f_dealer + rel[state._dealer])
+            big |= 1 << (self.f_leader + rel[state._leader])
+            if trump >= 0:
+                big |= 1 << (self.f_trump + trump)
+            for c in state._turned:
+                big |= 1 << (self.f_turned + c)
+            at = self.f_trick
+            for seat, c in zip(state._trick_seats, state._trick, strict=True):
+                big |= 1 << (at + 52 * rel[seat] + c)
+            at = self.f_played
+            for _, cards, who, winner in state._tricks:
+                tricks_by[winner] += 1
+                for seat, c in zip(who, cards, strict=True):
+                    big |= 1 << (at + 52 * rel[seat] + c)
+            won = state._won
+            for side in range(sides):
+                k = (side - my_side) % sides
+                big |= won[side] << (self.f_won + 52 * k)
+            if self.throw_in:
+                for seat in range(n):
+                    if state._out[seat]:
+                        big |= state._shown[seat] << (self.f_shown + 52 * rel[seat])
+                        big |= 1 << (self.f_out + rel[seat])
+            if self.stock is Stock.FACE_UP:
+                for seat in range(n):
+                    big |= state._drawn[seat] << (self.f_drawn + 52 * rel[seat])
+            if self.bidding:
+                if state._pitcher >= 0:
+                    big |= 1 << (self.f_pitcher + rel[state._pitcher])
+                for seat, bid in enumerate(state._bids):
+                    if bid is not None:
+                        big |= 1 << (self.f_has_bid + rel[seat])
+            if self.commercial and state._sold is not None:
+                big |= 1 << (self.f_sold + (0 if state._sold else 1))
+            if self.begging:
+                if state._begged:
+                    big |= 1 << self.f_begged
+                if state._given:
+                    big |= 1 << self.f_gift
+        if self.stock is Stock.FACE_UP and state._top >= 0:
+            big |= 1 << (self.f_top + state._top)
+        nbits = self.nbits
+        out[:nbits] = _unpack(
+            _frombuffer(big.to_bytes(self.nbytes, "little"), _u8), count=nbits, bitorder="little"
+        )
+        # ---- scalars
+        target = self.target
+        side_order = [(my_side + k) % sides for k in range(sides)]
+        scores = state._scores
+        vals = [scores[s] / target for s in side_order]
+        vals += [self._card_points(state._won[s], trump) / 80 for s in side_order]
+        kicks = [0] * sides
+        if not before_deal:
+            for _, side, pts in state._kicks[: state._kicks_scored]:
+                kicks[side] += pts
+        vals += [kicks[s] / target for s in side_order]
+        if self.at_once:
+            at_once = state._at_once
+            vals += [(0 if before_deal else at_once[s]) / target for s in side_order]
+        size = self.hand_size
+        hands = state._hands
+        vals += [hands[s].bit_count() / size for s in order]
+        discarded = state._discarded
+        vals += [(0 if before_deal else discarded[s].bit_count()) / size for s in order]
+        vals += [tricks_by[s] / size for s in order]
+        if self.bidding:
+            bids = state._bids
+            vals += [(0 if before_deal else bids[s] or 0) / 4 for s in order]
+            vals.append((0 if before_deal else state._bid) / 4)
+        if self.begging:
+            vals.append((0 if before_deal else state._ran) / 3)
+        if self.stock is not Stock.NONE:
+            stock = 0 if before_deal else state._undealt.bit_count() + (state._top >= 0)
+            vals.append(stock / 52)
+        number = state._hand_no - (phase == OVER)
+        vals.append(number / self.hands if self.hands else number / 20)
+        out[nbits:] = vals
