@@ -163,8 +163,8 @@ def main(argv: list[str] | None = None) -> None:
         f" {args.simulations} simulations"
     )
     print(
-        f"| trumps | king | guarded | hands | list plays | expert plays | agree |"
-        f" play − best proposal (95% CI) | list clauses |"
+        "| trumps | king | guarded | hands | list plays | expert plays | agree |"
+        " play − best proposal (95% CI) | list clauses |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
     total = agree = 0
