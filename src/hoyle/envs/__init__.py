@@ -1,0 +1,1 @@
+"""Adapters to learning libraries: PettingZoo, Gymnasium, OpenSpiel."""
