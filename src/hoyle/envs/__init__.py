@@ -1,0 +1,10 @@
+"""Reinforcement-learning environments over the game protocol.
+
+Each adapter lives in its own module and imports its framework only there, so ``import
+hoyle`` never needs one:
+
+- :mod:`hoyle.envs.pettingzoo`: a PettingZoo AEC environment for every family and preset;
+- :mod:`hoyle.envs.gymnasium`: a single-seat Gymnasium environment against hoyle agents.
+
+Install the frameworks with ``pip install -e .[envs]``; docs/environments.md is the guide.
+"""
