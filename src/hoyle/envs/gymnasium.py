@@ -107,6 +107,7 @@ class HoyleEnv(gym.Env[Observation, np.int64]):
         self.observation_space = self.table.observation_space(self.agent)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self._over = True
+        self._paid = 0.0
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -120,6 +121,7 @@ class HoyleEnv(gym.Env[Observation, np.int64]):
             for (s, spec), draw in zip(self._opponent_specs.items(), draws[1:], strict=True)
         }
         self._over = False
+        self._paid = 0.0
         self._play_others()
         obs = self.table.observe(self.agent)
         return obs, self._info(obs)
@@ -139,13 +141,17 @@ class HoyleEnv(gym.Env[Observation, np.int64]):
             info = self._info(obs)
             info["illegal_action"] = True
             return obs, self.illegal_reward, True, False, info
+        # The table sums the seat's rewards until the seat acts again; what it summed before
+        # reset() handed back the first observation has not been paid yet.
+        unpaid = self.table._cumulative_rewards[self.agent] - self._paid
         self.table.step(move)
         self._play_others()
         obs = self.table.observe(self.agent)
         terminated = self.table.terminations[self.agent]
         truncated = self.table.truncations[self.agent]
         self._over = terminated or truncated
-        reward = float(self.table._cumulative_rewards[self.agent])
+        self._paid = self.table._cumulative_rewards[self.agent]
+        reward = float(unpaid + self._paid)
         return obs, reward, terminated, truncated, self._info(obs)
 
     def _play_others(self) -> None:
