@@ -16,7 +16,7 @@ Agents are ``player_0`` … ``player_{n-1}``, seat ``i`` of the game. Each obser
 ``"observation"``, the float32 vector the family's encoder writes for that seat (its length is
 fixed per game string; ``encoder(game).layout()`` documents it), and ``"action_mask"``, an int8
 vector over ``game.num_distinct_actions`` with 1 at each legal action of the seat to act (all
-zeros for the others). Chance (shuffles, draws) is resolved inside with the generator that
+zeros for the others). Chance (shuffles, draws) is resolved inside, from the generator that
 ``reset(seed=…)`` seeds, so a seed reproduces an episode exactly.
 
 Rewards come at the end of each deal: each seat gets what it scored in the deal (the engine's
@@ -194,7 +194,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         goes on from the last episode (the first is seeded from the system)."""
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
-        self.state = self.game.new_initial_state()
+        # A seeded state shuffles and deals inside the engine, every deal of the match from
+        # this one number, so it never stops at a chance node.
+        self.state = self.game.new_initial_state(seed=self._rng.getrandbits(64))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -205,8 +207,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         self.num_moves = 0
         self.deals_played = 0
         self._deal = self.state.progress()[0]
-        self._run_chance()
-        self.agent_selection = self.possible_agents[self.state.current_player()]
+        self.agent_selection = self._to_act()
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to act (``None`` for an agent whose episode is over).
@@ -229,13 +230,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.num_moves += 1
-        over = self._settle() or self._run_chance()
+        over = self._settle()
         limit = self.max_cycles
         if not over and limit is not None and self.num_moves >= limit * len(self.possible_agents):
             self.truncations = dict.fromkeys(self.agents, True)
             over = True
         if not over:
-            self.agent_selection = self.possible_agents[state.current_player()]
+            self.agent_selection = self._to_act()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -245,26 +246,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
             raise RuntimeError("call reset() before using the environment")
         return self.state
 
-    def _run_chance(self) -> bool:
-        """Resolve chance nodes with the episode's generator; True when the episode ended."""
-        state = self._live_state()
-        rng = self._rng
-        assert rng is not None  # reset() made it
-        while state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            actions = [a for a, _ in outcomes]
-            weights = [p for _, p in outcomes]
-            state.apply_action(rng.choices(actions, weights)[0])
-            if self._settle():
-                return True
-        return False
+    def _to_act(self) -> str:
+        player = self._live_state().current_player()
+        if not 0 <= player < len(self.possible_agents):
+            # The protocol deals a seeded state inside: it never stops at a chance node.
+            raise RuntimeError(f"{self.game.spec}: a seeded state has no seat to act ({player})")
+        return self.possible_agents[player]
 
     def _settle(self) -> bool:
         """If a deal just ended, hand out its rewards; True when the episode ended.
 
-        Called after every action, before any chance of the next deal. The points are the
-        engine's own record of the deal (the observation's ``deal_scores``), so whatever the
-        rules count in a deal (Bourré's ante, a kicked jack) counts where the engine says.
+        Called after every action. The points are the engine's own record of the deal (the
+        observation's ``deal_scores``), so whatever the rules count in a deal (Bourré's ante,
+        a kicked jack) counts where the engine says.
         """
         state = self._live_state()
         terminal = state.is_terminal()
