@@ -49,6 +49,14 @@ class Game(ABC, Generic[R]):
     def num_distinct_actions(self) -> int:
         """One more than the largest action id any state of this game can use."""
 
+    @property
+    def scores_are_penalties(self) -> bool:
+        """True when :meth:`State.scores` counts penalty points, so fewer is better (Hearts).
+
+        Surfaces that turn scores into rewards (the environments) flip the sign by it.
+        """
+        return False
+
     @abstractmethod
     def new_initial_state(self, seed: int | None = None) -> State:
         """The start of a match: at the first deal's chance nodes, or, with ``seed``, dealt.
