@@ -29,7 +29,7 @@ import numpy.typing as npt
 if TYPE_CHECKING:
     from hoyle.core.protocol import Game, State
 
-__all__ = ["Encoder", "Field", "encoder", "has_encoder", "register_encoder"]
+__all__ = ["BitsWriter", "Encoder", "Field", "encoder", "has_encoder", "register_encoder"]
 
 Vector = npt.NDArray[np.float32]
 """A one-dimensional float32 array."""
@@ -102,6 +102,50 @@ class Encoder(ABC):
             span = f"{f.start}" if f.size == 1 else f"{f.start}–{f.start + f.size - 1}"
             rows.append(f"| `{f.name}` | {span} | {f.doc} |")
         return "\n".join(rows)
+
+
+class BitsWriter:
+    """Writes a vector of 0/1 entries followed by float32 scalars with few numpy calls.
+
+    An encoder builds its 0/1 entries as one Python int (bit ``i`` is entry ``i``, so a card
+    mask lands in a field with one shift) and its scalars as packed little-endian float32 bytes
+    (``struct``), and :meth:`write` puts both into the caller's buffer: the int goes through a
+    staging byte array and one ``numpy.unpackbits``, the scalars are copied as bytes. numpy's
+    fixed cost per call is about a Hearts step, so the number of numpy calls is what counts.
+
+    Not thread-safe: the staging array is shared by every call of one encoder.
+    """
+
+    def __init__(self, nbits: int, size: int) -> None:
+        self.nbits = nbits
+        self.size = size
+        self.nbytes = (nbits + 7) // 8
+        self._stage = np.zeros(self.nbytes, dtype=np.uint8)
+        self._stage_bytes = self._stage.data
+        # Views of the last buffer written (an RL loop reuses one): its 0/1 part, and its
+        # scalar part as raw bytes (None when the buffer is not a plain contiguous float32).
+        self._out: Vector | None = None
+        self._head: Vector = self._stage[:0].astype(np.float32)
+        self._tail: memoryview | None = None
+
+    def _views(self, out: Vector) -> None:
+        self._out = out
+        self._head = out[: self.nbits]
+        tail = out[self.nbits :]
+        plain = tail.flags.c_contiguous and tail.dtype == np.dtype("<f4")
+        self._tail = tail.data.cast("B") if plain and tail.size else None
+
+    def write(self, out: Vector, bits: int, tail: bytes) -> None:
+        """Fill ``out``: entries ``[0, nbits)`` from ``bits``, the rest from ``tail`` (packed
+        float32, ``4 * (size - nbits)`` bytes)."""
+        if out is not self._out:
+            self._views(out)
+        self._stage_bytes[:] = bits.to_bytes(self.nbytes, "little")
+        self._head[...] = np.unpackbits(self._stage, None, self.nbits, "little")
+        if self._tail is not None:
+            self._tail[:] = tail
+        elif self.size > self.nbits:
+            out[self.nbits :] = np.frombuffer(tail, dtype="<f4")
 
 
 EncoderFactory = Callable[["Game[Any]"], Encoder]

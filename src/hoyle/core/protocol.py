@@ -169,7 +169,7 @@ class State(ABC):
             enc = encoder(self.game)
         if out is None:
             out = enc.new_buffer()
-        elif out.shape != (enc.size,) or out.dtype != "float32":
+        elif out.shape != (enc.size,) or out.dtype.char != "f":
             raise ValueError(
                 f"out is {out.dtype} of shape {out.shape}; this game's tensors are "
                 f"float32 of shape ({enc.size},)"

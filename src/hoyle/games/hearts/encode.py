@@ -26,11 +26,10 @@ learning loop stepping one state pays for each trick once.
 
 from __future__ import annotations
 
+import struct
 from typing import Any
 
-import numpy as np
-
-from hoyle.core.encoding import Encoder, Vector
+from hoyle.core.encoding import BitsWriter, Encoder, Vector
 from hoyle.games.hearts.observe import public_points
 from hoyle.games.hearts.rules import Moon, Pass, Widow
 from hoyle.games.hearts.state import (
@@ -52,9 +51,6 @@ _LOW = (1 << 52) - 1
 _JOKER_COUNT = (0, 1, 1, 3)
 """Joker bits 52–53 of a mask → the count entries (1: one joker, 3: both entries, two)."""
 _CACHE_LIMIT = 64
-_unpack = np.unpackbits
-_frombuffer = np.frombuffer
-_u8 = np.uint8
 
 
 class _DealLog:
@@ -63,6 +59,7 @@ class _DealLog:
     __slots__ = (
         "block",
         "done",
+        "last",
         "played",
         "played_all",
         "private",
@@ -83,8 +80,10 @@ class _DealLog:
         # (phase, tricks done, history length outside the play) → public bits, seat blocks
         # (by absolute seat) and scalars; (player, phase, widow taker, history length outside
         # the play) → private bits.
-        self.block: dict[tuple[int, int, int], tuple[int, int, list[float], list[float]]] = {}
+        self.block: dict[tuple[int, int, int], tuple[int, int, bytes, bytes]] = {}
         self.private: dict[tuple[int, int, int, int], int] = {}
+        # The trick part of the seat blocks last built: (base key, cards in the trick, bits).
+        self.last: tuple[tuple[int, int, int], int, int] = ((-1, -1, -1), 0, 0)
 
 
 class HeartsEncoder(Encoder):
@@ -222,6 +221,12 @@ class HeartsEncoder(Encoder):
             per_seat.append(("cards_passed", f"cards passed / {rules.pass_count}"))
         if self.bidding:
             per_seat.append(("bid", f"its bid / {g.top_bid}"))
+        if self.domino:
+            stock = max(len(g.deck) - n * g.hand_size, 1)
+            self.stock_scale = float(stock)
+            per_seat.append(("draws", f"cards it drew this deal / {stock}"))
+        if self.revokes:
+            per_seat.append(("revokes", "revokes it made this deal / 4"))
         self.k = len(per_seat)
         for r in range(n):
             for name, doc in per_seat:
@@ -235,18 +240,28 @@ class HeartsEncoder(Encoder):
             1,
             f"deals played before this one / {rules.deals}" if rules.deals else "deals played / 10",
         )
-        # Scalars from here on change within a trick: they are computed at every call.
-        self.live_scalars = self.domino or self.revokes
         if self.domino:
-            stock = max(len(g.deck) - n * g.hand_size, 1)
-            self.stock_scale = float(stock)
             self._at("stock", 1, f"cards in the stock / {stock}")
-            for r in range(n):
-                self.add(f"draws_rel{r}", 1, f"cards seat rel{r} drew this deal / {stock}")
-        if self.revokes:
-            for r in range(n):
-                self.add(f"revokes_rel{r}", 1, f"revokes seat rel{r} made this deal / 4")
         self._logs: dict[int, _DealLog] = {}
+        self.k4 = 4 * self.k  # bytes of one seat's scalars
+        # sizes[seat][count]: the hand-size entries of a seat holding ``count`` cards, in place.
+        self.sizes = [
+            [t << (seat * self.u + self.u_sizes) for t in self.therm] for seat in range(n)
+        ]
+        self.writer = BitsWriter(self.nbits, self.size)
+        # Bits prepared once: a card in the trick (jokers at 52), a void, the turn, by seat.
+        u = self.u
+        self.card_bits = [
+            [1 << (seat * u + self.u_trick + min(c, 52)) for c in range(54)] for seat in range(n)
+        ]
+        self.void_bits = [
+            [1 << (seat * u + self.u_void + suit) for suit in range(4)] for seat in range(n)
+        ]
+        self.turn_bits = [1 << (seat * u + self.u_turn) for seat in range(n)]
+        self.broken_bit = 1 << self.f_broken
+        # Whether everyone's part stays put through a trick in the play (a stock is drawn
+        # from, and revokes are counted, within a trick).
+        self.per_trick = not (self.domino or self.revokes)
 
     def _at(self, name: str, size: int, doc: str) -> int:
         """Declare a field and return where it starts."""
@@ -332,63 +347,55 @@ class HeartsEncoder(Encoder):
 
     def encode(self, state: Any, player: int | None, out: Vector) -> None:
         """Write ``player``'s view of ``state`` into ``out`` (see the module docs)."""
-        n = self.n
-        u = self.u
         log = self._log(state)
         phase = state._phase
-        hist = 0 if phase == PLAY else len(state._history)
-        # What changes only from trick to trick (or, outside the play, from move to move) is
-        # built once, by absolute seat, and kept in the deal's log.
-        key = (phase, log.done, hist)
+        # Everyone's part that stays put through a trick is built once per trick, by absolute
+        # seat, and kept in the deal's log (outside the play, and with a stock or revokes,
+        # once per move).
+        if phase == PLAY and self.per_trick:
+            key = (phase, log.done, 0)
+        else:
+            key = (phase, log.done, len(state._history))
         block = log.block.get(key)
         if block is None:
             block = log.block[key] = self._public(state, phase, log)
-        glob, seats, per_seat, table = block
-        # The trick in progress, by absolute seat, with the voids it shows.
+        big, seats, per_seat, table = block
+        # The trick in progress: from the last one built, one card on, when it is that trick.
         trick = state._trick
-        if trick:
-            order = state._seats if self.domino else self.orders[state._leader]
-            lead = -1
-            at_trick, at_void = self.u_trick, self.u_void
-            revokes = state._revokes if self.revokes else ()
-            now = len(state._tricks)
-            for seat, c in zip(order, trick, strict=False):
-                if c < 52:
-                    seats |= 1 << (seat * u + at_trick + c)
-                    if lead < 0:
-                        lead = c // 13
-                    elif c // 13 != lead and (now, seat) not in revokes:
-                        seats |= 1 << (seat * u + at_void + lead)
-                else:
-                    seats |= 1 << (seat * u + at_trick + 52)
+        count = len(trick)
+        last_key, last_count, bits = log.last
+        if last_key != key or count < last_count or count > last_count + 1:
+            bits = self._trick_bits(state, trick, 0, 0)
+            log.last = (key, count, bits)
+        elif count > last_count:
+            bits = self._trick_bits(state, trick, last_count, bits)
+            log.last = (key, count, bits)
+        seats |= bits
         cur = state.current_player()
         if cur >= 0:
-            seats |= 1 << (cur * u + self.u_turn)
-        if phase in (PLAY, DRAW):
-            seats |= 1 << (state._leader * u + self.u_leader)
+            seats |= self.turn_bits[cur]
         hands = state._hands
-        therm, at = self.therm, self.u_sizes
         if self.packs > 1:
-            for h, t in zip(hands, state._twice, strict=True):
-                seats |= therm[h.bit_count() + t.bit_count()] << at
-                at += u
+            for sizes, h, t in zip(self.sizes, hands, state._twice, strict=True):
+                seats |= sizes[h.bit_count() + t.bit_count()]
         else:
-            for h in hands:
-                seats |= therm[h.bit_count()] << at
-                at += u
+            for sizes, h in zip(self.sizes, hands, strict=True):
+                seats |= sizes[h.bit_count()]
         if self.domino or self.slam:
             seats |= self._live_seats(state, player, phase, log)
-        # Rotate the seat blocks so that the viewer's comes first.
-        big = glob
+        if state._broken:
+            big |= self.broken_bit
         if player is None:
             big |= seats << self.f_block
-            me = 0
+            tail = per_seat + table
         else:
-            me = player
-            if me:
-                seats = seats >> (me * u) | (seats & self.low_masks[me]) << ((n - me) * u)
+            if player:  # rotate the seat blocks so that the viewer's comes first
+                n, u = self.n, self.u
+                seats = seats >> (player * u) | (seats & self.low_masks[player]) << (
+                    (n - player) * u
+                )
             big |= seats << self.f_block
-            pkey = (player, phase, state._widow_taker, hist)
+            pkey = (player, phase, state._widow_taker, key[2])
             private = log.private.get(pkey)
             if private is None:
                 private = log.private[pkey] = self._private(state, player, phase)
@@ -400,36 +407,47 @@ class HeartsEncoder(Encoder):
             big |= private | hand << self.f_hand
             if self.domino:
                 big |= self._drawn(state, player)
-        if state._broken:
-            big |= 1 << self.f_broken
-        nbits = self.nbits
-        out[:nbits] = _unpack(
-            _frombuffer(big.to_bytes(self.nbytes, "little"), _u8), count=nbits, bitorder="little"
-        )
-        k = me * self.k
-        tail = per_seat[k:] + per_seat[:k] + table
-        if self.live_scalars:
-            tail += self._live_scalars(state, me)
-        out[nbits:] = tail
+            k = player * self.k4
+            tail = per_seat[k:] + per_seat[:k] + table
+        self.writer.write(out, big, tail)
+
+    def _trick_bits(self, state: Any, trick: list[int], start: int, seats: int) -> int:
+        """``seats`` with the cards ``trick[start:]`` of the trick in progress (by absolute
+        seat) and the voids they show."""
+        order = state._seats if self.domino else self.orders[state._leader]
+        card_bits, void_bits = self.card_bits, self.void_bits
+        lead = -1
+        for c in trick:  # the suit led: the first card that is not a joker
+            if c < 52:
+                lead = c // 13
+                break
+        revokes = state._revokes if self.revokes else ()
+        now = len(state._tricks)
+        for i in range(start, len(trick)):
+            seat, c = order[i], trick[i]
+            seats |= card_bits[seat][c]
+            if c < 52 and c // 13 != lead and (now, seat) not in revokes:
+                seats |= void_bits[seat][lead]
+        return seats
 
     def _live_seats(self, state: Any, player: int | None, phase: int, log: _DealLog) -> int:
-        """Seat bits of the stock and slam rules that change within a trick (absolute)."""
+        """Seat bits (absolute) of the stock and slam rules that change within a trick."""
         u = self.u
-        big = 0
+        seats = 0
         if self.domino:
             if phase in (PLAY, DRAW):
                 for seat, hand in enumerate(state._hands):
                     if not hand:
-                        big |= 1 << (seat * u + self.u_out)
+                        seats |= 1 << (seat * u + self.u_out)
             if phase == DRAW:
-                big |= 1 << (state._cur * u + self.u_drawing)
+                seats |= 1 << (state._cur * u + self.u_drawing)
         if self.slam and state._partner >= 0:
             # The partner knows from the bid on; everyone once the bonus card is played.
             card = self.g.partner_card
-            shown = log.played_all >> card & 1 or card in state._trick
-            if shown or phase == OVER or player == state._partner:
-                big |= 1 << (state._partner * u + self.u_partner)
-        return big
+            shown = log.played_all >> card & 1 or card in state._trick or phase == OVER
+            if shown or player == state._partner:
+                seats |= 1 << (state._partner * u + self.u_partner)
+        return seats
 
     def _drawn(self, state: Any, player: int) -> int:
         drawn = 0
@@ -438,28 +456,10 @@ class HeartsEncoder(Encoder):
                 drawn = self._add(drawn, c)
         return drawn << self.f_drawn
 
-    def _live_scalars(self, state: Any, me: int) -> list[float]:
-        n = self.n
-        order = self.orders[me]
-        vals: list[float] = []
-        if self.domino:
-            vals.append(state._stock.bit_count() / self.stock_scale)
-            drawn = [0] * n
-            for _, seat, _c in state._draws:
-                drawn[seat] += 1
-            vals += [drawn[s] / self.stock_scale for s in order]
-        if self.revokes:
-            counts = [0] * n
-            for _, seat in state._revokes:
-                counts[seat] += 1
-            vals += [counts[s] / 4 for s in order]
-        return vals
-
-    def _public(
-        self, state: Any, phase: int, log: _DealLog
-    ) -> tuple[int, int, list[float], list[float]]:
-        """What stays put while a trick is played: the table's bits, the seat blocks (by
-        absolute seat), the per-seat scalars (seat-major, absolute) and the table's scalars."""
+    def _public(self, state: Any, phase: int, log: _DealLog) -> tuple[int, int, bytes, bytes]:
+        """Everyone's part of the vector at this position: the table's bits, the seat blocks
+        (by absolute seat), the per-seat scalars (seat-major, by absolute seat) and the
+        table's scalars, both packed."""
         n, u = self.n, self.u
         glob = 1 << (self.f_phase + phase)
         if self.has_pass:
@@ -489,6 +489,8 @@ class HeartsEncoder(Encoder):
             seats |= 1 << (state._shooter * u + self.u_shooter)
         if self.generale and state._declarer >= 0:
             seats |= 1 << (state._declarer * u + self.u_generale)
+        if phase in (PLAY, DRAW):
+            seats |= 1 << (state._leader * u + self.u_leader)
         # Scalars.
         ss, ps, hs = self.score_scale, self.points_scale, self.hand_scale
         scores = state._scores
@@ -497,12 +499,17 @@ class HeartsEncoder(Encoder):
         per_seat: list[float] = []
         count = self.g.rules.pass_count
         top = self.g.top_bid
+        stock = self.stock_scale if self.domino else 1.0
         for s in range(n):
             per_seat += [scores[s] / ss, points[s] / ps, ntricks[s] / hs]
             if self.has_pass:
                 per_seat.append(len(state._passed[s]) / count)
             if self.bidding:
                 per_seat.append((state._bids[s] or 0) / top)
+            if self.domino:
+                per_seat.append(sum(1 for _, seat, _c in state._draws if seat == s) / stock)
+            if self.revokes:
+                per_seat.append(sum(1 for _, seat in state._revokes if seat == s) / 4)
         table: list[float] = []
         if self.chips:
             chips = state._table + (state._bid if state._bidder >= 0 and self.auction else 0)
@@ -511,7 +518,14 @@ class HeartsEncoder(Encoder):
             table.append(len(state._discards) / self.g.widow_size)
         deal = state._deal_no - (state._phase == OVER)
         table.append(deal / self.deals if self.deals else deal / 10)
-        return glob, seats, per_seat, table
+        if self.domino:
+            table.append(state._stock.bit_count() / stock)
+        return (
+            glob,
+            seats,
+            struct.pack(f"<{len(per_seat)}f", *per_seat),
+            struct.pack(f"<{len(table)}f", *table),
+        )
 
     def _private(self, state: Any, player: int, phase: int) -> int:
         """The bits only ``player`` sees, hand apart: the pass and the widow."""
