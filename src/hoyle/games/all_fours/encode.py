@@ -17,11 +17,10 @@ first deal are not encoded: the dealer they chose is.
 
 from __future__ import annotations
 
+import struct
 from typing import Any
 
-import numpy as np
-
-from hoyle.core.encoding import Encoder, Vector
+from hoyle.core.encoding import BitsWriter, Encoder, Vector
 from hoyle.games.all_fours.observe import hand_visible
 from hoyle.games.all_fours.rules import Bidding, Direction, FirstDealer, Stock, Trump
 from hoyle.games.all_fours.state import (
@@ -41,9 +40,6 @@ _RANK_POINTS = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)  # the Game count: T 10,
 _POINTS13 = [
     sum(_RANK_POINTS[r] for r in range(13) if m >> r & 1) for m in range(1 << 13)
 ]  # Game count of every 13-bit suit pattern
-_unpack = np.unpackbits
-_frombuffer = np.frombuffer
-_u8 = np.uint8
 
 
 class AllFoursEncoder(Encoder):
@@ -146,6 +142,18 @@ class AllFoursEncoder(Encoder):
             1,
             f"hands played before this one / {rules.hands}" if rules.hands else "hands played / 20",
         )
+        self.writer = BitsWriter(self.nbits, self.size)
+        self.pack = struct.Struct(f"<{self.size - self.nbits}f").pack
+        self.no_tricks = [0] * n
+        self.no_kicks = [0.0] * sides
+        # By the viewer's side: the other sides in order, and where each side's won cards go.
+        self.side_orders = [[(mine + k) % sides for k in range(sides)] for mine in range(sides)]
+        self.won_at = [
+            [self.f_won + 52 * ((side - mine) % sides) for side in range(sides)]
+            for mine in range(sides)
+        ]
+        # The last hand's trick list, tricks folded in, cards played and tricks taken by seat.
+        self._hand_log: tuple[list[Any], int, list[int], list[int]] | None = None
 
     def _at(self, name: str, size: int, doc: str) -> int:
         """Declare a field and return where it starts."""
@@ -179,7 +187,7 @@ class AllFoursEncoder(Encoder):
         if cur >= 0:
             big |= 1 << (self.f_turn + rel[cur])
         trump = state._trump
-        tricks_by = [0] * n
+        tricks_by = self.no_tricks
         if player is not None:
             if before_deal or hand_visible(state, player):
                 if not before_deal:
@@ -202,15 +210,12 @@ class AllFoursEncoder(Encoder):
             at = self.f_trick
             for seat, c in zip(state._trick_seats, state._trick, strict=True):
                 big |= 1 << (at + 52 * rel[seat] + c)
+            played, tricks_by = self._played(state._tricks)
             at = self.f_played
-            for _, cards, who, winner in state._tricks:
-                tricks_by[winner] += 1
-                for seat, c in zip(who, cards, strict=True):
-                    big |= 1 << (at + 52 * rel[seat] + c)
-            won = state._won
-            for side in range(sides):
-                k = (side - my_side) % sides
-                big |= won[side] << (self.f_won + 52 * k)
+            for r, seat in enumerate(order):
+                big |= played[seat] << (at + 52 * r)
+            for w, at in zip(state._won, self.won_at[my_side], strict=True):
+                big |= w << at
             if self.throw_in:
                 for seat in range(n):
                     if state._out[seat]:
@@ -234,21 +239,19 @@ class AllFoursEncoder(Encoder):
                     big |= 1 << self.f_gift
         if self.stock is Stock.FACE_UP and state._top >= 0:
             big |= 1 << (self.f_top + state._top)
-        nbits = self.nbits
-        out[:nbits] = _unpack(
-            _frombuffer(big.to_bytes(self.nbytes, "little"), _u8), count=nbits, bitorder="little"
-        )
         # ---- scalars
         target = self.target
-        side_order = [(my_side + k) % sides for k in range(sides)]
-        scores = state._scores
+        side_order = self.side_orders[my_side]
+        scores, won = state._scores, state._won
         vals = [scores[s] / target for s in side_order]
-        vals += [self._card_points(state._won[s], trump) / 80 for s in side_order]
-        kicks = [0] * sides
-        if not before_deal:
+        vals += [self._card_points(won[s], trump) / 80 for s in side_order]
+        if state._kicks_scored and not before_deal:
+            kicks = [0] * sides
             for _, side, pts in state._kicks[: state._kicks_scored]:
                 kicks[side] += pts
-        vals += [kicks[s] / target for s in side_order]
+            vals += [kicks[s] / target for s in side_order]
+        else:
+            vals += self.no_kicks
         if self.at_once:
             at_once = state._at_once
             vals += [(0 if before_deal else at_once[s]) / target for s in side_order]
@@ -269,4 +272,20 @@ class AllFoursEncoder(Encoder):
             vals.append(stock / 52)
         number = state._hand_no - (phase == OVER)
         vals.append(number / self.hands if self.hands else number / 20)
-        out[nbits:] = vals
+        self.writer.write(out, big, self.pack(*vals))
+
+    def _played(self, tricks: list[Any]) -> tuple[list[int], list[int]]:
+        """Cards each seat played to this hand's completed tricks, and tricks each took (by
+        absolute seat), folded in as tricks complete: kept per hand, keyed by its trick list."""
+        entry = self._hand_log
+        if entry is None or entry[0] is not tricks or entry[1] > len(tricks):
+            entry = self._hand_log = (tricks, 0, [0] * self.n, [0] * self.n)
+        _, done, played, taken = entry
+        if done < len(tricks):
+            played, taken = played[:], taken[:]
+            for _, cards, who, winner in tricks[done:]:
+                taken[winner] += 1
+                for seat, c in zip(who, cards, strict=True):
+                    played[seat] |= 1 << c
+            self._hand_log = (tricks, len(tricks), played, taken)
+        return played, taken
