@@ -11,8 +11,9 @@ chance nodes by their outcomes, new matches until ``--steps`` decisions are play
 
 ``step µs`` is the plain time per decision; ``encode µs`` is the extra time per decision of the
 encoded run; the *target* is the issue's: encoding not slower than 1.5 plain steps (ratio ≤ 1.5).
-Rows alternate within each of ``--rounds`` rounds, and each figure is the fastest round's, so
-a busy spell of a shared machine does not land on one row only.
+Times are the process's CPU time (``time.process_time``), so other programs on a shared machine
+do not count; rows alternate within each of ``--rounds`` rounds and each figure is the fastest
+round's.
 
     .venv/bin/python benchmarks/encoding_speed.py                   # every preset
     .venv/bin/python benchmarks/encoding_speed.py --family hearts --steps 20000 --rounds 5
@@ -66,7 +67,7 @@ def playout(game: Game[Any], steps: int, encode: bool) -> tuple[float, int]:
     buf = encoder(game).new_buffer()
     decisions = 0
     seed = 0
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a shared machine's other work is not counted
     while decisions < steps:
         state = game.new_initial_state(seed=seed)
         seed += 1
@@ -78,7 +79,7 @@ def playout(game: Game[Any], steps: int, encode: bool) -> tuple[float, int]:
                 state.observation_tensor(state.current_player(), out=buf)
             state.apply_action(rng.choice(state.legal_actions()))
             decisions += 1
-    return time.perf_counter() - start, decisions
+    return time.process_time() - start, decisions
 
 
 def main() -> None:

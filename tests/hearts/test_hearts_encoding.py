@@ -63,7 +63,8 @@ def test_hand_pass_and_received_by_relative_seat() -> None:
     assert cards(enc, v0, "hand") == tokens(MIXED[0]) - tokens("QD KH JS")
     v1 = state.observation_tensor(1)
     assert not part(enc, v1, "received_from_rel3").any()  # not exchanged yet
-    assert part(enc, v1, "cards_passed_rel3")[0] == 1.0  # seat 0 has passed all three
+    assert list(part(enc, v1, "cards_passed_rel3")) == [1.0, 1.0, 1.0]  # seat 0 passed three
+    assert not part(enc, v1, "cards_passed_rel0").any()  # seat 1 has not passed yet
     play(state, "QS AH AC  AD KS JH  AS QH QC")
     v0 = state.observation_tensor(0)
     assert cards(enc, v0, "received_from_rel3") == tokens("AS QH QC")  # seat 3 passed left

@@ -38,6 +38,7 @@ from hoyle.games.hearts.state import (
     MOON,
     NAME,
     OVER,
+    PASS,
     PHASE_NAMES,
     PLAY,
     POOL,
@@ -60,9 +61,11 @@ class _DealLog:
         "block",
         "done",
         "last",
+        "pass_bit",
         "played",
         "played_all",
         "private",
+        "seat_bits",
         "tricks",
         "unresolved",
         "voids",
@@ -84,6 +87,8 @@ class _DealLog:
         self.private: dict[tuple[int, int, int, int], int] = {}
         # The trick part of the seat blocks last built: (base key, cards in the trick, bits).
         self.last: tuple[tuple[int, int, int], int, int] = ((-1, -1, -1), 0, 0)
+        self.seat_bits = 0  # played, won and voids, in the seat blocks by absolute seat
+        self.pass_bit = 0  # this deal's pass direction
 
 
 class HeartsEncoder(Encoder):
@@ -161,6 +166,8 @@ class HeartsEncoder(Encoder):
             ("dealer", 1, "1 if it dealt"),
             ("hand_size", most, "cards it holds, in unary (entry k: more than k)"),
         ]
+        if self.has_pass:
+            unit.append(("cards_passed", rules.pass_count, "cards it has passed, in unary"))
         if self.widow:
             unit.append(("widow_taker", 1, "1 if it took the widow"))
         if self.bidding:
@@ -203,6 +210,7 @@ class HeartsEncoder(Encoder):
         self.u_partner, self.u_shooter = offsets.get("partner", 0), offsets.get("shooter", 0)
         self.u_generale = offsets.get("generale", 0)
         self.u_out, self.u_drawing = offsets.get("out", 0), offsets.get("drawing", 0)
+        self.u_passed = offsets.get("cards_passed", 0)
         self.block_bits = self.u * n
         self.block_mask = (1 << self.block_bits) - 1
         self.low_masks = [(1 << (me * self.u)) - 1 for me in range(n)]
@@ -217,8 +225,6 @@ class HeartsEncoder(Encoder):
             ("points", f"points taken this deal / {self.points_scale:g}"),
             ("tricks", f"tricks taken this deal / {self.hand_scale:g}"),
         ]
-        if self.has_pass:
-            per_seat.append(("cards_passed", f"cards passed / {rules.pass_count}"))
         if self.bidding:
             per_seat.append(("bid", f"its bid / {g.top_bid}"))
         if self.domino:
@@ -258,6 +264,10 @@ class HeartsEncoder(Encoder):
             [1 << (seat * u + self.u_void + suit) for suit in range(4)] for seat in range(n)
         ]
         self.turn_bits = [1 << (seat * u + self.u_turn) for seat in range(n)]
+        self.passed_bits = [
+            [((1 << k) - 1) << (seat * u + self.u_passed) for k in range(rules.pass_count + 1)]
+            for seat in range(n)
+        ]
         self.broken_bit = 1 << self.f_broken
         # Whether everyone's part stays put through a trick in the play (a stock is drawn
         # from, and revokes are counted, within a trick).
@@ -299,6 +309,8 @@ class HeartsEncoder(Encoder):
             if len(self._logs) >= _CACHE_LIMIT:
                 self._logs.clear()
             log = self._logs[id(tricks)] = _DealLog(tricks, self.n)
+            if self.has_pass:
+                log.pass_bit = 1 << (self.f_pass_dir + self.pass_dirs.index(state.pass_direction()))
         count = len(tricks)
         start = log.done
         if log.unresolved >= 0 and count > start:
@@ -332,6 +344,11 @@ class HeartsEncoder(Encoder):
             if winner < 0 and log.unresolved < 0:
                 log.unresolved = i
         log.done = count
+        u = self.u
+        bits = 0
+        for at, p, w, v in zip(range(0, n * u, u), log.played, log.won, log.voids, strict=True):
+            bits |= p << (at + self.u_played) | w << (at + self.u_won) | v << (at + self.u_void)
+        log.seat_bits = bits
         return log
 
     def _refold_won(self, log: _DealLog, tricks: list[Any]) -> None:
@@ -352,7 +369,7 @@ class HeartsEncoder(Encoder):
         # Everyone's part that stays put through a trick is built once per trick, by absolute
         # seat, and kept in the deal's log (outside the play, and with a stock or revokes,
         # once per move).
-        if phase == PLAY and self.per_trick:
+        if (phase == PLAY and self.per_trick) or phase == PASS:
             key = (phase, log.done, 0)
         else:
             key = (phase, log.done, len(state._history))
@@ -360,27 +377,27 @@ class HeartsEncoder(Encoder):
         if block is None:
             block = log.block[key] = self._public(state, phase, log)
         big, seats, per_seat, table = block
-        # The trick in progress: from the last one built, one card on, when it is that trick.
+        # The trick in progress, the turn and the hand sizes: in the play, from the last ones
+        # built, one card on, when it is that trick.
         trick = state._trick
-        count = len(trick)
-        last_key, last_count, bits = log.last
-        if last_key != key or count < last_count or count > last_count + 1:
-            bits = self._trick_bits(state, trick, 0, 0)
-            log.last = (key, count, bits)
-        elif count > last_count:
-            bits = self._trick_bits(state, trick, last_count, bits)
-            log.last = (key, count, bits)
-        seats |= bits
+        if phase == PLAY and self.per_trick:
+            count = len(trick)
+            last_key, last_count, bits = log.last
+            if last_key != key or count < last_count or count > last_count + 1:
+                bits = self._trick_bits(state, trick, 0, self._size_bits(state), False)
+                log.last = (key, count, bits)
+            elif count > last_count:
+                bits = self._trick_bits(state, trick, last_count, bits, True)
+                log.last = (key, count, bits)
+            seats |= bits
+        else:
+            seats |= self._trick_bits(state, trick, 0, self._size_bits(state), False)
         cur = state.current_player()
         if cur >= 0:
             seats |= self.turn_bits[cur]
-        hands = state._hands
-        if self.packs > 1:
-            for sizes, h, t in zip(self.sizes, hands, state._twice, strict=True):
-                seats |= sizes[h.bit_count() + t.bit_count()]
-        else:
-            for sizes, h in zip(self.sizes, hands, strict=True):
-                seats |= sizes[h.bit_count()]
+        if phase == PASS:
+            for bits_of, cards in zip(self.passed_bits, state._passed, strict=True):
+                seats |= bits_of[len(cards)]
         if self.domino or self.slam:
             seats |= self._live_seats(state, player, phase, log)
         if state._broken:
@@ -395,11 +412,13 @@ class HeartsEncoder(Encoder):
                     (n - player) * u
                 )
             big |= seats << self.f_block
-            pkey = (player, phase, state._widow_taker, key[2])
+            # (While passing, the viewer's own pass is what changes its private part.)
+            own = len(state._passed[player]) if phase == PASS else key[2]
+            pkey = (player, phase, state._widow_taker, own)
             private = log.private.get(pkey)
             if private is None:
                 private = log.private[pkey] = self._private(state, player, phase)
-            hand = hands[player]
+            hand = state._hands[player]
             if self.packs > 1:
                 hand |= state._twice[player] << 52
             elif hand >> 52:
@@ -411,11 +430,34 @@ class HeartsEncoder(Encoder):
             tail = per_seat[k:] + per_seat[:k] + table
         self.writer.write(out, big, tail)
 
-    def _trick_bits(self, state: Any, trick: list[int], start: int, seats: int) -> int:
+    def _size_bits(self, state: Any) -> int:
+        """The hand-size entries of every seat (by absolute seat)."""
+        seats = 0
+        if self.packs > 1:
+            for sizes, h, t in zip(self.sizes, state._hands, state._twice, strict=True):
+                seats |= sizes[h.bit_count() + t.bit_count()]
+        else:
+            for sizes, h in zip(self.sizes, state._hands, strict=True):
+                seats |= sizes[h.bit_count()]
+        return seats
+
+    def _trick_bits(
+        self, state: Any, trick: list[int], start: int, seats: int, resize: bool
+    ) -> int:
         """``seats`` with the cards ``trick[start:]`` of the trick in progress (by absolute
-        seat) and the voids they show."""
+        seat) and the voids they show; with ``resize``, each of their players' hand size one
+        card down (``seats`` holding the sizes from before those cards)."""
         order = state._seats if self.domino else self.orders[state._leader]
         card_bits, void_bits = self.card_bits, self.void_bits
+        if resize:
+            hands = state._hands
+            for i in range(start, len(trick)):
+                seat = order[i]
+                held = hands[seat].bit_count()
+                if self.packs > 1:
+                    held += state._twice[seat].bit_count()
+                sizes = self.sizes[seat]
+                seats ^= sizes[held + 1] ^ sizes[held]
         lead = -1
         for c in trick:  # the suit led: the first card that is not a joker
             if c < 52:
@@ -462,21 +504,17 @@ class HeartsEncoder(Encoder):
         table's scalars, both packed."""
         n, u = self.n, self.u
         glob = 1 << (self.f_phase + phase)
-        if self.has_pass:
-            glob |= 1 << (self.f_pass_dir + self.pass_dirs.index(state.pass_direction()))
+        glob |= log.pass_bit
         if self.packs > 1 and state._carry:
             glob |= self._list_set(state._carry) << self.f_carry
         if self.auction and phase not in (AUCTION, NAME):
             low = state._penalty & -state._penalty
             if low:
                 glob |= 1 << (self.f_suit + (low.bit_length() - 1) // 13)
-        seats = 0
-        played, won, voids = log.played, log.won, log.voids
-        for s in range(n):
-            at = s * u
-            seats |= played[s] << (at + self.u_played) | won[s] << (at + self.u_won)
-            seats |= voids[s] << (at + self.u_void)
-        seats |= 1 << (state._dealer * u + self.u_dealer)
+        seats = log.seat_bits | 1 << (state._dealer * u + self.u_dealer)
+        if self.has_pass and phase != PASS:  # while passing, added at every call
+            for seat, cards in enumerate(state._passed):
+                seats |= self.passed_bits[seat][len(cards)]
         if self.widow and state._widow_taker >= 0:
             seats |= 1 << (state._widow_taker * u + self.u_taker)
         if self.bidding:
@@ -497,13 +535,10 @@ class HeartsEncoder(Encoder):
         points = self._points(state)
         ntricks = state._ntricks
         per_seat: list[float] = []
-        count = self.g.rules.pass_count
         top = self.g.top_bid
         stock = self.stock_scale if self.domino else 1.0
         for s in range(n):
             per_seat += [scores[s] / ss, points[s] / ps, ntricks[s] / hs]
-            if self.has_pass:
-                per_seat.append(len(state._passed[s]) / count)
             if self.bidding:
                 per_seat.append((state._bids[s] or 0) / top)
             if self.domino:
