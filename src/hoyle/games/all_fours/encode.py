@@ -30,6 +30,7 @@ from hoyle.games.all_fours.state import (
     GUESS_RED,
     OVER,
     PHASE_NAMES,
+    PLAY,
     AllFoursGame,
 )
 
@@ -119,18 +120,32 @@ class AllFoursEncoder(Encoder):
             self.f_guess = self._at("guess", 2, "the colour guessed for the cut: red, black")
         self.nbits = self.size
         self.nbytes = (self.nbits + 7) // 8
-        # ---- scalars
+        # ---- scalars: per side (the viewer's first), per seat (in the order of play from
+        # the viewer), then the hand's; all but hand sizes and discards stay put in a trick.
         self.target = float(rules.target)
-        self.f_score = by_side("score", 1, f"game score / {rules.target}")
-        self.f_points = by_side("card_points", 1, "Game count in its tricks this hand / 80")
-        self.f_kicks = by_side("kicks", 1, f"points for turn-ups this hand / {rules.target}")
+        per_side = [
+            ("score", f"game score / {rules.target}"),
+            ("card_points", "Game count in its tricks this hand / 80"),
+            ("kicks", f"points for turn-ups this hand / {rules.target}"),
+        ]
         if self.at_once:
-            self.f_at_once = by_side("at_once", 1, f"points scored in play / {rules.target}")
+            per_side.append(("at_once", f"points scored in play / {rules.target}"))
+        for k in range(sides):
+            where = " (the viewer's side)" if k == 0 else f" (side {k} after the viewer's)"
+            for name, doc in per_side:
+                self.add(f"{name}_side{k}", 1, doc + where)
+        self.ks = 4 * len(per_side)  # bytes of one side's scalars
+        per_seat = [("tricks", f"tricks it took this hand / {rules.hand_size}")]
+        if self.bidding:
+            per_seat.append(("bid", "its bid / 4"))
+        for r in range(n):
+            where = " (the viewer)" if r == 0 else f" (the seat {r} after the viewer in play)"
+            for name, doc in per_seat:
+                self.add(f"{name}_rel{r}", 1, doc + where)
+        self.kp = 4 * len(per_seat)
         self.f_sizes = seats("hand_size", 1, f"cards it holds / {rules.hand_size}")
         self.f_ndiscards = seats("discards", 1, f"cards it discarded / {rules.hand_size}")
-        self.f_tricks = seats("tricks", 1, f"tricks it took this hand / {rules.hand_size}")
         if self.bidding:
-            self.f_bids = seats("bid", 1, "its bid / 4")
             self.f_bid = self._at("high_bid", 1, "the high bid / 4")
         if self.begging:
             self.f_runs = self._at("runs", 1, "times the cards were run this hand / 3")
@@ -143,7 +158,9 @@ class AllFoursEncoder(Encoder):
             f"hands played before this one / {rules.hands}" if rules.hands else "hands played / 20",
         )
         self.writer = BitsWriter(self.nbits, self.size)
-        self.pack = struct.Struct(f"<{self.size - self.nbits}f").pack
+        # Whether a seat may ever be kept from looking at its own hand (see hand_visible).
+        self.may_hide = (rules.hide_hands_until_beg and n > 2) or rules.hide_partner_until_pitch
+        self.pack_live = struct.Struct(f"<{2 * n}f").pack
         self.no_tricks = [0] * n
         self.no_kicks = [0.0] * sides
         # By the viewer's side: the other sides in order, and where each side's won cards go.
@@ -154,6 +171,11 @@ class AllFoursEncoder(Encoder):
         ]
         # The last hand's trick list, tricks folded in, cards played and tricks taken by seat.
         self._hand_log: tuple[list[Any], int, list[int], list[int]] | None = None
+        # Scalars that stay put within a trick, packed, by position of the last hand.
+        self._scalars: tuple[list[Any], dict[tuple[int, int, int, int], tuple[bytes, ...]]] = (
+            [],
+            {},
+        )
 
     def _at(self, name: str, size: int, doc: str) -> int:
         """Declare a field and return where it starts."""
@@ -174,7 +196,6 @@ class AllFoursEncoder(Encoder):
     def encode(self, state: Any, player: int | None, out: Vector) -> None:
         """Write ``player``'s view of ``state`` into ``out`` (see the module docs)."""
         n = self.n
-        sides = self.sides
         me = 0 if player is None else player
         rel = self.rel[me]
         order = self.order[me]
@@ -189,7 +210,7 @@ class AllFoursEncoder(Encoder):
         trump = state._trump
         tricks_by = self.no_tricks
         if player is not None:
-            if before_deal or hand_visible(state, player):
+            if before_deal or not self.may_hide or hand_visible(state, player):
                 if not before_deal:
                     big |= state._hands[player] << self.f_hand
             else:
@@ -240,39 +261,68 @@ class AllFoursEncoder(Encoder):
         if self.stock is Stock.FACE_UP and state._top >= 0:
             big |= 1 << (self.f_top + state._top)
         # ---- scalars
+        tricks = state._tricks
+        cache = self._scalars
+        if cache[0] is not tricks:
+            cache = self._scalars = (tricks, {})
+        key = (phase, len(tricks), trump, 0 if phase == PLAY else len(state._history))
+        fixed = cache[1].get(key)
+        if fixed is None:
+            fixed = cache[1][key] = self._fixed_scalars(state, phase, before_deal, tricks_by)
+        sides_b, seats_b, table_b = fixed
+        k = my_side * self.ks
+        p = self.rel[0][me] * self.kp  # the viewer's place in the order of play from seat 0
+        size = self.hand_size
+        hands, discarded = state._hands, state._discarded
+        live = [hands[s].bit_count() / size for s in order]
+        if before_deal:
+            live += self.no_tricks
+        else:
+            live += [discarded[s].bit_count() / size for s in order]
+        tail = sides_b[k:] + sides_b[:k] + seats_b[p:] + seats_b[:p] + self.pack_live(*live)
+        self.writer.write(out, big, tail + table_b)
+
+    def _fixed_scalars(
+        self, state: Any, phase: int, before_deal: bool, tricks_by: list[int]
+    ) -> tuple[bytes, bytes, bytes]:
+        """The scalars that stay put within a trick, packed: per side (side 0 first), per seat
+        (in the order of play from seat 0), and the hand's."""
         target = self.target
-        side_order = self.side_orders[my_side]
-        scores, won = state._scores, state._won
-        vals = [scores[s] / target for s in side_order]
-        vals += [self._card_points(won[s], trump) / 80 for s in side_order]
-        if state._kicks_scored and not before_deal:
-            kicks = [0] * sides
+        sides = self.sides
+        trump = state._trump
+        kicks = [0] * sides
+        if not before_deal:
             for _, side, pts in state._kicks[: state._kicks_scored]:
                 kicks[side] += pts
-            vals += [kicks[s] / target for s in side_order]
-        else:
-            vals += self.no_kicks
-        if self.at_once:
-            at_once = state._at_once
-            vals += [(0 if before_deal else at_once[s]) / target for s in side_order]
-        size = self.hand_size
-        hands = state._hands
-        vals += [hands[s].bit_count() / size for s in order]
-        discarded = state._discarded
-        vals += [(0 if before_deal else discarded[s].bit_count()) / size for s in order]
-        vals += [tricks_by[s] / size for s in order]
+        per_side: list[float] = []
+        for side in range(sides):
+            per_side += [
+                state._scores[side] / target,
+                self._card_points(state._won[side], trump) / 80,
+                kicks[side] / target,
+            ]
+            if self.at_once:
+                per_side.append((0 if before_deal else state._at_once[side]) / target)
+        per_seat: list[float] = []
+        for seat in self.order[0]:
+            per_seat.append(tricks_by[seat] / self.hand_size)
+            if self.bidding:
+                per_seat.append((0 if before_deal else state._bids[seat] or 0) / 4)
+        table: list[float] = []
         if self.bidding:
-            bids = state._bids
-            vals += [(0 if before_deal else bids[s] or 0) / 4 for s in order]
-            vals.append((0 if before_deal else state._bid) / 4)
+            table.append((0 if before_deal else state._bid) / 4)
         if self.begging:
-            vals.append((0 if before_deal else state._ran) / 3)
+            table.append((0 if before_deal else state._ran) / 3)
         if self.stock is not Stock.NONE:
             stock = 0 if before_deal else state._undealt.bit_count() + (state._top >= 0)
-            vals.append(stock / 52)
+            table.append(stock / 52)
         number = state._hand_no - (phase == OVER)
-        vals.append(number / self.hands if self.hands else number / 20)
-        self.writer.write(out, big, self.pack(*vals))
+        table.append(number / self.hands if self.hands else number / 20)
+        return (
+            struct.pack(f"<{len(per_side)}f", *per_side),
+            struct.pack(f"<{len(per_seat)}f", *per_seat),
+            struct.pack(f"<{len(table)}f", *table),
+        )
 
     def _played(self, tricks: list[Any]) -> tuple[list[int], list[int]]:
         """Cards each seat played to this hand's completed tricks, and tricks each took (by
