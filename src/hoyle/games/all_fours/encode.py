@@ -5,8 +5,14 @@ play after it, whichever way the game goes round); sides likewise (``side0`` the
 spectator views from seat 0 and has no private fields. The vector is two parts:
 
 * **bits** (0/1 entries), built as one Python int and unpacked by numpy in a single call: card
-  sets (one entry per card 2♣…A♠, suit-major as the engine's card ids), one-hots and flags;
-* **scalars** after them: scores, card points, counts, each divided by a fixed scale.
+  sets (one entry per card 2♣…A♠, suit-major as the engine's card ids), one-hots and flags:
+  the viewer's own, the table's, then one block per seat (``rel0`` first: its trick card,
+  cards played, turn, dealer …) and one per side (the cards it won);
+* **scalars** after them: per side, per seat, then the hand's, each divided by a fixed scale.
+
+The seat and side blocks are built by absolute seat (in the order of play from seat 0) once per
+trick and rotated to the viewer with one shift; only the trick in progress, the turn and the
+viewer's own cards are written at every call.
 
 Everything here is what :func:`hoyle.games.all_fours.observe.observe` tells the seat; the tests
 (tests/core/test_encoding_contract.py) check that a state and any ``resample_from_infostate``
@@ -60,6 +66,7 @@ class AllFoursEncoder(Encoder):
         for me in range(n):
             for r, seat in enumerate(self.order[me]):
                 self.rel[me][seat] = r
+        self.pos = self.rel[0]  # a seat's place in the order of play from seat 0
         self.side_of = [rules.side_of(s) for s in range(n)]
         self.stock = rules.stock
         self.throw_in = rules.throw_in
@@ -70,47 +77,20 @@ class AllFoursEncoder(Encoder):
         self.at_once = rules.trick_points_at_once
         self.five = rules.five_value
         self.hand_size = rules.hand_size
+        self.hands = rules.hands
         cards = "by card 2C…AS"
 
-        def seats(name: str, size: int, doc: str) -> int:
-            start = self.size
-            for r in range(n):
-                where = "the viewer" if r == 0 else f"the seat {r} after the viewer in play"
-                self.add(f"{name}_rel{r}", size, f"{doc} ({where})")
-            return start
-
-        def by_side(name: str, size: int, doc: str) -> int:
-            start = self.size
-            for k in range(sides):
-                where = "the viewer's side" if k == 0 else f"side {k} after the viewer's"
-                self.add(f"{name}_side{k}", size, f"{doc} ({where})")
-            return start
-
-        # ---- bits
+        # ---- bits: the viewer's own, then the table's
         self.f_hand = self._at("hand", 52, f"the viewer's hand, when it may look, {cards}")
         self.f_hidden = self._at("hand_hidden", 1, "1 while the rules keep the viewer's hand shut")
         self.f_discarded = self._at("discarded", 52, "cards the viewer discarded after running")
         if self.stock is not Stock.NONE:
             self.f_my_drawn = self._at("drawn", 52, "cards the viewer drew from the stock")
-        self.f_trick = seats("trick", 52, "its card in the trick in progress")
-        self.f_played = seats("played", 52, "cards it played to completed tricks this hand")
-        self.f_won = by_side("won", 52, "cards in the tricks that side took this hand")
-        if self.throw_in:
-            self.f_shown = seats("thrown_in", 52, "its hand, thrown in face up")
         if self.stock is Stock.FACE_UP:
             self.f_top = self._at("stock_top", 52, "the card face up on the stock")
-            self.f_drawn = seats("stock_drawn", 52, "cards it drew from the face-up stock")
         self.f_turned = self._at("turned", 52, "cards turned up (or cut) for trumps this hand")
         self.f_trump = self._at("trump", 4, "the trump suit C D H S, once fixed")
         self.f_phase = self._at("phase", len(PHASE_NAMES), "phase: " + " ".join(PHASE_NAMES))
-        self.f_turn = seats("to_act", 1, "1 if it is to act")
-        self.f_dealer = seats("dealer", 1, "1 if it dealt this hand")
-        self.f_leader = seats("leader", 1, "1 if it leads (or led) the trick in play")
-        if self.throw_in:
-            self.f_out = seats("out", 1, "1 if it threw in its hand")
-        if self.bidding:
-            self.f_pitcher = seats("pitcher", 1, "1 if it pitches this hand")
-            self.f_has_bid = seats("has_bid", 1, "1 once it has bid or passed")
         if self.commercial:
             self.f_sold = self._at("sold", 2, "eldest sold (first entry) or kept (second)")
         if self.begging:
@@ -118,8 +98,50 @@ class AllFoursEncoder(Encoder):
             self.f_gift = self._at("gift", 1, "1 if the dealer gave one")
         if self.guess:
             self.f_guess = self._at("guess", 2, "the colour guessed for the cut: red, black")
+        # ---- bits: one block per seat, then one per side; u_* are offsets inside a block
+        unit: list[tuple[str, int, str]] = [
+            ("trick", 52, "its card in the trick in progress"),
+            ("played", 52, "cards it played to completed tricks this hand"),
+            ("to_act", 1, "1 if it is to act"),
+            ("dealer", 1, "1 if it dealt this hand"),
+            ("leader", 1, "1 if it leads (or led) the trick in play"),
+        ]
+        if self.throw_in:
+            unit.append(("thrown_in", 52, "its hand, thrown in face up"))
+            unit.append(("out", 1, "1 if it threw in its hand"))
+        if self.stock is Stock.FACE_UP:
+            unit.append(("stock_drawn", 52, "cards it drew from the face-up stock"))
+        if self.bidding:
+            unit.append(("pitcher", 1, "1 if it pitches this hand"))
+            unit.append(("has_bid", 1, "1 once it has bid or passed"))
+        self.f_seats = self.size
+        for r in range(n):
+            where = "the viewer" if r == 0 else f"the seat {r} after the viewer in play"
+            for name, size, doc in unit:
+                self.add(f"{name}_rel{r}", size, f"{doc} ({where})")
+        self.u = u = sum(size for _, size, _ in unit)
+        at = {}
+        offset = 0
+        for name, size, _ in unit:
+            at[name] = offset
+            offset += size
+        self.f_sides = self.size
+        for k in range(sides):
+            where = "the viewer's side" if k == 0 else f"side {k} after the viewer's"
+            self.add(f"won_side{k}", 52, f"cards in the tricks that side took this hand ({where})")
         self.nbits = self.size
-        self.nbytes = (self.nbits + 7) // 8
+        # Bits prepared once, by absolute seat (placed in the order of play from seat 0).
+        self.card_bits = [
+            [1 << (self.pos[s] * u + at["trick"] + c) for c in range(52)] for s in range(n)
+        ]
+        self.turn_bits = [1 << (self.pos[s] * u + at["to_act"]) for s in range(n)]
+        self.u_played, self.u_dealer, self.u_leader = at["played"], at["dealer"], at["leader"]
+        self.u_shown, self.u_out = at.get("thrown_in", 0), at.get("out", 0)
+        self.u_drawn = at.get("stock_drawn", 0)
+        self.u_pitcher, self.u_has_bid = at.get("pitcher", 0), at.get("has_bid", 0)
+        self.seat_low = [(1 << (q * u)) - 1 for q in range(n)]
+        self.side_low = [(1 << (k * 52)) - 1 for k in range(sides)]
+
         # ---- scalars: per side (the viewer's first), per seat (in the order of play from
         # the viewer), then the hand's; all but hand sizes and discards stay put in a trick.
         self.target = float(rules.target)
@@ -143,15 +165,19 @@ class AllFoursEncoder(Encoder):
             for name, doc in per_seat:
                 self.add(f"{name}_rel{r}", 1, doc + where)
         self.kp = 4 * len(per_seat)
-        self.f_sizes = seats("hand_size", 1, f"cards it holds / {rules.hand_size}")
-        self.f_ndiscards = seats("discards", 1, f"cards it discarded / {rules.hand_size}")
+        for name, doc in (
+            ("hand_size", f"cards it holds / {rules.hand_size}"),
+            ("discards", f"cards it discarded / {rules.hand_size}"),
+        ):
+            for r in range(n):
+                where = " (the viewer)" if r == 0 else f" (the seat {r} after the viewer in play)"
+                self.add(f"{name}_rel{r}", 1, doc + where)
         if self.bidding:
-            self.f_bid = self._at("high_bid", 1, "the high bid / 4")
+            self._at("high_bid", 1, "the high bid / 4")
         if self.begging:
-            self.f_runs = self._at("runs", 1, "times the cards were run this hand / 3")
+            self._at("runs", 1, "times the cards were run this hand / 3")
         if self.stock is not Stock.NONE:
-            self.f_stock = self._at("stock_size", 1, "cards in the stock / 52")
-        self.hands = rules.hands
+            self._at("stock_size", 1, "cards in the stock / 52")
         self._at(
             "hand_number",
             1,
@@ -161,21 +187,14 @@ class AllFoursEncoder(Encoder):
         # Whether a seat may ever be kept from looking at its own hand (see hand_visible).
         self.may_hide = (rules.hide_hands_until_beg and n > 2) or rules.hide_partner_until_pitch
         self.pack_live = struct.Struct(f"<{2 * n}f").pack
-        self.no_tricks = [0] * n
-        self.no_kicks = [0.0] * sides
-        # By the viewer's side: the other sides in order, and where each side's won cards go.
-        self.side_orders = [[(mine + k) % sides for k in range(sides)] for mine in range(sides)]
-        self.won_at = [
-            [self.f_won + 52 * ((side - mine) % sides) for side in range(sides)]
-            for mine in range(sides)
+        self.zeros = [0] * n
+        # The last hand: its trick list, tricks folded in, cards played and tricks taken by
+        # seat, and what stays put within a trick, by position.
+        self._hand: tuple[list[Any], int, list[int], list[int]] | None = None
+        self._fixed: tuple[
+            list[Any], dict[tuple[int, ...], tuple[int, int, int, bytes, bytes, bytes]]
         ]
-        # The last hand's trick list, tricks folded in, cards played and tricks taken by seat.
-        self._hand_log: tuple[list[Any], int, list[int], list[int]] | None = None
-        # Scalars that stay put within a trick, packed, by position of the last hand.
-        self._scalars: tuple[list[Any], dict[tuple[int, int, int, int], tuple[bytes, ...]]] = (
-            [],
-            {},
-        )
+        self._fixed = ([], {})
 
     def _at(self, name: str, size: int, doc: str) -> int:
         """Declare a field and return where it starts."""
@@ -197,18 +216,40 @@ class AllFoursEncoder(Encoder):
         """Write ``player``'s view of ``state`` into ``out`` (see the module docs)."""
         n = self.n
         me = 0 if player is None else player
-        rel = self.rel[me]
-        order = self.order[me]
-        side_of = self.side_of
-        my_side = side_of[me]
         phase = state._phase
         before_deal = phase in (CUT, GUESS, CHOOSE_PHASE)
-        big = 1 << (self.f_phase + phase)
+        # What stays put within a trick, kept per position of the hand (a state only moves
+        # forward; a clone has a trick list of its own, so a cache of its own).
+        tricks = state._tricks
+        cache = self._fixed
+        if cache[0] is not tricks:
+            cache = self._fixed = (tricks, {})
+        key = (
+            phase,
+            len(tricks),
+            state._trump,
+            state._in_play,
+            0 if phase == PLAY else len(state._history),
+        )
+        fixed = cache[1].get(key)
+        if fixed is None:
+            fixed = cache[1][key] = self._fixed_part(state, phase, before_deal)
+        big, seats, sides, sides_b, seats_b, table_b = fixed
+        if not before_deal:
+            card_bits = self.card_bits
+            for seat, c in zip(state._trick_seats, state._trick, strict=True):
+                seats |= card_bits[seat][c]
         cur = state.current_player()
         if cur >= 0:
-            big |= 1 << (self.f_turn + rel[cur])
-        trump = state._trump
-        tricks_by = self.no_tricks
+            seats |= self.turn_bits[cur]
+        # Rotate the blocks to the viewer: its seat's first, its side's first.
+        q = self.pos[me]
+        if q:
+            seats = seats >> (q * self.u) | (seats & self.seat_low[q]) << ((n - q) * self.u)
+        k = self.side_of[me]
+        if k:
+            sides = sides >> (k * 52) | (sides & self.side_low[k]) << ((self.sides - k) * 52)
+        big |= seats << self.f_seats | sides << self.f_sides
         if player is not None:
             if before_deal or not self.may_hide or hand_visible(state, player):
                 if not before_deal:
@@ -219,38 +260,39 @@ class AllFoursEncoder(Encoder):
                 big |= state._discarded[player] << self.f_discarded
                 if self.stock is not Stock.NONE:
                     big |= state._drawn[player] << self.f_my_drawn
+        # ---- scalars
+        size = self.hand_size
+        order = self.order[me]
+        hands = state._hands
+        live = [hands[s].bit_count() / size for s in order]
+        if before_deal:
+            live += self.zeros
+        else:
+            discarded = state._discarded
+            live += [discarded[s].bit_count() / size for s in order]
+        ks, kp = k * self.ks, q * self.kp
+        tail = sides_b[ks:] + sides_b[:ks] + seats_b[kp:] + seats_b[:kp] + self.pack_live(*live)
+        self.writer.write(out, big, tail + table_b)
+
+    def _fixed_part(
+        self, state: Any, phase: int, before_deal: bool
+    ) -> tuple[int, int, int, bytes, bytes, bytes]:
+        """What stays put within a trick: the table's bits, the seat blocks and side blocks
+        (by absolute seat and side) and the scalars per side, per seat and of the hand."""
+        n, u, pos = self.n, self.u, self.pos
+        trump = state._trump
+        big = 1 << (self.f_phase + phase)
         if self.guess and state._guess >= 0:
             big |= 1 << (self.f_guess + (0 if state._guess == GUESS_RED else 1))
+        if self.stock is Stock.FACE_UP and state._top >= 0:
+            big |= 1 << (self.f_top + state._top)
+        seats = sides = 0
+        played, taken = self._played(state._tricks)
         if not before_deal:
-            big |= 1 << (self.f_dealer + rel[state._dealer])
-            big |= 1 << (self.f_leader + rel[state._leader])
             if trump >= 0:
                 big |= 1 << (self.f_trump + trump)
             for c in state._turned:
                 big |= 1 << (self.f_turned + c)
-            at = self.f_trick
-            for seat, c in zip(state._trick_seats, state._trick, strict=True):
-                big |= 1 << (at + 52 * rel[seat] + c)
-            played, tricks_by = self._played(state._tricks)
-            at = self.f_played
-            for r, seat in enumerate(order):
-                big |= played[seat] << (at + 52 * r)
-            for w, at in zip(state._won, self.won_at[my_side], strict=True):
-                big |= w << at
-            if self.throw_in:
-                for seat in range(n):
-                    if state._out[seat]:
-                        big |= state._shown[seat] << (self.f_shown + 52 * rel[seat])
-                        big |= 1 << (self.f_out + rel[seat])
-            if self.stock is Stock.FACE_UP:
-                for seat in range(n):
-                    big |= state._drawn[seat] << (self.f_drawn + 52 * rel[seat])
-            if self.bidding:
-                if state._pitcher >= 0:
-                    big |= 1 << (self.f_pitcher + rel[state._pitcher])
-                for seat, bid in enumerate(state._bids):
-                    if bid is not None:
-                        big |= 1 << (self.f_has_bid + rel[seat])
             if self.commercial and state._sold is not None:
                 big |= 1 << (self.f_sold + (0 if state._sold else 1))
             if self.begging:
@@ -258,44 +300,32 @@ class AllFoursEncoder(Encoder):
                     big |= 1 << self.f_begged
                 if state._given:
                     big |= 1 << self.f_gift
-        if self.stock is Stock.FACE_UP and state._top >= 0:
-            big |= 1 << (self.f_top + state._top)
-        # ---- scalars
-        tricks = state._tricks
-        cache = self._scalars
-        if cache[0] is not tricks:
-            cache = self._scalars = (tricks, {})
-        key = (phase, len(tricks), trump, 0 if phase == PLAY else len(state._history))
-        fixed = cache[1].get(key)
-        if fixed is None:
-            fixed = cache[1][key] = self._fixed_scalars(state, phase, before_deal, tricks_by)
-        sides_b, seats_b, table_b = fixed
-        k = my_side * self.ks
-        p = self.rel[0][me] * self.kp  # the viewer's place in the order of play from seat 0
-        size = self.hand_size
-        hands, discarded = state._hands, state._discarded
-        live = [hands[s].bit_count() / size for s in order]
-        if before_deal:
-            live += self.no_tricks
-        else:
-            live += [discarded[s].bit_count() / size for s in order]
-        tail = sides_b[k:] + sides_b[:k] + seats_b[p:] + seats_b[:p] + self.pack_live(*live)
-        self.writer.write(out, big, tail + table_b)
-
-    def _fixed_scalars(
-        self, state: Any, phase: int, before_deal: bool, tricks_by: list[int]
-    ) -> tuple[bytes, bytes, bytes]:
-        """The scalars that stay put within a trick, packed: per side (side 0 first), per seat
-        (in the order of play from seat 0), and the hand's."""
+            seats |= 1 << (pos[state._dealer] * u + self.u_dealer)
+            seats |= 1 << (pos[state._leader] * u + self.u_leader)
+            for seat in range(n):
+                at = pos[seat] * u
+                seats |= played[seat] << (at + self.u_played)
+                if self.throw_in and state._out[seat]:
+                    seats |= state._shown[seat] << (at + self.u_shown)
+                    seats |= 1 << (at + self.u_out)
+                if self.stock is Stock.FACE_UP:
+                    seats |= state._drawn[seat] << (at + self.u_drawn)
+            if self.bidding:
+                if state._pitcher >= 0:
+                    seats |= 1 << (pos[state._pitcher] * u + self.u_pitcher)
+                for seat, bid in enumerate(state._bids):
+                    if bid is not None:
+                        seats |= 1 << (pos[seat] * u + self.u_has_bid)
+            for side, won in enumerate(state._won):
+                sides |= won << (52 * side)
+        # Scalars.
         target = self.target
-        sides = self.sides
-        trump = state._trump
-        kicks = [0] * sides
+        kicks = [0] * self.sides
         if not before_deal:
             for _, side, pts in state._kicks[: state._kicks_scored]:
                 kicks[side] += pts
         per_side: list[float] = []
-        for side in range(sides):
+        for side in range(self.sides):
             per_side += [
                 state._scores[side] / target,
                 self._card_points(state._won[side], trump) / 80,
@@ -305,7 +335,7 @@ class AllFoursEncoder(Encoder):
                 per_side.append((0 if before_deal else state._at_once[side]) / target)
         per_seat: list[float] = []
         for seat in self.order[0]:
-            per_seat.append(tricks_by[seat] / self.hand_size)
+            per_seat.append(taken[seat] / self.hand_size)
             if self.bidding:
                 per_seat.append((0 if before_deal else state._bids[seat] or 0) / 4)
         table: list[float] = []
@@ -319,6 +349,9 @@ class AllFoursEncoder(Encoder):
         number = state._hand_no - (phase == OVER)
         table.append(number / self.hands if self.hands else number / 20)
         return (
+            big,
+            seats,
+            sides,
             struct.pack(f"<{len(per_side)}f", *per_side),
             struct.pack(f"<{len(per_seat)}f", *per_seat),
             struct.pack(f"<{len(table)}f", *table),
@@ -327,9 +360,9 @@ class AllFoursEncoder(Encoder):
     def _played(self, tricks: list[Any]) -> tuple[list[int], list[int]]:
         """Cards each seat played to this hand's completed tricks, and tricks each took (by
         absolute seat), folded in as tricks complete: kept per hand, keyed by its trick list."""
-        entry = self._hand_log
+        entry = self._hand
         if entry is None or entry[0] is not tricks or entry[1] > len(tricks):
-            entry = self._hand_log = (tricks, 0, [0] * self.n, [0] * self.n)
+            entry = self._hand = (tricks, 0, [0] * self.n, [0] * self.n)
         _, done, played, taken = entry
         if done < len(tricks):
             played, taken = played[:], taken[:]
@@ -337,5 +370,5 @@ class AllFoursEncoder(Encoder):
                 taken[winner] += 1
                 for seat, c in zip(who, cards, strict=True):
                     played[seat] |= 1 << c
-            self._hand_log = (tricks, len(tricks), played, taken)
+            self._hand = (tricks, len(tricks), played, taken)
         return played, taken
