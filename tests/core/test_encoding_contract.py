@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -146,3 +147,13 @@ def test_what_a_seat_can_tell_apart_differs(fam: str, preset: str) -> None:
     va, vb = a.observation_tensor(0), b.observation_tensor(0)
     assert va.any() and not np.array_equal(va, vb)
     assert not np.array_equal(a.observation_tensor(0), a.observation_tensor(1))
+
+
+@pytest.mark.parametrize(("fam", "title"), [("hearts", "## Hearts"), ("all-fours", "## All Fours")])
+def test_the_docs_show_the_layouts_as_they_are(fam: str, title: str) -> None:
+    """docs/observation-tensors.md pastes these two layouts: they must not drift from the code."""
+    doc = (Path(__file__).parents[2] / "docs" / "observation-tensors.md").read_text()
+    section = doc[doc.index(title) :]
+    enc = encoder(hoyle.load(fam))
+    assert f"{enc.size} entries" in section.splitlines()[0]
+    assert enc.layout() in section
