@@ -18,6 +18,7 @@ round's.
     .venv/bin/python benchmarks/encoding_speed.py                   # every preset
     .venv/bin/python benchmarks/encoding_speed.py --family hearts --steps 20000 --rounds 5
     .venv/bin/python benchmarks/encoding_speed.py --defaults --json  # default presets only
+    .venv/bin/python benchmarks/encoding_speed.py --family all-fours --preset shasta-sam
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ def playout(game: Game[Any], steps: int, encode: bool) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--family", action="append", help="only this family (repeatable)")
+    parser.add_argument("--preset", action="append", help="only this preset (repeatable)")
     parser.add_argument("--defaults", action="store_true", help="only each family's default")
     parser.add_argument("--steps", type=int, default=5000, help="decisions per row and round")
     parser.add_argument("--rounds", type=int, default=3)
@@ -96,6 +98,8 @@ def main() -> None:
             continue
         presets = hoyle.variants(fam)[:1] if args.defaults else hoyle.variants(fam)
         for preset in presets:
+            if args.preset and preset.name not in args.preset:
+                continue
             game = hoyle.load(fam, variant=preset.name)
             rows.append((Row(fam, preset.name, encoder(game).size), game))
     for _ in range(args.rounds):

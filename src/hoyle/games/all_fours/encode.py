@@ -69,6 +69,7 @@ class AllFoursEncoder(Encoder):
         self.pos = self.rel[0]  # a seat's place in the order of play from seat 0
         self.side_of = [rules.side_of(s) for s in range(n)]
         self.stock = rules.stock
+        self.face_up = rules.stock is Stock.FACE_UP
         self.throw_in = rules.throw_in
         self.bidding = rules.bidding is not Bidding.NONE
         self.commercial = rules.bidding is Bidding.COMMERCIAL
@@ -135,6 +136,9 @@ class AllFoursEncoder(Encoder):
             [1 << (self.pos[s] * u + at["trick"] + c) for c in range(52)] for s in range(n)
         ]
         self.turn_bits = [1 << (self.pos[s] * u + at["to_act"]) for s in range(n)]
+        self.played_bits = [
+            [1 << (self.pos[s] * u + at["played"] + c) for c in range(52)] for s in range(n)
+        ]
         self.u_played, self.u_dealer, self.u_leader = at["played"], at["dealer"], at["leader"]
         self.u_shown, self.u_out = at.get("thrown_in", 0), at.get("out", 0)
         self.u_drawn = at.get("stock_drawn", 0)
@@ -187,10 +191,14 @@ class AllFoursEncoder(Encoder):
         # Whether a seat may ever be kept from looking at its own hand (see hand_visible).
         self.may_hide = (rules.hide_hands_until_beg and n > 2) or rules.hide_partner_until_pitch
         self.pack_live = struct.Struct(f"<{2 * n}f").pack
+        self.pack_sides = struct.Struct(f"<{self.ks * sides // 4}f").pack
+        self.pack_seats = struct.Struct(f"<{self.kp * n // 4}f").pack
+        table = self.size - self.nbits - (self.ks * sides + self.kp * n) // 4 - 2 * n
+        self.pack_table = struct.Struct(f"<{table}f").pack
         self.zeros = [0] * n
         # The last hand: its trick list, tricks folded in, cards played and tricks taken by
         # seat, and what stays put within a trick, by position.
-        self._hand: tuple[list[Any], int, list[int], list[int]] | None = None
+        self._hand: tuple[list[Any], int, int, list[int]] | None = None
         self._fixed: tuple[
             list[Any], dict[tuple[int, ...], tuple[int, int, int, bytes, bytes, bytes]]
         ]
@@ -302,14 +310,15 @@ class AllFoursEncoder(Encoder):
                     big |= 1 << self.f_gift
             seats |= 1 << (pos[state._dealer] * u + self.u_dealer)
             seats |= 1 << (pos[state._leader] * u + self.u_leader)
-            for seat in range(n):
-                at = pos[seat] * u
-                seats |= played[seat] << (at + self.u_played)
-                if self.throw_in and state._out[seat]:
-                    seats |= state._shown[seat] << (at + self.u_shown)
-                    seats |= 1 << (at + self.u_out)
-                if self.stock is Stock.FACE_UP:
-                    seats |= state._drawn[seat] << (at + self.u_drawn)
+            seats |= played
+            if self.throw_in or self.face_up:
+                for seat in range(n):
+                    at = pos[seat] * u
+                    if self.throw_in and state._out[seat]:
+                        seats |= state._shown[seat] << (at + self.u_shown)
+                        seats |= 1 << (at + self.u_out)
+                    if self.face_up:
+                        seats |= state._drawn[seat] << (at + self.u_drawn)
             if self.bidding:
                 if state._pitcher >= 0:
                     seats |= 1 << (pos[state._pitcher] * u + self.u_pitcher)
@@ -352,23 +361,25 @@ class AllFoursEncoder(Encoder):
             big,
             seats,
             sides,
-            struct.pack(f"<{len(per_side)}f", *per_side),
-            struct.pack(f"<{len(per_seat)}f", *per_seat),
-            struct.pack(f"<{len(table)}f", *table),
+            self.pack_sides(*per_side),
+            self.pack_seats(*per_seat),
+            self.pack_table(*table),
         )
 
-    def _played(self, tricks: list[Any]) -> tuple[list[int], list[int]]:
-        """Cards each seat played to this hand's completed tricks, and tricks each took (by
-        absolute seat), folded in as tricks complete: kept per hand, keyed by its trick list."""
+    def _played(self, tricks: list[Any]) -> tuple[int, list[int]]:
+        """The seat-block bits of the cards each seat played to this hand's completed tricks,
+        and the tricks each took (by absolute seat), folded in as tricks complete: kept per
+        hand, keyed by its trick list."""
         entry = self._hand
         if entry is None or entry[0] is not tricks or entry[1] > len(tricks):
-            entry = self._hand = (tricks, 0, [0] * self.n, [0] * self.n)
+            entry = self._hand = (tricks, 0, 0, [0] * self.n)
         _, done, played, taken = entry
         if done < len(tricks):
-            played, taken = played[:], taken[:]
+            taken = taken[:]
+            bits = self.played_bits
             for _, cards, who, winner in tricks[done:]:
                 taken[winner] += 1
                 for seat, c in zip(who, cards, strict=True):
-                    played[seat] |= 1 << c
+                    played |= bits[seat][c]
             self._hand = (tricks, len(tricks), played, taken)
         return played, taken
