@@ -94,6 +94,11 @@ def test_fixed_size_float32_filled_in_place(fam: str, preset: str) -> None:
                 other.fill(np.nan)
                 state.clone().observation_tensor(p, out=other)
                 np.testing.assert_array_equal(buf, other)
+    # A strided view of a larger array is filled alike (an encoder may not assume contiguity).
+    state = game.new_initial_state(seed=1)
+    strided = np.full(2 * enc.size, np.nan, dtype=np.float32)[::2]
+    state.observation_tensor(0, out=strided)
+    np.testing.assert_array_equal(strided, state.observation_tensor(0))
     with pytest.raises(ValueError, match="shape"):
         game.new_initial_state(seed=1).observation_tensor(0, out=np.zeros(enc.size + 1, "f4"))
 
