@@ -17,8 +17,12 @@ viewer's own cards are written at every call.
 Everything here is what :func:`hoyle.games.all_fours.observe.observe` tells the seat; the tests
 (tests/core/test_encoding_contract.py) check that a state and any ``resample_from_infostate``
 of it encode alike. Before the first deal (the cut, a colour guess, the choice of the first
-pitcher) the hand's fields are zero, as the observation leaves them out. The cards cut for the
-first deal are not encoded: the dealer they chose is.
+pitcher) the hand's fields are zero, as the observation leaves them out.
+
+Left out, as fixed by the game or told by other fields: the cards cut for the first deal (the
+dealer they chose is kept), the sides (fixed by the seats), the order of the cards in earlier
+tricks (who played which card is kept), and the results of earlier hands (the scores carry
+them).
 """
 
 from __future__ import annotations

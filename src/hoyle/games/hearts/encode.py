@@ -22,6 +22,12 @@ Everything here is what :func:`hoyle.games.hearts.observe.observe` tells the sea
 of it encode alike. Per-deal pieces that only grow (the cards each seat has played, who won
 which, the voids shown) are kept in a small cache keyed by the state's trick list, so a
 learning loop stepping one state pays for each trick once.
+
+Left out, as fixed by the game or told by other fields: the cards taken out of the pack, the
+teams, the list of earlier deals' scores (the match scores carry them), the order of the cards
+in earlier tricks (who played which card, and who took it, are kept), a domino deal's draws
+trick by trick (each seat's count, and the viewer's own cards, are kept) and the previous deal's
+last trick.
 """
 
 from __future__ import annotations
