@@ -278,6 +278,8 @@ class HeartsEncoder(Encoder):
         # Whether everyone's part stays put through a trick in the play (a stock is drawn
         # from, and revokes are counted, within a trick).
         self.per_trick = not (self.domino or self.revokes)
+        # One pack, no jokers, no revokes: a card added to the trick needs no special case.
+        self.plain = self.packs == 1 and not self.jokers and not self.revokes
 
     def _at(self, name: str, size: int, doc: str) -> int:
         """Declare a field and return where it starts."""
@@ -370,7 +372,10 @@ class HeartsEncoder(Encoder):
 
     def encode(self, state: Any, player: int | None, out: Vector) -> None:
         """Write ``player``'s view of ``state`` into ``out`` (see the module docs)."""
-        log = self._log(state)
+        tricks = state._tricks
+        log = self._logs.get(id(tricks))
+        if log is None or log.tricks is not tricks or log.done != len(tricks):
+            log = self._log(state)  # a new deal, or a trick to fold in
         phase = state._phase
         # Everyone's part that stays put through a trick is built once per trick, by absolute
         # seat, and kept in the deal's log (outside the play, and with a stock or revokes,
@@ -393,14 +398,26 @@ class HeartsEncoder(Encoder):
                 bits = self._trick_bits(state, trick, 0, self._size_bits(state), False)
                 log.last = (key, count, bits)
             elif count > last_count:
-                bits = self._trick_bits(state, trick, last_count, bits, True)
+                if self.plain:  # one card more: its slot, the void it may show, a hand smaller
+                    seat = self.orders[state._leader][last_count]
+                    c = trick[last_count]
+                    bits |= self.card_bits[seat][c]
+                    lead = trick[0] // 13
+                    if c // 13 != lead:
+                        bits |= self.void_bits[seat][lead]
+                    held = state._hands[seat].bit_count()
+                    sizes = self.sizes[seat]
+                    bits ^= sizes[held + 1] ^ sizes[held]
+                else:
+                    bits = self._trick_bits(state, trick, last_count, bits, True)
                 log.last = (key, count, bits)
             seats |= bits
+            seats |= self.turn_bits[state._cur]  # the play: someone is always to act
         else:
             seats |= self._trick_bits(state, trick, 0, self._size_bits(state), False)
-        cur = state.current_player()
-        if cur >= 0:
-            seats |= self.turn_bits[cur]
+            cur = state.current_player()
+            if cur >= 0:
+                seats |= self.turn_bits[cur]
         if phase == PASS:
             for bits_of, cards in zip(self.passed_bits, state._passed, strict=True):
                 seats |= bits_of[len(cards)]
