@@ -7,6 +7,7 @@ relative seat, cards won by side, hands kept shut until eldest decides, the face
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -138,3 +139,25 @@ def test_every_preset_shows_the_observed_hand() -> None:
                 vec = state.observation_tensor(p)
                 assert cards(enc, vec, "hand") == set(obs["hand"]), preset.name
                 assert part(enc, vec, "hand_hidden")[0] == float(obs["hand_hidden"])
+
+
+def test_other_table_sizes_rotate_and_hide_alike() -> None:
+    # The contract tests use each preset's default table; seats and sides rotate by the table
+    # and the teams, so three players alone and six in three sides are checked here too.
+    for preset, players in (("seven-up", 3), ("seven-up", 6), ("auction-pitch", 5)):
+        game = load(preset, players=players)
+        rng = random.Random(players)
+        state = game.new_initial_state(seed=players)
+        checked = 0
+        for step in range(200):
+            if state.is_terminal():
+                break
+            if step % 7 == 3:
+                for p in range(players):
+                    mine = state.observation_tensor(p)
+                    np.testing.assert_array_equal(state.clone().observation_tensor(p), mine)
+                    other = state.resample_from_infostate(p, rng)
+                    np.testing.assert_array_equal(other.observation_tensor(p), mine)
+                    checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert checked > 0

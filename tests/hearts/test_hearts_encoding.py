@@ -172,3 +172,34 @@ def test_a_joker_is_a_count_not_an_identity() -> None:
             joker = part(enc, state.observation_tensor(seat), "hand")[52:]
             assert list(joker) == [float(held >= 1), float(held >= 2)]
     assert seen >= {0, 1}
+
+
+def leak_check(game: HeartsGame, seed: int) -> int:
+    """Vectors of a state, its clone (built from scratch) and its resamples agree for every
+    seat and a spectator, at points of a random playout; returns how many were compared."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    checked = 0
+    for step in range(300):
+        if state.is_terminal():
+            break
+        if step % 13 == 4:
+            for p in range(game.num_players):
+                mine = state.observation_tensor(p)
+                np.testing.assert_array_equal(state.clone().observation_tensor(p), mine)
+                other = state.resample_from_infostate(p, rng)
+                np.testing.assert_array_equal(other.observation_tensor(p), mine)
+                np.testing.assert_array_equal(
+                    other.observation_tensor(None), state.observation_tensor(None)
+                )
+                checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    return checked
+
+
+def test_other_table_sizes_rotate_and_hide_alike() -> None:
+    # The contract tests use each preset's default table; the seat blocks rotate by the table
+    # size, so three, five and six players, and two packs for nine, are checked here too.
+    for options in ({"players": 3}, {"players": 5}, {"players": 6}):
+        assert leak_check(load(**options), 1) > 0
+    assert leak_check(load(variant="cancellation", players=9), 2) > 0
