@@ -203,3 +203,17 @@ def test_other_table_sizes_rotate_and_hide_alike() -> None:
     for options in ({"players": 3}, {"players": 5}, {"players": 6}):
         assert leak_check(load(**options), 1) > 0
     assert leak_check(load(variant="cancellation", players=9), 2) > 0
+
+
+def test_revokes_are_counted_and_show_no_void() -> None:
+    # revoke_penalty (The Standard Hoyle 1887): a revoke is seen at once, so it is counted for
+    # its seat, and the card it played shows no void (the revoker could have followed).
+    game = load(variant="original-1887", revoke_penalty=1)
+    enc = encoder(game)
+    assert leak_check(game, 3) > 0
+    state = game.deal_state(MIXED)
+    play(state, "2C AC 4C")  # seat 2 holds 4C 7C JC; seat 3 holds 8C QC
+    play(state, "AS")  # seat 3 revokes with a club in hand
+    v0 = state.observation_tensor(0)
+    assert part(enc, v0, "revokes_rel3")[0] == np.float32(1 / 4)
+    assert not part(enc, v0, "void_rel3").any()

@@ -378,9 +378,14 @@ class HeartsEncoder(Encoder):
             log = self._log(state)  # a new deal, or a trick to fold in
         phase = state._phase
         # Everyone's part that stays put through a trick is built once per trick, by absolute
-        # seat, and kept in the deal's log (outside the play, and with a stock or revokes,
-        # once per move).
-        if (phase == PLAY and self.per_trick) or phase == PASS:
+        # seat, and kept in the deal's log (outside the play and the pass, once per move).
+        if phase == PLAY:
+            # Within a trick only a stock's draws and revokes change everyone's part.
+            moved = len(state._draws) if self.domino else 0
+            if self.revokes:
+                moved = moved * 1000 + len(state._revokes)
+            key = (phase, log.done, moved)
+        elif phase == PASS:
             key = (phase, log.done, 0)
         else:
             key = (phase, log.done, len(state._history))
