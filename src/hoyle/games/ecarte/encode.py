@@ -72,6 +72,8 @@ class _Layout(Encoder):
         n = game.num_players
         self.orders = [[(me + k) % n for k in range(n)] for me in range(n)]
         """For each viewer, the seats from the viewer on."""
+        self.rel = [[(a - me) % n for a in range(n)] for me in range(n)]
+        """For each viewer, each seat's number seen from the viewer."""
 
     def scalar(self, name: str, size: int, per: float, doc: str) -> None:
         """Declare a field of counts, each written raw and divided by ``per``."""
@@ -129,6 +131,7 @@ class EcarteEncoder(_Layout):
             self.add("waiting", n, f"1 for each waiting seat, {SEATS}")
             self.add("next_in", n, f"one-hot: the waiting seat who comes in next, {SEATS}")
         self.add("packets", 2, "one-hot: dealt 2 then 3, or 3 then 2 (none until chosen)")
+        self.add("cut", n * 32, f"one-hot: each seat's last card cut for the deal, {SEATS}")
         self.add("hand", 32, f"own hand: {PACK32}")
         self.add("discarded", 32, f"own discards this hand (law 28: unseen by others): {PACK32}")
         if self.advice:
@@ -222,10 +225,10 @@ class EcarteEncoder(_Layout):
             vals.append(s._streak[1] if s._streak[0] >= 0 else 0)
         if self.bets:
             vals += s._bet_results[me:] + s._bet_results[:me]
-        k = self.scalars
-        out[:k] = vals
-        out[:k] *= self.per
-        out[k:] = 0.0
+        out.fill(0.0)
+        head = out[: self.scalars]
+        head[:] = vals
+        head *= self.per
 
         ones = [
             self.b_phase + phase,
@@ -242,6 +245,10 @@ class EcarteEncoder(_Layout):
                 ones.append(self.b["next_in"] + (s._waiting[0] - me) % n)
         if s._packets is not None:
             ones.append(self.b_packets + (s._packets[0] == 3))
+        if s._cut:
+            last = dict(s._cut)  # a tie cuts again: each seat's latest card counts
+            base = self.b["cut"]
+            ones += [base + ((a - me) % n) * 32 + CARD32[c] for a, c in last.items()]
         if player is not None:
             _bits(hands[player], self.b_hand, ones, CARD32)
             _bits(s._discards[player], self.b_discarded, ones, CARD32)
@@ -346,16 +353,17 @@ class BourreEncoder(_Layout):
         self.b_trump = f("trump").start
         self.b_trick = f("trick").start
         self.b_played = f("played").start
+        # For each viewer, by absolute seat: where that seat's card field starts.
+        self.trick_at = [[self.b_trick + r * 52 for r in rel] for rel in self.rel]
+        self.played_at = [[self.b_played + r * 52 for r in rel] for rel in self.rel]
 
     def encode(self, state: State, player: int | None, out: Vector) -> None:
         """Write what ``player`` sees of ``state`` (see the module docstring)."""
         s = cast("BourreState", state)
-        n = self.n
         me = 0 if player is None else player
-        order = self.orders[me]
+        rel = self.rel[me]
         phase = s._phase
         hands = s._hands
-        rot_hands = hands[me:] + hands[:me]
         discards = s._discards
         drawn, won, chips, owed = s._drawn, s._won, s._chips, s._owed
         vals: list[float] = [
@@ -363,7 +371,7 @@ class BourreEncoder(_Layout):
             s._pot,
             s._undealt.bit_count(),
             s._deal_no - (phase == bourre.OVER),
-            *map(int.bit_count, rot_hands),
+            *map(int.bit_count, hands[me:] + hands[:me]),
             *map(int.bit_count, discards[me:] + discards[:me]),
             *drawn[me:],
             *drawn[:me],
@@ -374,26 +382,27 @@ class BourreEncoder(_Layout):
             *owed[me:],
             *owed[:me],
         ]
-        k = self.scalars
-        out[:k] = vals
-        out[:k] *= self.per
-        out[k:] = 0.0
+        out.fill(0.0)
+        head = out[: self.scalars]
+        head[:] = vals
+        head *= self.per
 
-        ones = [self.b_phase + phase, self.b_dealer + (s._dealer - me) % n]
+        ones = [self.b_phase + phase, self.b_dealer + rel[s._dealer]]
         cur = s.current_player()
         if cur >= 0:
-            ones.append(self.b_to_move + (cur - me) % n)
+            ones.append(self.b_to_move + rel[cur])
         if phase == bourre.PLAYING:
-            ones.append(self.b_leader + (s._leader - me) % n)
+            ones.append(self.b_leader + rel[s._leader])
         sealed = phase == bourre.SEALED
         if sealed:
             ones.append(self.b_sealed)
-        for k, a in enumerate(order):
-            said = s._declared[a]
-            if said is None or (sealed and a != player):
-                continue  # sealed declarations are each seat's own until all are made
-            ones.append((self.b_plays if said == "play" else self.b_passes) + k)
-        ones += [self.b_exempt + (a - me) % n for a in s._exempt]
+        plays, passes = self.b_plays, self.b_passes
+        for a, said in enumerate(s._declared):
+            # Sealed declarations are each seat's own until all are made.
+            if said is not None and (a == player or not sealed):
+                ones.append((plays if said == "play" else passes) + rel[a])
+        for a in s._exempt:
+            ones.append(self.b_exempt + rel[a])
         if s._recycled:
             ones.append(self.b_reshuffled)
         turn_up = s._turn_up
@@ -405,14 +414,15 @@ class BourreEncoder(_Layout):
             ones.append(self.b_trump + s._trump)
         if player is not None:
             _bits(hands[player], self.b_hand, ones)
-            _bits(s._discards[player], self.b_discards, ones)
-        base = self.b_trick
+            _bits(discards[player], self.b_discards, ones)
+        at = self.trick_at[me]
         for seat, card in s._trick:
-            ones.append(base + ((seat - me) % n) * 52 + card)
-        base = self.b_played
-        for k, a in enumerate(order):
-            at = base + k * 52
-            ones += [at + c for c in s._played[a]]
+            ones.append(at[seat] + card)
+        at = self.played_at[me]
+        for seat, cards in enumerate(s._played):
+            if cards:
+                base = at[seat]
+                ones += [base + c for c in cards]
         out.put(ones, 1.0)
 
 

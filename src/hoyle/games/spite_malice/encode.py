@@ -185,12 +185,12 @@ class SpiteMaliceEncoder(Encoder):
         for stack in stacks:
             heights[len(stack) - 1] += 1
         vals += heights
-        k = self.scalars
-        out[:k] = vals
-        out[:k] *= self.per
+        out.fill(0.0)
+        head = out[: self.scalars]
+        head[:] = vals
+        head *= self.per
 
         # ---- indicators
-        out[k:] = 0.0
         ones = [self.b_phase + phase, self.b_dealer + (s._dealer - me) % n]
         cur = state.current_player()
         if cur >= 0:
