@@ -131,7 +131,11 @@ class EcarteEncoder(_Layout):
             self.add("waiting", n, f"1 for each waiting seat, {SEATS}")
             self.add("next_in", n, f"one-hot: the waiting seat who comes in next, {SEATS}")
         self.add("packets", 2, "one-hot: dealt 2 then 3, or 3 then 2 (none until chosen)")
-        self.add("cut", n * 32, f"one-hot: each seat's last card cut for the deal, {SEATS}")
+        self.add(
+            "cut",
+            n * 32,
+            f"one-hot: each seat's last card cut for the deal, {SEATS} (until the deal)",
+        )
         self.add("hand", 32, f"own hand: {PACK32}")
         self.add("discarded", 32, f"own discards this hand (law 28: unseen by others): {PACK32}")
         if self.advice:
@@ -245,7 +249,7 @@ class EcarteEncoder(_Layout):
                 ones.append(self.b["next_in"] + (s._waiting[0] - me) % n)
         if s._packets is not None:
             ones.append(self.b_packets + (s._packets[0] == 3))
-        if s._cut:
+        if before_deal and s._cut:  # what the cut decided shows in every later field
             last = dict(s._cut)  # a tie cuts again: each seat's latest card counts
             base = self.b["cut"]
             ones += [base + ((a - me) % n) * 32 + CARD32[c] for a, c in last.items()]
@@ -253,7 +257,7 @@ class EcarteEncoder(_Layout):
             _bits(hands[player], self.b_hand, ones, CARD32)
             _bits(s._discards[player], self.b_discarded, ones, CARD32)
             if self.advice:
-                for seat in visible_seats(s, player)[1:]:
+                for seat in visible_seats(s, player)[1:]:  # the player backed, if any
                     _bits(hands[seat], self.b["seen_hand"], ones, CARD32)
                     _bits(s._discards[seat], self.b["seen_discards"], ones, CARD32)
         if not before_deal:
