@@ -7,6 +7,7 @@ a spectator."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -288,3 +289,11 @@ def test_bourre_sealed_declarations_are_each_seats_own() -> None:
     play(state, "pass play")
     assert field(state, None, "plays").tolist() == [1, 0, 1]  # revealed
     assert field(state, None, "passes").tolist() == [0, 1, 0]
+
+
+def test_the_documented_layouts_are_the_encoders() -> None:
+    # docs/observation-tensors*.md prints encoder(game).layout() for Écarté and for Bourré.
+    docs = Path(__file__).parents[2] / "docs"
+    text = "".join(p.read_text(encoding="utf-8") for p in docs.glob("observation-tensors*.md"))
+    assert encoder(hoyle.load("ecarte")).layout() in text
+    assert encoder(hoyle.load("ecarte", variant="bourre")).layout() in text

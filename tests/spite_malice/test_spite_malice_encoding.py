@@ -6,6 +6,7 @@ any ``resample_from_infostate`` of it encode alike for that seat, and for a spec
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -189,3 +190,10 @@ def test_starturn_and_jokers_have_their_rank_slots() -> None:
         goals=["9H", "9D"], hands=["XJ", "5D"], stacks=["AH 2C"]
     )
     assert field(state, 0, "hand")[13] == pytest.approx(1 / 5)
+
+
+def test_the_documented_layout_is_the_encoders() -> None:
+    # docs/observation-tensors*.md prints encoder(game).layout() for the standard game.
+    docs = Path(__file__).parents[2] / "docs"
+    text = "".join(p.read_text(encoding="utf-8") for p in docs.glob("observation-tensors*.md"))
+    assert encoder(load()).layout() in text
