@@ -25,7 +25,6 @@ import numpy as np
 from hoyle.core.encoding import Encoder, Vector
 from hoyle.games.ecarte import bourre
 from hoyle.games.ecarte.bourre import BourreGame
-from hoyle.games.ecarte.observe import visible_seats
 from hoyle.games.ecarte.state import (
     BET,
     CUT,
@@ -184,6 +183,9 @@ class EcarteEncoder(_Layout):
         self.b_leader = f("leader").start
         self.b_trick_lead = f("trick_lead").start
         self.b_played = f("played_elder").start
+        self.b_next_in = self.b.get("next_in", 0)
+        waiting = self.b.get("waiting", 0)
+        self.at_waiting = [[waiting + r for r in rel] for rel in self.rel]
         self.b_winner = f("winner").start
 
     def encode(self, state: State, player: int | None, out: Vector) -> None:
@@ -191,6 +193,7 @@ class EcarteEncoder(_Layout):
         s = cast("EcarteState", state)
         n = self.n
         me = 0 if player is None else player
+        rel = self.rel[me]
         phase = s._phase
         before_deal = phase in (CUT, BET, PACKETS)
         elder, dealer = s._elder, s._dealer
@@ -236,30 +239,30 @@ class EcarteEncoder(_Layout):
 
         ones = [
             self.b_phase + phase,
-            self.b_elder + (elder - me) % n,
-            self.b_dealer + (dealer - me) % n,
+            self.b_elder + rel[elder],
+            self.b_dealer + rel[dealer],
         ]
         cur = s.current_player()
         if cur >= 0:
-            ones.append(self.b_to_move + (cur - me) % n)
-        if n > 2:
-            base = self.b["waiting"]
-            ones += [base + (a - me) % n for a in s._waiting]
-            if s._waiting:
-                ones.append(self.b["next_in"] + (s._waiting[0] - me) % n)
+            ones.append(self.b_to_move + rel[cur])
+        waiting = s._waiting
+        if waiting:
+            at = self.at_waiting[me]
+            ones += map(at.__getitem__, waiting)
+            ones.append(self.b_next_in + rel[waiting[0]])
         if s._packets is not None:
             ones.append(self.b_packets + (s._packets[0] == 3))
         if before_deal and s._cut:  # what the cut decided shows in every later field
             last = dict(s._cut)  # a tie cuts again: each seat's latest card counts
             base = self.b["cut"]
-            ones += [base + ((a - me) % n) * 32 + CARD32[c] for a, c in last.items()]
+            ones += [base + rel[a] * 32 + CARD32[c] for a, c in last.items()]
         if player is not None:
             _bits(hands[player], self.b_hand, ones, CARD32)
             _bits(s._discards[player], self.b_discarded, ones, CARD32)
-            if self.advice:
-                for seat in visible_seats(s, player)[1:]:  # the player backed, if any
-                    _bits(hands[seat], self.b["seen_hand"], ones, CARD32)
-                    _bits(s._discards[seat], self.b["seen_discards"], ones, CARD32)
+            backed = s._bets.get(player) if self.advice else None
+            if backed is not None and backed != player:  # observe.visible_seats
+                _bits(hands[backed], self.b["seen_hand"], ones, CARD32)
+                _bits(s._discards[backed], self.b["seen_discards"], ones, CARD32)
         if not before_deal:
             if s._turn_up >= 0:
                 ones.append(self.b_turn_up + CARD32[s._turn_up])
@@ -292,13 +295,13 @@ class EcarteEncoder(_Layout):
         base += 32
         ones += [base + CARD32[c] for c in s._played[dealer]]
         if self.pool and s._streak[0] >= 0:
-            ones.append(self.b["streak_seat"] + (s._streak[0] - me) % n)
-        if self.bets:
+            ones.append(self.b["streak_seat"] + rel[s._streak[0]])
+        if s._bets:
             base = self.b["bets"]
-            for bettor, backed in s._bets.items():
-                ones.append(base + ((bettor - me) % n) * n + (backed - me) % n)
+            for bettor, seat in s._bets.items():
+                ones.append(base + rel[bettor] * n + rel[seat])
         if phase == OVER and s._winner >= 0:
-            ones.append(self.b_winner + (s._winner - me) % n)
+            ones.append(self.b_winner + rel[s._winner])
         out.put(ones, 1.0)
 
 
