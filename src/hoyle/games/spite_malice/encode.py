@@ -2,9 +2,11 @@
 
 Piles grow without bound, so they are summarised at a fixed size: each centre stack by its
 height (one-hot: the rank it has reached) and whether a wild is on top; each goal pile by its
-top card and size; each discard pile by its top three cards and size; the completed heap and
-the cards still unseen by counts per rank. Seats are numbered from the viewer (0 is the viewer,
-1 the next to play after them); a spectator (``None``) sees from seat 0 and sees no hand.
+top card and size; each discard pile by its top three cards and size; the completed heap by its
+size and its wild cards; the own hand by counts per rank. The cards under a discard pile's top
+three are public but not encoded: counting every pile's cards would cost more than a step of
+the game. Seats are numbered from the viewer (0 is the viewer, 1 the next to play after them);
+a spectator (``None``) sees from seat 0 and sees no hand.
 
 Cards are encoded by *rank slot*, as the game plays them (suits never matter): ace (1) … king
 (13) and, when the rules have jokers, a joker slot; Starturn's numbers 1…15. Whether a king is
