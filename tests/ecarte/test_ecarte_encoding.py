@@ -227,6 +227,20 @@ def test_french_bets_and_the_backed_hand_with_advice() -> None:
     assert not field(state, backed, "seen_hand").any()
 
 
+def test_the_pool_watcher_sees_the_table_but_no_hand() -> None:
+    # RULINGS 4.1 pool: two play and one watches, coming in when a loser gives up the seat.
+    state = hoyle.load("ecarte", variant="pool").new_initial_state(seed=2)
+    while state.phase != "propose":
+        state.apply_action(state.legal_actions()[0])
+    (watcher,) = state.observation(None)["waiting"]
+    assert not field(state, watcher, "hand").any()
+    assert field(state, watcher, "waiting").tolist() == [1, 0, 0]  # the viewer waits…
+    assert field(state, watcher, "next_in").tolist() == [1, 0, 0]  # …and comes in next
+    elder = (state.elder - watcher) % 3
+    assert field(state, watcher, "elder").argmax() == elder
+    assert cards32(field(state, state.elder, "hand")) == set(state.observation(state.elder)["hand"])
+
+
 # ---------------------------------------------------------------- Bourré scenarios
 
 PACK52 = list(CARD52)
