@@ -18,8 +18,10 @@ from helpers import play
 from hoyle.core.encoding import Encoder, encoder
 from hoyle.core.protocol import State
 from hoyle.games.ecarte import BourreGame, BourreState, EcarteGame, EcarteState
-from hoyle.games.ecarte.state import CONCEDE
+from hoyle.games.ecarte.state import CONCEDE, PHASE_NAMES
 
+PHASES = list(PHASE_NAMES)
+"""The entries of the ``phase`` field, in order."""
 TABLES = {v.name: v.players for v in hoyle.variants("ecarte")}
 PRESETS = list(TABLES)
 RESAMPLES = 2
@@ -225,6 +227,21 @@ def test_french_bets_and_the_backed_hand_with_advice() -> None:
         state.observation(bettor)["seen_hands"][str(backed)]
     )
     assert not field(state, backed, "seen_hand").any()
+
+
+def test_a_double_accepted_and_a_point_offered_and_refused() -> None:
+    # RULINGS E6: either player may double before the third trick; E7: the point offered and
+    # refused binds the refuser to the vole.
+    state = deal(doubling=True)
+    play(state, "play double")
+    assert field(state, 1, "phase")[PHASES.index("double")] == 1
+    play(state, "accept")
+    assert field(state, 0, "multiplier")[0] == pytest.approx(2 / 8)
+    state = deal(offer_point=True)
+    play(state, "play offer_point")
+    assert field(state, 1, "phase")[PHASES.index("offer")] == 1
+    play(state, "refuse")
+    assert field(state, 1, "point_offered").tolist() == [1, 0]  # the elder offered
 
 
 def test_the_pool_watcher_sees_the_table_but_no_hand() -> None:
