@@ -210,3 +210,17 @@ def test_the_documented_layout_is_the_encoders() -> None:
     docs = Path(__file__).parents[2] / "docs"
     text = "".join(p.read_text(encoding="utf-8") for p in docs.glob("observation-tensors*.md"))
     assert encoder(load()).layout() in text
+
+
+def test_a_completed_stack_leaves_the_centre_for_the_heap() -> None:
+    # RULINGS S3: a completed stack waits in the heap until the stock runs out.
+    stack = "AC 2C 3C 4C 5C 6C 7C 8S 9C TC KH"  # a king stands for the jack
+    state = load().position(
+        goals=["9H", "9D"], hands=["QC 5D", "2C 3D 4D 5H"], stacks=[stack], stock="7H"
+    )
+    assert field(state, 0, "stacks")[:11].argmax() == 10 and field(state, 0, "stack_wild")[0]
+    state.apply_action(state.string_to_action("Q:hand>stack1"))
+    assert not field(state, 0, "stacks").any() and field(state, 0, "stack_count")[0] == 0
+    assert field(state, 0, "completed")[0] == pytest.approx(0.1)
+    assert field(state, 0, "heap")[0] == pytest.approx(12 / 156)
+    assert field(state, 1, "heap_wilds")[0] == pytest.approx(0.1)  # the king went with it
