@@ -77,4 +77,7 @@ export function ecarteSeatNotes(msg, seat) {
 }
 
 /** Keys the Écarté board draws itself. */
-export const ECARTE_DRAWN = ["turn_up", "proposals", "vulnerable", "king_marked", "cards_taken", "pot", "declared", "dealer", "elder"];
+export const ECARTE_DRAWN = [
+  "turn_up", "turn_up_in_dealers_hand", "proposals", "vulnerable", "king_marked", "king_turned",
+  "cards_taken", "pot", "declared", "drawn", "owed", "dealer", "elder", "pool",
+];

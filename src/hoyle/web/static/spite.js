@@ -61,12 +61,13 @@ export function drawSpite(msg, ui) {
   const fromChosen = chosen ? moves.filter((m) => m.source === chosen.source && m.card === chosen.card) : [];
   const targets = new Set(fromChosen.map((m) => m.target));
 
-  function pick(source, sym) {
+  function pick(source, sym, index) {
     if (!sources.has(key(source, sym))) {
       if (msg.legal.length) ui.say("No legal move starts with that card now.", "refused");
       return;
     }
-    chosen = chosen && chosen.source === source && chosen.card === sym ? null : { source, card: sym, seq: msg.seq };
+    const again = chosen && chosen.source === source && chosen.card === sym && chosen.index === index;
+    chosen = again ? null : { source, card: sym, seq: msg.seq, index };
     ui.say(chosen ? "Now click where it goes (highlighted)." : "", "info");
     ui.redraw();
   }
@@ -91,14 +92,15 @@ export function drawSpite(msg, ui) {
   }
 
   /** A card that may start a move: clickable, raised when legal, outlined when chosen. */
-  function source(node, source_, sym) {
+  function source(node, source_, sym, index = 0) {
     node.dataset.source = source_;
     node.dataset.symbol = sym;
     const legal = sources.has(key(source_, sym));
     node.classList.add(legal ? "legal" : "dim");
-    if (chosen && chosen.source === source_ && chosen.card === sym) node.classList.add("selected");
+    // Cards of one rank in the hand are the same move (suits never matter): the one clicked shows.
+    if (chosen && chosen.source === source_ && chosen.card === sym && chosen.index === index) node.classList.add("selected");
     node.setAttribute("tabindex", "0");
-    node.addEventListener("click", () => pick(source_, sym));
+    node.addEventListener("click", () => pick(source_, sym, index));
     return node;
   }
 
@@ -181,7 +183,7 @@ export function drawSpite(msg, ui) {
   // ---------------------------------------------------------------- the hand and buttons
   ui.hand.replaceChildren();
   if (Array.isArray(obs.hand)) {
-    for (const c of obs.hand) ui.hand.append(source(card(c, "normal"), "hand", symbolOf(c)));
+    obs.hand.forEach((c, i) => ui.hand.append(source(card(c, "normal"), "hand", symbolOf(c), i)));
   } else if (you === null) {
     ui.hand.append(h("p", { class: "note" }, "Watching: you see only what every player sees."));
   }
