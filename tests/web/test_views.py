@@ -58,7 +58,7 @@ def state_after(watcher: Client, before: int) -> dict[str, Any]:
 def test_a_spite_and_malice_turn_is_played_by_clicking_source_then_target(
     browser: Browser, room: Server
 ) -> None:
-    table = room.create("spite_malice(deals=1)", ["human", "random"])
+    table = room.create("spite_malice", ["human", "random"])  # a match: it will not end here
     page = open_seat(browser, table, 0)
     watcher = room.client(table["id"])
     stacked = discarded = False
@@ -92,7 +92,7 @@ def test_a_spite_and_malice_turn_is_played_by_clicking_source_then_target(
                 wait_turn(page, 0)
         # End the turn: a hand card onto one of the seat's own discard piles.
         card = page.locator("#hand .card.legal").first
-        token = card.get_attribute("data-token")
+        symbol = card.get_attribute("data-symbol")
         card.click()
         piles = page.locator(".sm-seat.you .sm-discards .target.legal")
         assert piles.count() >= 1  # own discard piles, and only those, take a discard
@@ -102,8 +102,10 @@ def test_a_spite_and_malice_turn_is_played_by_clicking_source_then_target(
         piles.first.click()
         after = state_after(watcher, before)
         assert after["observation"]["moves"] == [] or after["to_act"] != 0  # the turn is over
+        # A card of the rank chosen now tops that pile (suits never matter: the token names
+        # the rank, and the engine takes a card of it from the hand).
         fan = page.locator(f".sm-seat.you .fan[data-pile='{pile}'] .card").last
-        expect(fan).to_have_attribute("data-token", token or "")
+        expect(fan).to_have_attribute("data-symbol", symbol or "")
         discarded = True
         if stacked:
             break
@@ -161,13 +163,15 @@ def test_ecarte_proposal_refusal_and_exchange_by_clicking(browser: Browser, room
                 ws_act(ws, hand[1], last)
                 if phase == "exchange":
                     ws_act(ws, "draw", last)
+            page.wait_for_function(f"Number(document.body.dataset.seq) >= {last[0]}")
             continue
         wait_turn(page, 0)
+        before = seq(page)
         if phase == "packets":
             page.click("#actions button[data-token='deal 2-3']")
+            wait_past(page, before)
         elif phase == "propose":
             proposals += 1
-            before = seq(page)
             page.click(f"#actions button[data-token='propose {2 if proposals == 1 else 1}']")
             wait_past(page, before)
             expect(page.locator("[data-key=proposal]").last).to_contain_text("awaiting")
@@ -176,8 +180,8 @@ def test_ecarte_proposal_refusal_and_exchange_by_clicking(browser: Browser, room
             expect(page.locator("#actions button")).to_have_text(["accept", "refuse"])
             if proposals == 1:
                 page.click("#actions button[data-token='accept']")
+                wait_past(page, before)
             else:
-                before = seq(page)
                 page.click("#actions button[data-token='refuse']")
                 wait_past(page, before)
                 expect(page.locator("[data-key=proposal]").last).to_contain_text("refused")
