@@ -62,6 +62,11 @@ def test_a_spite_and_malice_turn_is_played_by_clicking_source_then_target(
     page = open_seat(browser, table, 0)
     watcher = room.client(table["id"])
     stacked = discarded = False
+    wait_turn(page, 0)
+    # A hint outlines the suggested move: its source card, or the pass button.
+    page.click("#hint-btn")
+    expect(page.locator("#message.hint")).to_contain_text("Hint:")
+    expect(page.locator(".card.hinted, #actions button.hinted").first).to_be_visible()
     for _turn in range(40):
         wait_turn(page, 0)
         assert page.evaluate("document.body.dataset.status") != "finished"

@@ -48,7 +48,7 @@ function describe(move) {
 /**
  * Draw the Spite and Malice view into the page's parts.
  * @param {object} msg the state message
- * @param {{board: Element, hand: Element, actions: Element, act: Function, say: Function, redraw: Function}} ui
+ * @param {{board: Element, hand: Element, actions: Element, act: Function, say: Function, redraw: Function, hinted: ?string}} ui
  */
 export function drawSpite(msg, ui) {
   const obs = msg.observation;
@@ -60,6 +60,7 @@ export function drawSpite(msg, ui) {
   if (chosen && (chosen.seq !== msg.seq || !sources.has(key(chosen.source, chosen.card)))) chosen = null;
   const fromChosen = chosen ? moves.filter((m) => m.source === chosen.source && m.card === chosen.card) : [];
   const targets = new Set(fromChosen.map((m) => m.target));
+  const hint = ui.hinted ? parseMove(ui.hinted) : null;  // a search bot's suggestion, outlined
 
   function pick(source, sym, index) {
     if (!sources.has(key(source, sym))) {
@@ -99,6 +100,7 @@ export function drawSpite(msg, ui) {
     node.classList.add(legal ? "legal" : "dim");
     // Cards of one rank in the hand are the same move (suits never matter): the one clicked shows.
     if (chosen && chosen.source === source_ && chosen.card === sym && chosen.index === index) node.classList.add("selected");
+    if (hint && hint.source === source_ && hint.card === sym) node.classList.add("hinted");
     node.setAttribute("tabindex", "0");
     node.addEventListener("click", () => pick(source_, sym, index));
     return node;
@@ -108,6 +110,7 @@ export function drawSpite(msg, ui) {
     node.dataset.target = name;
     node.classList.add("target");
     if (targets.has(name)) node.classList.add("legal");
+    if (hint && hint.target === name) node.classList.add("hinted");
     node.addEventListener("click", () => drop(name));
     return node;
   }
@@ -188,7 +191,7 @@ export function drawSpite(msg, ui) {
     ui.hand.append(h("p", { class: "note" }, "Watching: you see only what every player sees."));
   }
   const buttons = msg.legal.filter((t) => !parseMove(t));  // pass, and any word the engine adds
-  ui.actions.replaceChildren(...buttons.map((t) => h("button", { class: "action", dataset: { token: t }, onclick: () => ui.act(t) }, t)));
+  ui.actions.replaceChildren(...buttons.map((t) => h("button", { class: "action" + (t === ui.hinted ? " hinted" : ""), dataset: { token: t }, onclick: () => ui.act(t) }, t)));
   if (chosen) {
     const label = chosen.source === "hand" ? `${chosen.card} from your hand` : `${chosen.card} from ${chosen.source}`;
     ui.actions.append(h("span", { class: "note" }, `Chosen: ${label}`),

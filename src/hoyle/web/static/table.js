@@ -107,7 +107,7 @@ function draw() {
   $("status").className = msg.to_act === msg.you && msg.status !== "finished" ? "your-turn" : "";
   const fam = msg.family.replace(/-/g, "_");
   if (fam === "spite_malice") {
-    drawSpite(msg, { board: $("board"), hand: $("hand"), actions: $("actions"), act, say, redraw: draw });
+    drawSpite(msg, { board: $("board"), hand: $("hand"), actions: $("actions"), act, say, redraw: draw, hinted });
   } else {
     $("board").replaceChildren(renderBoard(msg));
     drawHand(msg);
