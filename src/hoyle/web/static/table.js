@@ -106,6 +106,8 @@ function draw() {
   $("status").textContent = turn;
   $("status").className = msg.to_act === msg.you && msg.status !== "finished" ? "your-turn" : "";
   const fam = msg.family.replace(/-/g, "_");
+  $("keys").textContent = fam === "spite_malice" ? "Click a card, then where it goes. Key: h hint." :
+    "Keys: ← → choose, Enter play, 1–9 play the n-th choice, h hint.";
   if (fam === "spite_malice") {
     drawSpite(msg, { board: $("board"), hand: $("hand"), actions: $("actions"), act, say, redraw: draw, hinted });
   } else {
@@ -293,6 +295,9 @@ function beep() {
 document.addEventListener("keydown", (e) => {
   if (!state || e.target.tagName === "INPUT") return;
   const opts = choices();
+  // Spite and Malice moves are two clicks (a card, then where it goes): no blind key moves.
+  const twoClicks = state.family === "spite-malice";
+  if (twoClicks && e.key !== "h" && e.key !== "?") return;
   if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
     if (!opts.length) return;
     focus = (focus + (e.key === "ArrowRight" ? 1 : opts.length - 1)) % opts.length;
