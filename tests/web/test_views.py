@@ -118,6 +118,17 @@ def test_a_spite_and_malice_turn_is_played_by_clicking_source_then_target(
     assert not page.errors  # type: ignore[attr-defined]
     watcher.close()
     page.context.close()
+    # A spectator sees both seats' piles and the centre, no hand, and nothing to click.
+    spectator = browser.new_context().new_page()
+    errors: list[str] = []
+    spectator.on("pageerror", lambda exc: errors.append(str(exc)))
+    spectator.goto(f"{room.url}/t/{table['id']}#watch")
+    spectator.wait_for_function("document.body.dataset.seq !== undefined")
+    expect(spectator.locator(".sm-seat")).to_have_count(2)
+    expect(spectator.locator(".sm-goal .card")).to_have_count(2)
+    assert spectator.locator("#hand .card, .card.legal, .target.legal").count() == 0
+    assert not errors
+    spectator.context.close()
 
 
 # ------------------------------------------------------------------ Écarté
