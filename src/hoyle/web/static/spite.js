@@ -92,8 +92,10 @@ export function drawSpite(msg, ui) {
     }
   }
 
-  /** A card that may start a move: clickable, raised when legal, outlined when chosen. */
-  function source(node, source_, sym, index = 0) {
+  /** A card that may start a move: clickable, raised when legal, outlined when chosen. A
+   * discard top is also part of its pile, a target: with a card chosen that may go there, a
+   * click on it drops the chosen card. */
+  function source(node, source_, sym, index = 0, pile = null) {
     node.dataset.source = source_;
     node.dataset.symbol = sym;
     const legal = sources.has(key(source_, sym));
@@ -102,7 +104,11 @@ export function drawSpite(msg, ui) {
     if (chosen && chosen.source === source_ && chosen.card === sym && chosen.index === index) node.classList.add("selected");
     if (hint && hint.source === source_ && hint.card === sym) node.classList.add("hinted");
     node.setAttribute("tabindex", "0");
-    node.addEventListener("click", () => pick(source_, sym, index));
+    node.addEventListener("click", (event) => {
+      event.stopPropagation();  // the pile under it must not take the same click
+      if (chosen && pile && targets.has(pile)) drop(pile);
+      else pick(source_, sym, index);
+    });
     return node;
   }
 
@@ -152,7 +158,7 @@ export function drawSpite(msg, ui) {
       const fan = h("div", { class: "fan", dataset: { pile: name } });
       pile.forEach((c, j) => {
         let node = card(c, "small");
-        if (mine && j === pile.length - 1) node = source(node, name, symbolOf(c));
+        if (mine && j === pile.length - 1) node = source(node, name, symbolOf(c), 0, name);
         fan.append(node);
       });
       if (!pile.length) fan.append(h("div", { class: "card-slot" }));
