@@ -61,7 +61,7 @@ def test_a_spite_and_malice_turn_is_played_by_clicking_source_then_target(
     table = room.create("spite_malice", ["human", "random"])  # a match: it will not end here
     page = open_seat(browser, table, 0)
     watcher = room.client(table["id"])
-    stacked = discarded = False
+    stacked = on_top = False
     wait_turn(page, 0)
     # A hint outlines the suggested move: its source card, or the pass button.
     page.click("#hint-btn")
@@ -102,19 +102,25 @@ def test_a_spite_and_malice_turn_is_played_by_clicking_source_then_target(
         piles = page.locator(".sm-seat.you .sm-discards .target.legal")
         assert piles.count() >= 1  # own discard piles, and only those, take a discard
         assert page.locator(".sm-seat:not(.you) .target.legal").count() == 0
-        pile = piles.first.get_attribute("data-pile")
         before = seq(page)
-        piles.first.click()
+        tops = page.locator(".sm-seat.you .sm-discards .target.legal .card:last-child")
+        if tops.count():  # onto a pile's top card: that click drops, it does not choose the top
+            pile = tops.first.evaluate("c => c.parentElement.dataset.pile")
+            tops.first.click()
+            on_top = True
+        else:
+            pile = piles.first.get_attribute("data-pile")
+            piles.first.click()
         after = state_after(watcher, before)
         assert after["observation"]["moves"] == [] or after["to_act"] != 0  # the turn is over
         # A card of the rank chosen now tops that pile (suits never matter: the token names
         # the rank, and the engine takes a card of it from the hand).
         fan = page.locator(f".sm-seat.you .fan[data-pile='{pile}'] .card").last
         expect(fan).to_have_attribute("data-symbol", symbol or "")
-        discarded = True
-        if stacked:
+        if stacked and on_top:
             break
-    assert stacked and discarded, "no hand card could be played to a stack in 40 turns"
+    assert stacked, "no hand card could be played to a stack in 40 turns"
+    assert on_top, "no discard went onto a pile's top card"
     assert not page.errors  # type: ignore[attr-defined]
     watcher.close()
     page.context.close()
