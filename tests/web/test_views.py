@@ -240,7 +240,11 @@ def test_ecarte_proposal_refusal_and_exchange_by_clicking(browser: Browser, room
 # ------------------------------------------------------------------ every family on a phone
 
 
-PHONE_GAMES = [*hoyle.families(), "ecarte(variant=bourre,players=4)"]
+PHONE_GAMES = [
+    *hoyle.families(),
+    "ecarte(variant=bourre,players=4)",
+    "spite_malice(variant=misery,players=3)",  # two goal piles each, three seats
+]
 
 
 def play_something(page: Page) -> None:
