@@ -76,6 +76,12 @@ export function ecarteSeatNotes(msg, seat) {
   return notes;
 }
 
+/** A button's words for a move token: `back 2` names the player backed (French Écarté). */
+export function ecarteLabel(msg, token) {
+  const m = /^back (\d+)$/.exec(token);
+  return m ? `back ${seatName(msg, Number(m[1]))}` : token;
+}
+
 /** Keys the Écarté board draws itself. */
 export const ECARTE_DRAWN = [
   "turn_up", "turn_up_in_dealers_hand", "proposals", "vulnerable", "king_marked", "king_turned",

@@ -5,6 +5,7 @@ import { cardSVG, isCard, cardLabel } from "./cards.js";
 import { scoreChart } from "./chart.js";
 import { h, renderBoard, renderDetails, renderLastTrick, renderValue } from "./render.js";
 import { SPITE_DRAWN, drawSpite } from "./spite.js";
+import { ecarteLabel } from "./ecarte.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.hash.slice(1));
@@ -219,7 +220,7 @@ function drawHand(msg) {
   const nodes = buttons.map((token) => h("button", {
     class: "action" + (opts[focus] === token ? " focus" : "") + (token === hinted ? " hinted" : ""),
     dataset: { token }, onclick: () => act(token),
-  }, isCard(token) ? cardLabel(token) : token));
+  }, isCard(token) ? cardLabel(token) : msg.family === "ecarte" ? ecarteLabel(msg, token) : token));
   if (choosing) {
     const n = selected.size;
     const label = n ? `Discard ${n} card${n === 1 ? "" : "s"}` : "Choose the cards to discard";
