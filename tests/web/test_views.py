@@ -290,3 +290,25 @@ def test_every_family_on_a_phone_sized_screen(
     assert page.locator("#side .details dt").count() > 3  # the other observation keys, shown
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_french_ecarte_bets_name_the_player_backed(browser: Browser, room: Server) -> None:
+    # French Écarté: a bystander backs either player before the game (RULINGS 4.1 french);
+    # the tokens are `back <seat>`, the buttons say whom.
+    table = room.create("ecarte(variant=french,players=3)", ["human"] * 3)
+    with room.client(table["id"]) as watcher:
+        msg = watcher.next_state()
+        while msg["to_act"] is None:
+            msg = watcher.next_state()
+    bettor, pair = msg["to_act"], msg["observation"]["pair"]
+    assert msg["observation"]["phase"] == "bet" and bettor not in pair
+    page = open_seat(browser, table, bettor)
+    names = [s["name"] for s in msg["seats"]]
+    expect(page.locator("#actions button")).to_have_text(
+        [f"back {names[pair[0]]}", f"back {names[pair[1]]}", "no bet"]
+    )
+    before = seq(page)
+    page.click(f"#actions button[data-token='back {pair[0]}']")
+    wait_past(page, before)
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
