@@ -2,7 +2,8 @@
 
 Sub-commands::
 
-    hoyle play GAME [--variant V] [--seed S] [--seat K] [--opponents easy] [name=value ...]
+    hoyle play GAME [--variant V] [--seed S] [--seat K] [--opponents easy] [--plain]
+               [name=value ...]
     hoyle simulate GAME --games N --seed S --agents random,easy,... [--json]
                 [--workers K | --ray ADDRESS] [--out FILE] [name=value ...]
     hoyle match GAME --agents A,B[,...] --deals N [--duplicate] [--workers K | --ray ADDRESS]
@@ -39,7 +40,7 @@ from hoyle.core.options import format_value
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import Agent, family, parse_spec, split_agents
 
-__all__ = ["UsageError", "build_parser", "derive_seed", "main"]
+__all__ = ["UsageError", "build_parser", "derive_seed", "main", "rules_lines"]
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -121,6 +122,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--record", metavar="FILE", type=Path, help="where to save the record")
     play.add_argument("--no-record", action="store_true", help="do not save a record")
+    play.add_argument(
+        "--plain",
+        action="store_true",
+        help="the line-by-line game instead of the full-screen one (always so when piped)",
+    )
     play.add_argument(
         "--delay",
         type=_seconds,
@@ -292,22 +298,41 @@ def cmd_play(args: argparse.Namespace) -> int:
     delay = args.delay if args.delay is not None else (0.3 if tty else 0.0)
 
     state = game.new_initial_state(seed=seed)
-    print(f"hoyle {game.spec} · seed {seed} · you are seat {args.seat}")
-    print(
-        "Opponents: "
-        + ", ".join(f"seat {s} {n}" for s, n in zip(others, names, strict=True))
-        + ". Type help for the legal moves, quit to stop."
-    )
-    app = TerminalGame(
-        state,
-        args.seat,
-        agents,
-        style=style,
-        delay=delay,
-        hinter=_expert_hints,
-        auto_hint=args.hint,
-    )
-    finished = app.run()
+    title = f"hoyle {game.spec} · seed {seed} · you are seat {args.seat}"
+    if not args.plain and sys.stdin.isatty() and tty:
+        # The full-screen game; pipes, scripts and --plain keep the line-by-line one below.
+        from hoyle.tui.textual_app import HoyleApp
+
+        screen = HoyleApp(
+            state,
+            args.seat,
+            agents,
+            delay=delay,
+            hinter=_expert_hints,
+            auto_hint=args.hint,
+            rules=rules_lines(game),
+            title=title + " · opponents " + ", ".join(names),
+        )
+        finished = bool(screen.run())
+        state = screen.state  # an undo replaces the state with the replayed one
+        print(*screen.log_lines[-8:], sep="\n")
+    else:
+        print(title)
+        print(
+            "Opponents: "
+            + ", ".join(f"seat {s} {n}" for s, n in zip(others, names, strict=True))
+            + ". Type help for the legal moves, quit to stop."
+        )
+        app = TerminalGame(
+            state,
+            args.seat,
+            agents,
+            style=style,
+            delay=delay,
+            hinter=_expert_hints,
+            auto_hint=args.hint,
+        )
+        finished = app.run()
     if args.no_record:
         return EXIT_OK
     seats = ["human" if s == args.seat else names[others.index(s)] for s in range(players)]
@@ -676,36 +701,38 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """``hoyle rules``: the variant, then every option with its value in force."""
-    game = _load_game(args.game, args.variant, args.options)
+    print(*rules_lines(_load_game(args.game, args.variant, args.options)), sep="\n")
+    return EXIT_OK
+
+
+def rules_lines(game: Game[Any]) -> list[str]:
+    """What ``hoyle rules`` prints for ``game``: the variant, its summary and source, the rules
+    in force, then every option with its value (the full-screen game's rules screen too)."""
     fam = family(game.family)
     preset = fam.find_variant(game.variant)
-    print(f"{fam.title} — {preset.name}")
-    print(f"Game string: {game.spec}")
-    print()
-    print(*_wrap(preset.summary, indent=""), sep="\n")
-    print()
-    print(*_wrap("Source: " + preset.source, indent=""), sep="\n")
+    lines = [f"{fam.title} — {preset.name}", f"Game string: {game.spec}", ""]
+    lines += _wrap(preset.summary, indent="") or [""]
+    lines.append("")
+    lines += _wrap("Source: " + preset.source, indent="") or [""]
     if fam.explain is not None:
         # Written from the options in force, so it follows any option given here.
-        print()
-        print("The rules in force:")
+        lines += ["", "The rules in force:"]
         for line in fam.explain(game.rules):
-            print(*_wrap(line, indent="  "), sep="\n")
-    print()
-    print("Options (* differs from the family default):")
+            lines += _wrap(line, indent="  ") or [""]
+    lines += ["", "Options (* differs from the family default):"]
     for info in fam.options():
         value = getattr(game.rules, info.name)
         changed = value != info.default
-        print(f"{'*' if changed else ' '} {info.name} = {format_value(value)}")
-        print(*_wrap(info.doc, indent="      "), sep="\n")
+        lines.append(f"{'*' if changed else ' '} {info.name} = {format_value(value)}")
+        lines += _wrap(info.doc, indent="      ") or [""]
         allowed = f"allowed: {info.allowed}"
         if changed:
             allowed += f"; family default: {format_value(info.default)}"
-        print(*_wrap(allowed, indent="      "), sep="\n")
+        lines += _wrap(allowed, indent="      ") or [""]
         names = [*info.aliases, *(f"{n} (the opposite)" for n in info.negations)]
         if names:
-            print(*_wrap("other names: " + ", ".join(names), indent="      "), sep="\n")
-    return EXIT_OK
+            lines += _wrap("other names: " + ", ".join(names), indent="      ") or [""]
+    return lines
 
 
 # --------------------------------------------------------------------------- replay, games
