@@ -22,8 +22,10 @@ from __future__ import annotations
 import concurrent.futures
 import logging
 import multiprocessing
+import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from hoyle.arena.results import GameResult
@@ -172,6 +174,30 @@ def _ray() -> Any:
     return ray
 
 
+def _token_auth_if_available() -> None:
+    """Send the cluster token when one is at hand, as ``ray start`` does on this machine.
+
+    Since Ray 2.5x, ``ray start`` turns token authentication on when ``RAY_AUTH_MODE`` is unset
+    and a token exists (``RAY_AUTH_TOKEN``, ``RAY_AUTH_TOKEN_PATH`` or ``~/.ray/auth_token``),
+    but a driver joining by address does not, and is refused. A token sent to a cluster without
+    authentication is ignored, so sending it whenever there is one is safe.
+    """
+    if "RAY_AUTH_MODE" in os.environ:
+        return  # the user chose
+    path = os.environ.get("RAY_AUTH_TOKEN_PATH") or str(Path.home() / ".ray" / "auth_token")
+    if not (os.environ.get("RAY_AUTH_TOKEN") or Path(path).is_file()):
+        return
+    # Ray reads its settings once, when imported: set the mode before that, as Ray itself does.
+    os.environ["RAY_AUTH_MODE"] = "token"
+    if "ray" in sys.modules:  # imported already (by a script): ask Ray to read them again
+        try:
+            from ray._raylet import Config  # type: ignore[attr-defined]
+
+            Config.initialize("")
+        except (ImportError, AttributeError):  # pragma: no cover - another Ray version
+            pass
+
+
 def _play_batch_task(batch: Batch) -> list[GameResult]:
     """A Ray task's body: the batch's games (a module function, so workers import it)."""
     return play_batch(batch)
@@ -192,10 +218,12 @@ class RayExecutor:
     """
 
     def __init__(self, address: str, *, num_cpus: int | None = None) -> None:
-        ray = _ray()
         self.address = address.strip()
         if not self.address:
             raise ArenaError("ray: give an address: local, auto or HOST:PORT")
+        if self.address != "local" and "ray" not in sys.modules:
+            _token_auth_if_available()
+        ray = _ray()
         self._owned = not ray.is_initialized()
         if self._owned:
             options: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
@@ -203,6 +231,7 @@ class RayExecutor:
                 options.update(include_dashboard=False, num_cpus=num_cpus)
             else:
                 options["address"] = self.address
+                _token_auth_if_available()  # ray was imported before: too late for the above
             try:
                 ray.init(**options)
             except (ConnectionError, RuntimeError, ValueError) as exc:
