@@ -238,3 +238,21 @@ def test_without_ray_installed_the_error_says_how_to_get_it(
     code, _, err = run(["match", "hearts", "--agents", "easy", "--ray", "auto"], capsys)
     assert code == 2
     assert "Ray is not installed; install it with pip install 'hoyle[ray]'" in err
+
+
+@pytest.mark.parametrize("command", ["match", "simulate"])
+def test_ctrl_c_leaves_no_half_file(
+    command: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(f"hoyle.arena.{command}", interrupted)
+    path = tmp_path / "study.parquet"
+    code, out, err = run([command, "hearts", "--agents", "easy", "--out", str(path)], capsys)
+    assert code == 130 and out == ""
+    assert "interrupted; nothing was printed or saved" in err
+    assert list(tmp_path.iterdir()) == []  # neither study.parquet nor study.parquet.part
