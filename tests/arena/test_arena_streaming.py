@@ -21,9 +21,9 @@ import pytest
 from hoyle import arena
 from hoyle.arena import sinks
 from hoyle.arena.executors import LocalExecutor, batch_size, make_batches
-from hoyle.arena.runner import Batch
+from hoyle.arena.runner import Batch, play_batch
 from hoyle.arena.sinks import ParquetSink, RunInfo, StoreSink, parquet_columns
-from hoyle.arena.stats import Moments, Tally, agent_summaries, by_deal
+from hoyle.arena.stats import Moments, SeatTally, Tally, agent_summaries, by_deal
 from hoyle.arena.store import Store
 from hoyle.cli import main
 
@@ -76,6 +76,28 @@ def test_a_tally_fed_deals_in_any_order_gives_the_same_summary(
     assert tally.games == 16 and tally.deals == 8
 
 
+def test_tallies_made_per_batch_merge_into_the_whole(small_match: arena.MatchResult) -> None:
+    # Batches are tallied where they are played; the caller merges them in any order.
+    deals = list(by_deal(small_match.games))
+    parts = [Tally(["easy", "random"]) for _ in range(3)]
+    for i, deal in enumerate(deals):
+        parts[i % 3].add_deal(deal)
+    whole = Tally(["easy", "random"])
+    for part in reversed(parts):
+        whole.merge(part)
+    assert tuple(whole.agents()) == small_match.agents
+    assert tuple(whole.pairs()) == small_match.pairs
+    seats, halves = SeatTally(4), [SeatTally(4), SeatTally(4)]
+    seats.add_games(small_match.games)
+    halves[0].add_games(small_match.games[:5])
+    halves[1].add_games(small_match.games[5:])
+    halves[1].merge(halves[0])
+    assert [m.interval() for m in halves[1].returns] == [m.interval() for m in seats.returns]
+    assert halves[1].games == 16
+    with pytest.raises(ValueError, match="cannot merge"):
+        whole.merge(Tally(["random", "easy"]))
+
+
 def test_a_match_that_keeps_no_games_prints_the_same_numbers(
     small_match: arena.MatchResult,
 ) -> None:
@@ -109,7 +131,7 @@ def test_local_workers_take_only_a_few_batches_at_a_time() -> None:
             yield batch
 
     executor = LocalExecutor(2)
-    results = executor.run(source())
+    results = executor.run(source(), play_batch)
     next(results)
     assert taken <= 4 * 2 + 1  # four batches per worker queued, not all forty
     assert len(list(results)) == 39

@@ -24,12 +24,11 @@ import logging
 import multiprocessing
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from hoyle.arena.results import GameResult
-from hoyle.arena.runner import Batch, play_batch
+from hoyle.arena.runner import Batch, BatchOutcome, play_tallied
 from hoyle.arena.seating import ArenaError
 
 if TYPE_CHECKING:
@@ -44,6 +43,8 @@ __all__ = [
     "make_executor",
     "stream",
 ]
+
+_T = TypeVar("_T")
 
 MAX_BATCH = 250
 """The most deals in one batch: a batch of quick deals still reports within a few seconds."""
@@ -65,8 +66,13 @@ class Executor(Protocol):
         """Where it plays, in words, for the report (``"2 processes"``)."""
         ...
 
-    def run(self, batches: Iterable[Batch]) -> Iterator[tuple[Batch, list[GameResult]]]:
-        """Play ``batches``, yielding each with its games as it finishes."""
+    def run(
+        self, batches: Iterable[Batch], task: Callable[..., _T], *args: Any
+    ) -> Iterator[tuple[Batch, _T]]:
+        """``task(batch, *args)`` for each batch, yielded with it as it finishes.
+
+        ``task`` must be a module-level function (it is sent to other processes by name).
+        """
         ...
 
     def close(self) -> None:
@@ -127,14 +133,16 @@ class LocalExecutor:
         """``"1 worker"``, ``"4 workers"``."""
         return f"{self.workers} worker{'s' if self.workers != 1 else ''}"
 
-    def run(self, batches: Iterable[Batch]) -> Iterator[tuple[Batch, list[GameResult]]]:
-        """Each batch with its games, as they finish (in order with one worker)."""
+    def run(
+        self, batches: Iterable[Batch], task: Callable[..., _T], *args: Any
+    ) -> Iterator[tuple[Batch, _T]]:
+        """Each batch with ``task``'s result, as they finish (in order with one worker)."""
         if self.workers == 1:
             for batch in batches:
-                yield batch, play_batch(batch)
+                yield batch, task(batch, *args)
             return
         context = multiprocessing.get_context(self.start_method)
-        pending: dict[concurrent.futures.Future[list[GameResult]], Batch] = {}
+        pending: dict[concurrent.futures.Future[_T], Batch] = {}
         source = iter(batches)
         with concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context) as pool:
 
@@ -144,7 +152,7 @@ class LocalExecutor:
                     batch = next(source, None)
                     if batch is None:
                         return
-                    pending[pool.submit(play_batch, batch)] = batch
+                    pending[pool.submit(task, batch, *args)] = batch
 
             try:
                 fill()
@@ -198,11 +206,6 @@ def _token_auth_if_available() -> None:
             pass
 
 
-def _play_batch_task(batch: Batch) -> list[GameResult]:
-    """A Ray task's body: the batch's games (a module function, so workers import it)."""
-    return play_batch(batch)
-
-
 class RayExecutor:
     """A Ray cluster: one remote task per batch, results taken as they complete.
 
@@ -237,7 +240,7 @@ class RayExecutor:
             except (ConnectionError, RuntimeError, ValueError) as exc:
                 raise ArenaError(f"ray: cannot connect to {self.address!r}: {exc}") from None
         self._ray = ray
-        self._task = ray.remote(num_cpus=1, max_retries=2)(_play_batch_task)
+        self._tasks: dict[Callable[..., Any], Any] = {}
         self._cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
 
     @property
@@ -251,9 +254,14 @@ class RayExecutor:
         where = "a local Ray" if self.address == "local" else f"Ray at {self.address}"
         return f"{where}, {self._cpus} CPU{'s' if self._cpus != 1 else ''}"
 
-    def run(self, batches: Iterable[Batch]) -> Iterator[tuple[Batch, list[GameResult]]]:
-        """Each batch with its games, as they complete on the cluster."""
+    def run(
+        self, batches: Iterable[Batch], task: Callable[..., _T], *args: Any
+    ) -> Iterator[tuple[Batch, _T]]:
+        """Each batch with ``task``'s result, as they complete on the cluster."""
         ray = self._ray
+        if task not in self._tasks:  # one remote function per task, made once
+            self._tasks[task] = ray.remote(num_cpus=1, max_retries=2)(task)
+        remote = self._tasks[task]
         source = iter(batches)
         pending: dict[Any, Batch] = {}
 
@@ -264,7 +272,7 @@ class RayExecutor:
                 batch = next(source, None)
                 if batch is None:
                     return
-                pending[self._task.remote(batch)] = batch
+                pending[remote.remote(batch, *args)] = batch
 
         try:
             fill()
@@ -273,13 +281,13 @@ class RayExecutor:
                 for ref in done:
                     batch = pending.pop(ref)
                     try:
-                        games = ray.get(ref)
+                        result: _T = ray.get(ref)
                     except ray.exceptions.RayTaskError as exc:
                         raise ArenaError(
                             f"ray: deals {batch.first}-{batch.first + batch.count - 1} "
                             f"failed: {exc.cause!r}"
                         ) from None
-                    yield batch, games
+                    yield batch, result
                 fill()
         finally:
             for ref in pending:
@@ -308,17 +316,23 @@ def stream(
     desc: str,
     progress: bool,
     sinks: Sequence[Sink] = (),
+    keep_games: bool = False,
+    per_seat: bool = False,
     unit: str = "deal",
-) -> Iterator[list[GameResult]]:
-    """Play ``batches`` on ``executor``; write each batch's games to ``sinks``; yield them.
+) -> Iterator[BatchOutcome]:
+    """Play ``batches`` on ``executor``, each tallied where it is played; yield the outcomes.
 
-    A tqdm bar on stderr counts the deals when ``progress`` is true.
+    Games travel back only when there are ``sinks`` to write them to (each batch's games are
+    written as it finishes) or ``keep_games`` asks for them; otherwise only the batches' exact
+    tallies do, so the caller merely merges small sums however fast the cluster plays. A tqdm
+    bar on stderr counts the deals when ``progress`` is true.
     """
     from tqdm import tqdm  # a base dependency; imported here to keep the package light
 
+    wanted = keep_games or bool(sinks)
     with tqdm(total=deals, desc=desc, unit=unit, file=sys.stderr, disable=not progress) as bar:
-        for batch, games in executor.run(batches):
+        for batch, outcome in executor.run(batches, play_tallied, wanted, per_seat):
             for sink in sinks:
-                sink.write(games)
+                sink.write(outcome.games)
             bar.update(batch.count)
-            yield games
+            yield outcome
