@@ -187,9 +187,9 @@ def _token_auth_if_available() -> None:
 
     Recent Ray releases (2.60 here): ``ray start`` turns token authentication on when
     ``RAY_AUTH_MODE`` is unset and a token exists (``RAY_AUTH_TOKEN``, ``RAY_AUTH_TOKEN_PATH``
-    or ``~/.ray/auth_token``), but a driver joining by address does not, and is refused. A token
-    sent to a cluster without
-    authentication is ignored, so sending it whenever there is one is safe.
+    or ``~/.ray/auth_token``), but a driver joining by address does not, and is refused. A
+    cluster without authentication ignores a token, so sending one whenever there is one is
+    safe.
     """
     if "RAY_AUTH_MODE" in os.environ:
         return  # the user chose
