@@ -278,3 +278,60 @@ def test_ctrl_c_leaves_no_half_file(
     assert code == 130 and out == ""
     assert "interrupted; nothing was printed or saved" in err
     assert list(tmp_path.iterdir()) == []  # neither study.parquet nor study.parquet.part
+
+
+class _FakeRay:
+    """Just enough of the ray module for :meth:`RayExecutor.run`: tasks run when waited on."""
+
+    class exceptions:  # the shape of ray.exceptions
+        class RayTaskError(Exception):
+            cause: BaseException
+
+    def __init__(self) -> None:
+        self.submitted = 0
+        self.cancelled: list[object] = []
+
+    def remote(self, **options: object) -> object:
+        fake = self
+
+        def wrap(function: object) -> object:
+            class Remote:
+                @staticmethod
+                def remote(*args: object) -> object:
+                    fake.submitted += 1
+                    return (function, args)
+
+            return Remote
+
+        return wrap
+
+    def wait(self, refs: list[object], num_returns: int) -> tuple[list[object], list[object]]:
+        return refs[:num_returns], refs[num_returns:]
+
+    def get(self, ref: tuple[object, tuple[object, ...]]) -> object:
+        function, args = ref
+        return function(*args)  # type: ignore[operator]
+
+    def cancel(self, ref: object, force: bool) -> None:
+        self.cancelled.append(ref)
+
+
+def test_ray_keeps_two_tasks_per_cpu_in_flight() -> None:
+    # "bounded in-flight tasks so a 1,000,000-deal study doesn't submit a million objects at
+    # once": the executor's loop, over a stand-in for ray on a 2-CPU cluster.
+    from hoyle.arena.executors import RayExecutor
+
+    fake = _FakeRay()
+    executor = object.__new__(RayExecutor)
+    executor.address, executor._ray, executor._tasks, executor._cpus = "fake", fake, {}, 2
+    batches = make_batches("hearts(deals=1)", ((0, ("random",) * 4),), 0, 1_000_000, 1)
+    results = executor.run(batches, play_batch)
+    first_batch, games = next(results)
+    assert first_batch.first == 0 and len(games) == 1
+    assert fake.submitted == 4  # two per CPU, not a million
+    for _ in range(10):
+        next(results)
+    # One new task for each result taken, when the caller comes back for the next one.
+    assert fake.submitted == 4 + 10
+    results.close()  # the caller stops: the three still in flight are cancelled
+    assert len(fake.cancelled) == 3
