@@ -433,9 +433,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             _abort(sinks)
             _error("simulation interrupted; nothing was printed or saved")
             return EXIT_INTERRUPTED
-        except HoyleError as exc:  # a batch that failed on a Ray node
+        except (HoyleError, OSError) as exc:  # a batch failed on a node, a write failed
             _abort(sinks)
-            _error(str(exc))
+            _error(f"stopped: {exc}")
             return EXIT_FAILURE
     finally:
         executor.close()
@@ -641,9 +641,9 @@ def cmd_match(args: argparse.Namespace) -> int:
             _abort(sinks)
             _error("match interrupted; nothing was printed or saved")
             return EXIT_INTERRUPTED
-        except HoyleError as exc:  # a batch that failed on a Ray node
+        except (HoyleError, OSError) as exc:  # a batch failed on a node, a write failed
             _abort(sinks)
-            _error(str(exc))
+            _error(f"stopped: {exc}")
             return EXIT_FAILURE
     finally:
         executor.close()

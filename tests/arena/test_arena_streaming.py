@@ -335,3 +335,18 @@ def test_ray_keeps_two_tasks_per_cpu_in_flight() -> None:
     assert fake.submitted == 4 + 10
     results.close()  # the caller stops: the three still in flight are cancelled
     assert len(fake.cancelled) == 3
+
+
+def test_a_file_that_cannot_be_written_mid_run_stops_it_with_status_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def disk_full(self: object, games: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(ParquetSink, "write", disk_full)
+    path = tmp_path / "study.parquet"
+    argv = ["simulate", "hearts(deals=1)", "--games", "3", "--out", str(path)]
+    code, out, err = run(argv, capsys)
+    assert code == 1 and out == ""
+    assert err.startswith("hoyle: error: stopped: ") and "No space left" in err
+    assert list(tmp_path.iterdir()) == []
