@@ -256,6 +256,8 @@ def test_observer_writes_the_families_encoder(monkeypatch: pytest.MonkeyPatch) -
     observer.set_from(state, 2)
     hand = state.core.state.observation(2)["hand"]
     assert observer.tensor.sum() == len(hand) == 13
+    observer.set_from(state, -1)  # pyspiel's default player: only the shape is wanted
+    assert observer.tensor.shape == (52,) and observer.tensor.sum() == 0
     recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     assert recall.tensor is None  # no tensor claims perfect recall
 
