@@ -229,6 +229,21 @@ def test_openspiel_mcts_and_ismcts_choose_legal_moves_in_hearts() -> None:
             state.apply_action(action)
 
 
+@pytest.mark.parametrize("fam", hoyle.families())
+def test_observation_tensor_is_the_familys_encoding(fam: str) -> None:
+    game = load(fam)
+    assert game.get_type().provides_observation_tensor == encoding.has_encoder(fam)
+    if not encoding.has_encoder(fam):
+        return  # OpenSpiel is told there is no tensor, and asks for none
+    assert game.observation_tensor_size() == encoding.encoder(game.hoyle).size
+    state = play_to(game.new_initial_state(), random.Random(8), 70)
+    for seat in range(game.num_players()):
+        tensor = np.array(state.observation_tensor(seat), dtype=np.float32)
+        assert (tensor == state.core.state.observation_tensor(seat)).all()
+        world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0, 1))
+        assert (np.array(world.observation_tensor(seat), dtype=np.float32) == tensor).all()
+
+
 class _HandEncoder(encoding.Encoder):
     """A small encoder for the test: the seat's hand, one entry per card token."""
 
