@@ -57,6 +57,7 @@ import pyspiel
 
 import hoyle
 from hoyle.core.encoding import encoder, has_encoder
+from hoyle.core.errors import HoyleError
 from hoyle.core.options import OptionInfo
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.core.registry import Family, families, family
@@ -436,7 +437,7 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         try:
             return self.core.state.action_to_string(int(action))
-        except Exception:  # pyspiel may ask about an action that is not the current one's
+        except HoyleError:  # pyspiel may name an id that is no action of this game
             return f"action {action}"
 
     def returns(self) -> list[float]:
