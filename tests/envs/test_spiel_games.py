@@ -53,6 +53,29 @@ def play_to(state: Any, rng: random.Random, steps: int) -> Any:
     return state
 
 
+def decision_points(game: Any, seed: int) -> list[Any]:
+    """Every state of one random match (seeded) where a seat is to act."""
+    history = play_to(game.new_initial_state(), random.Random(seed), 10_000).history()
+    replay = game.new_initial_state()
+    states = []
+    for action in history:
+        if not replay.is_chance_node():
+            states.append(replay.clone())
+        replay.apply_action(action)
+    return states
+
+
+def assert_resampling_keeps_views(state: Any) -> None:
+    """Each seat's information state, observation and legal actions are the same in a world
+    hoyle's resampler draws for it (DESIGN: the observation is all that leaves the engine for
+    a seat)."""
+    for seat in range(state.get_game().num_players()):
+        world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0, 1))
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.observation_string(seat) == state.observation_string(seat)
+        assert world.legal_actions(seat) == state.legal_actions(seat)
+
+
 def test_every_family_is_registered_once() -> None:
     names = spiel.register()
     assert names == [spiel.spiel_name(f) for f in hoyle.families()]
@@ -80,6 +103,7 @@ def test_random_simulation_every_preset(fam: str, preset: str) -> None:
     game = load(fam, f"variant={preset}")
     assert game.get_parameters()["variant"] == preset
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    assert_resampling_keeps_views(random.Random(preset).choice(decision_points(game, 1)))
 
 
 @pytest.mark.parametrize(("fam", "preset"), sorted(SLOW))
@@ -152,24 +176,9 @@ def test_length_guard_stops_a_match() -> None:
 def test_information_state_is_kept_by_resampling(fam: str) -> None:
     game = load(fam)
     rng = random.Random(7)
-    checked = 0
     for seed in range(3):
-        history = play_to(game.new_initial_state(), random.Random(seed), 10_000).history()
-        replay = game.new_initial_state()
-        decisions = []  # the states of the match where a seat is to act
-        for action in history:
-            if not replay.is_chance_node():
-                decisions.append(replay.clone())
-            replay.apply_action(action)
-        for state in rng.sample(decisions, 2):
-            for seat in range(game.num_players()):
-                sampler = pyspiel.UniformProbabilitySampler(0, 1)
-                world = state.resample_from_infostate(seat, sampler)
-                assert world.information_state_string(seat) == state.information_state_string(seat)
-                assert world.observation_string(seat) == state.observation_string(seat)
-                assert world.legal_actions(seat) == state.legal_actions(seat)
-                checked += 1
-    assert checked == 6 * game.num_players()
+        for state in rng.sample(decision_points(game, seed), 2):
+            assert_resampling_keeps_views(state)
 
 
 def test_information_state_differs_when_the_seat_saw_something_else() -> None:
