@@ -253,6 +253,21 @@ def test_observation_tensor_is_the_familys_encoding(fam: str) -> None:
         assert (np.array(world.observation_tensor(seat), dtype=np.float32) == tensor).all()
 
 
+def test_rl_environment_steps_through_a_deal_on_tensors() -> None:
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment("python_hoyle_hearts(deals=1)")
+    size = encoding.encoder(hoyle.load("hearts", deals=1)).size
+    assert env.observation_spec()["info_state"] == (size,)
+    step, rng, moves = env.reset(), np.random.RandomState(0), 0
+    while not step.last():
+        seat = step.observations["current_player"]
+        step = env.step([rng.choice(step.observations["legal_actions"][seat])])
+        moves += 1
+    assert moves == 4 * 3 + 52  # three cards passed by each seat, then 13 tricks
+    assert sum(step.rewards) in (-26.0, -78.0)
+
+
 class _HandEncoder(encoding.Encoder):
     """A small encoder for the test: the seat's hand, one entry per card token."""
 
