@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, outcome_sampling_mccfr
 
 import hoyle
 from hoyle.core import encoding
@@ -247,6 +247,18 @@ def test_observation_tensor_is_the_familys_encoding(fam: str) -> None:
         assert (tensor == state.core.state.observation_tensor(seat)).all()
         world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0, 1))
         assert (np.array(world.observation_tensor(seat), dtype=np.float32) == tensor).all()
+
+
+def test_outcome_sampling_mccfr_learns_a_policy_over_information_states() -> None:
+    game = load("ecarte")
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(20):
+        solver.iteration()
+    policy = solver.average_policy()
+    for state in decision_points(game, 1)[:6]:
+        probs = policy.action_probabilities(state)
+        assert set(probs) == set(state.legal_actions())
+        assert sum(probs.values()) == pytest.approx(1.0)
 
 
 def test_rl_environment_steps_through_a_deal_on_tensors() -> None:
