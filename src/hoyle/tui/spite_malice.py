@@ -63,7 +63,7 @@ def render_table(
         piles = obs["discards"][s]
         shown = "  ".join(f"discard{d + 1}: {_cards(p, style)}" for d, p in enumerate(piles))
         lines.append(f"  {shown}")
-    if seat is not None:
+    if seat is not None and "hand" in obs:
         lines.append(f"Your hand: {_cards(obs.get('hand', []), style)}")
     if obs.get("cover") is not None:
         lines.append(f"The wild on stack{obs['cover'] + 1} must be covered now.")
@@ -127,6 +127,7 @@ VIEW = TableView(
     result=render_result,
     hidden_phases=frozenset(),
     redraw_between_own_moves=True,
+    cards_are_moves=False,
     typing=(
         "Type a move as shown: the card's rank, where it comes from and where it goes "
         "(7:hand>stack1, Q:goal>stack2, 5:discard3>stack1); a discard from hand ends the turn."

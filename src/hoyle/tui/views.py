@@ -36,6 +36,8 @@ class TableView:
         redraw_between_own_moves: draw the whole table again when the human moves twice in a
             row (a turn of many moves); otherwise only the hand is shown again.
         typing: one line for ``help`` on how to type a move.
+        cards_are_moves: a card's token is a move (a trick game); otherwise the moves name
+            piles, and the full-screen app shows the hand without marking cards playable.
     """
 
     table: Callable[[Observation, Sequence[str], Sequence[str] | None, Style], list[str]]
@@ -45,6 +47,7 @@ class TableView:
     hidden_phases: frozenset[str]
     redraw_between_own_moves: bool = False
     typing: str = render.TRICK_TYPING
+    cards_are_moves: bool = True
 
 
 TRICK_VIEW = TableView(

@@ -1,0 +1,199 @@
+"""Pure panel content for the full-screen terminal app (:mod:`hoyle.tui.textual_app`).
+
+Each function turns the human seat's observation and the legal tokens into what one panel
+shows: the hand as cells (token, label, playable or not), the moves that are not cards, the
+table without the hand, the scores, the last trick, the line that says whose turn it is. Nothing
+here touches a widget, reads input or decides a rule, so the panels can be tested without a
+terminal; the widgets only display what these functions return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hoyle.cards import Card, CardError, Suit
+from hoyle.tui.render import Style, card_label, group_by_suit
+from hoyle.tui.views import TableView
+
+__all__ = [
+    "CELL_WIDTH",
+    "HEADING_WIDTH",
+    "PLAIN",
+    "HandCell",
+    "HandRow",
+    "cell_offset",
+    "hand_rows",
+    "last_trick_lines",
+    "other_moves",
+    "score_lines",
+    "suit_heading",
+    "table_lines",
+    "turn_line",
+]
+
+Observation = dict[str, Any]
+
+PLAIN = Style()
+"""Suit symbols, no colour: the app colours the cards itself."""
+
+HEADING_WIDTH = 3
+"""Columns of a hand row's suit heading (``♣`` and spaces)."""
+CELL_WIDTH = 5
+"""Columns of one card in a hand row (``10♥`` and spaces): every card sits at a fixed place."""
+
+
+@dataclass(frozen=True)
+class HandCell:
+    """One card of the hand as the app draws it.
+
+    Attributes:
+        token: the card's token (``QS``), what a click plays.
+        label: how it reads on screen (``Q♠``).
+        playable: a legal move right now.
+        red: a red suit (hearts, diamonds).
+    """
+
+    token: str
+    label: str
+    playable: bool
+    red: bool
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One row of the hand: a suit's heading and its cards, lowest first."""
+
+    heading: str
+    cells: tuple[HandCell, ...]
+
+
+def _is_red(token: str) -> bool:
+    try:
+        suit = Card.from_token(token).suit
+    except CardError:
+        return False
+    return suit is not None and suit.is_red
+
+
+def hand_rows(hand: Sequence[str], legal: Sequence[str], style: Style = PLAIN) -> list[HandRow]:
+    """The hand in rows by suit; a card is playable when its token is one of ``legal``.
+
+    Suits the hand lacks get no row (the table panel is where a void matters).
+
+    >>> [r.heading for r in hand_rows(["QS", "2C", "TH"], ["2C"])]
+    ['♣', '♠', '♥']
+    """
+    playable = {t.upper() for t in legal}
+    rows = []
+    for suit, tokens in group_by_suit(hand):
+        if not tokens:
+            continue
+        heading = suit_heading(suit, style)
+        cells = tuple(
+            HandCell(t, card_label(t, style), t.upper() in playable, _is_red(t)) for t in tokens
+        )
+        rows.append(HandRow(heading, cells))
+    return rows
+
+
+def cell_offset(row: int, column: int) -> tuple[int, int]:
+    """Where the ``column``-th card of the ``row``-th hand row is drawn: (x, y) in the hand's
+    text, so a test (or a screen reader) can find a card without parsing the screen.
+
+    >>> cell_offset(1, 2)
+    (13, 1)
+    """
+    return HEADING_WIDTH + CELL_WIDTH * column, row
+
+
+def other_moves(legal: Sequence[str], hand: Sequence[str]) -> list[str]:
+    """The legal tokens that are not a card of the hand (bids, proposals, pile moves, ``pass``),
+    in the state's order.
+
+    >>> other_moves(["2C", "moon add"], ["2C", "QS"])
+    ['moon add']
+    """
+    held = {t.upper() for t in hand}
+    return [t for t in legal if t.upper() not in held]
+
+
+def table_lines(
+    view: TableView, obs: Observation, names: Sequence[str], style: Style = PLAIN
+) -> list[str]:
+    """The family's table as the seat sees it, without the hand and the list of moves (the app
+    shows those as cards and buttons of their own)."""
+    without_hand = {key: value for key, value in obs.items() if key != "hand"}
+    return view.table(without_hand, [], names, style)
+
+
+def score_lines(obs: Observation, names: Sequence[str]) -> list[str]:
+    """Each seat's running score (Écarté: its points in this game and the games it won)."""
+    players = int(obs.get("players", len(obs.get("scores", []))))
+    if "game_scores" in obs and "games_won" in obs:  # Écarté: points to 5, games in the rubber
+        return [
+            f"{names[s]}: {obs['game_scores'][s]} (games {obs['games_won'][s]})"
+            for s in range(players)
+        ]
+    scores = obs.get("scores", [])
+    lines = []
+    for seat in range(players):
+        value = scores[seat] if seat < len(scores) else "-"
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        lines.append(f"{names[seat]}: {value}")
+    target = obs.get("target")
+    if isinstance(target, int) and target > 0:
+        lines.append(f"(game to {target})")
+    return lines
+
+
+def _trick_seats(trick: dict[str, Any], players: int) -> list[int]:
+    seats = trick.get("seats")
+    if seats:
+        return [int(s) for s in seats]
+    leader = int(trick["leader"])
+    return [(leader + i) % players for i in range(len(trick["cards"]))]
+
+
+def last_trick_lines(obs: Observation, names: Sequence[str], style: Style = PLAIN) -> list[str]:
+    """The last finished trick, card by card with who played it, and who took it.
+
+    At the end of a deal the trick list starts again, so the deal's final trick comes from
+    ``last_trick`` when the family keeps it. A game without tricks gets no lines.
+    """
+    if "tricks" not in obs and "last_trick" not in obs:
+        return []
+    tricks = obs.get("tricks") or []
+    last = tricks[-1] if tricks else obs.get("last_trick")
+    if not last:
+        return ["(none yet)"]
+    players = int(obs.get("players", len(names)))
+    seats = _trick_seats(last, players)
+    lines = [
+        f"{names[seat]:<8} {card_label(card, style)}"
+        for seat, card in zip(seats, last["cards"], strict=False)
+    ]
+    winner = last.get("winner")
+    lines.append("void trick" if winner is None else f"taken by {names[winner]}")
+    return lines
+
+
+def turn_line(obs: Observation, names: Sequence[str], prompt: str, *, over: bool, me: int) -> str:
+    """Whose turn it is: the human's prompt (without its ``>``), another seat's name, or the end."""
+    if over:
+        return "Game over. Press q to leave."
+    current = obs.get("current_player")
+    if current == me:
+        return "Your turn: " + prompt.rstrip().rstrip(">").rstrip()
+    if isinstance(current, int) and 0 <= current < len(names):
+        return f"{names[current]} to play…"
+    return "Dealing…"
+
+
+def suit_heading(suit: Suit | None, style: Style = PLAIN) -> str:
+    """A suit as a row heading: its symbol, or its letter without symbols."""
+    if suit is None:
+        return "?"
+    return suit.symbol if style.symbols else suit.letter

@@ -1,0 +1,477 @@
+"""The full-screen terminal game: a Textual app for every family.
+
+One human seat plays against computer agents at every other seat. The app is thin: it asks the
+state whose turn it is and what is legal, hands the player's choice to ``apply_action`` (which
+refuses an illegal move with the engine's reason), and draws every panel from the human seat's
+``observation`` with the pure functions of :mod:`hoyle.tui.panels` and the family's table view
+(:mod:`hoyle.tui.views`). It never looks at another seat's cards and decides no rule.
+
+Keys: arrows move between the legal moves, digits jump to the first ten, Enter plays; ``t`` or
+``/`` opens the box to type a move (``qs``, ``propose 2``); ``h`` hint, ``u`` undo, ``r`` the
+rules, ``?`` help, ``q`` quit. A mouse click on a card or a move plays it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, RichLog, Static
+
+from hoyle.core.errors import IllegalActionError
+from hoyle.core.protocol import State
+from hoyle.core.registry import Agent
+from hoyle.tui import panels
+from hoyle.tui.render import Style, card_label, render_help, render_hint, seat_names
+from hoyle.tui.views import view_for
+
+__all__ = ["HoyleApp", "RulesScreen", "TextScreen"]
+
+Hinter = Callable[[State], list[tuple[str, float]]]
+"""Suggests moves for the player to act: (token, estimated value) pairs, the best first."""
+
+
+class TextScreen(ModalScreen[None]):
+    """A page of text over the game (help, rules); Escape or q closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def __init__(self, title: str, lines: Sequence[str], *, classes: str = "") -> None:
+        super().__init__(classes=classes)
+        self._title = title
+        self._lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="page") as page:
+            page.border_title = self._title
+            page.border_subtitle = "Esc to close"
+            yield Static(Text("\n".join(self._lines)), id="page-text")
+
+    def action_close(self) -> None:
+        """Back to the game."""
+        self.dismiss(None)
+
+
+class RulesScreen(TextScreen):
+    """The rules in force for this game, as ``hoyle rules`` prints them; r closes it too."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("r", "close", "Close", show=False)]
+
+
+class HoyleApp(App[bool]):
+    """A game between a human at ``seat`` and ``agents`` at every other seat.
+
+    ``run()`` returns True when the game was played to the end, False when the player left
+    before (the caller saves the record either way, as ``hoyle play`` does).
+
+    Args:
+        state: the game to play, usually fresh from ``new_initial_state(seed=…)``.
+        seat: the human's seat.
+        agents: an agent for each other seat.
+        delay: seconds between computer moves, so a person can follow the play (0 in tests).
+        rng: draws chance outcomes when the state was not dealt from a seed.
+        hinter: answers ``h`` (none: hints are off).
+        auto_hint: show the hint before each of the human's moves.
+        rules: the text of the rules screen (``r``): what ``hoyle rules`` prints for the game.
+        title: the top line (the game string, the seed, the seat).
+        undo: allow ``u``; the app seats only agents opposite the human, so undoing never takes
+            back a move another person saw.
+    """
+
+    CSS_PATH = "textual_app.tcss"
+    TITLE = "hoyle"
+    ENABLE_COMMAND_PALETTE = False
+    AUTO_FOCUS = None  # the app puts the cursor on the first legal move itself
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("r", "rules", "Rules"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("t,slash", "type", "Type a move", key_display="t"),
+        Binding("q", "leave", "Quit"),
+        Binding("enter", "play_cursor", "Play", key_display="⏎"),
+        Binding("escape", "cursor(0)", "Back to the moves", show=False),
+        Binding("left,up", "cursor(-1)", "Previous move", show=False),
+        Binding("right,down", "cursor(1)", "Next move", show=False),
+        *(
+            Binding(str(digit), f"pick({digit or 10})", f"Move {digit or 10}", show=False)
+            for digit in range(10)
+        ),
+    ]
+
+    def __init__(
+        self,
+        state: State,
+        seat: int,
+        agents: Mapping[int, Agent],
+        *,
+        delay: float = 0.0,
+        rng: random.Random | None = None,
+        hinter: Hinter | None = None,
+        auto_hint: bool = False,
+        rules: Sequence[str] | None = None,
+        title: str | None = None,
+        undo: bool = True,
+    ) -> None:
+        super().__init__()
+        self.state = state
+        self.seat = seat
+        self.agents = dict(agents)
+        self.delay = delay
+        self.rng = rng or random.Random()
+        self.hinter = hinter
+        self.auto_hint = auto_hint and hinter is not None
+        self.rules = list(rules) if rules is not None else None
+        self.undo_allowed = undo
+        self.game_title = title or f"hoyle {state.game.spec} · you are seat {seat}"
+        self.names = seat_names(state.game.num_players, seat)
+        self.view = view_for(state.game.family)
+        self.style = Style(symbols=True, color=False)
+        self.log_lines: list[str] = []
+        """Every line the log panel has shown, in order."""
+        self.message_lines: list[str] = []
+        """The message panel's lines: a refusal's reason, a hint, the result."""
+        # Undo replays the history from here; the decisions are the history lengths at which
+        # the human was to move.
+        self._start = state.clone()
+        self._decisions: list[int] = []
+        self._busy = False
+        self._choices: list[str] = []
+        """The legal moves the cursor walks over: the playable cards as shown, then the rest."""
+        self._cursor = 0
+        self._cards: list[str] = []
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(self.game_title), id="title")
+        with Horizontal(id="top"):
+            table = VerticalScroll(Static(id="table-text"), id="table")
+            table.border_title = "Table"
+            yield table
+            with Vertical(id="side"):
+                scores = Static(id="scores")
+                scores.border_title = "Scores"
+                yield scores
+                last = Static(id="last")
+                last.border_title = "Last trick"
+                yield last
+                log = RichLog(id="log", wrap=True, markup=False)
+                log.border_title = "Log"
+                yield log
+        yield Static(id="turn")
+        hand = Static(id="hand")
+        hand.border_title = "Your hand"
+        yield hand
+        yield Static(id="moves")
+        yield Static(id="message")
+        yield Input(
+            placeholder="t: type a move (qs, propose 2) and Enter", id="entry", compact=True
+        )
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        """Play the computers' moves up to the human's first decision, then draw."""
+        await self._advance()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _observation(self) -> dict[str, Any]:
+        return self.state.observation(self.seat)
+
+    def _my_turn(self) -> bool:
+        state = self.state
+        return not state.is_terminal() and state.current_player() == self.seat
+
+    def _legal_tokens(self) -> list[str]:
+        if not self._my_turn():
+            return []
+        return [self.state.action_to_string(a) for a in self.state.legal_actions()]
+
+    def _say(self, lines: Sequence[str]) -> None:
+        self.message_lines = list(lines)
+        self.query_one("#message", Static).update(Text("\n".join(lines)))
+
+    def _add_to_log(self, lines: Sequence[str]) -> None:
+        if not lines:
+            return
+        self.log_lines.extend(lines)
+        log = self.query_one("#log", RichLog)
+        for line in lines:
+            log.write(Text(line))
+
+    async def _redraw(self) -> None:
+        obs = self._observation()
+        legal = self._legal_tokens()
+        names = self.names
+        over = self.state.is_terminal()
+        self.query_one("#table-text", Static).update(
+            Text("\n".join(panels.table_lines(self.view, obs, names, self.style)))
+        )
+        self.query_one("#scores", Static).update(Text("\n".join(panels.score_lines(obs, names))))
+        last = panels.last_trick_lines(obs, names, self.style)
+        last_panel = self.query_one("#last", Static)
+        last_panel.display = bool(last)
+        last_panel.update(Text("\n".join(last)))
+        prompt = self.view.prompt(obs) if self._my_turn() else ""
+        self.query_one("#turn", Static).update(
+            Text(panels.turn_line(obs, names, prompt, over=over, me=self.seat))
+        )
+        self._redraw_choices(obs, legal)
+
+    def _redraw_choices(self, obs: dict[str, Any], legal: list[str]) -> None:
+        """The hand with its legal cards marked, and the other legal moves; the cursor on one."""
+        rows = panels.hand_rows(obs.get("hand", []), legal, self.style)
+        moves = panels.other_moves(legal, obs.get("hand", []))
+        marked = self.view.cards_are_moves and self._my_turn()
+        cards = [cell.token for row in rows for cell in row.cells if cell.playable]
+        choices = [*cards, *moves] if marked else moves
+        if choices != self._choices:
+            # A new position: the cursor goes back to the first legal move.
+            self._choices = choices
+            self._cursor = 0
+        cursor = self._choices[self._cursor] if self._choices else None
+        self._cards = [cell.token for row in rows for cell in row.cells]
+        self.query_one("#hand", Static).update(_hand_content(rows, cursor, marked=marked))
+        moves_panel = self.query_one("#moves", Static)
+        moves_panel.display = bool(moves)
+        moves_panel.update(_moves_content(moves, cursor, self.style))
+
+    # ------------------------------------------------------------------ the game
+
+    async def _advance(self) -> None:
+        """Chance and the computers move until the human is to move or the game ends."""
+        state = self.state
+        self._busy = True
+        while not state.is_terminal() and state.current_player() != self.seat:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(
+                    self.rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+                )
+                continue
+            actor = state.current_player()
+            phase = self._observation().get("phase")
+            self._apply(
+                actor, self.agents[actor].step(state), public=phase not in self.view.hidden_phases
+            )
+            if self.delay > 0:
+                # Draw the move, then come back for the next one: keys stay live meanwhile.
+                await self._redraw()
+                self.set_timer(self.delay, self._advance)
+                return
+        self._busy = False
+        if state.is_terminal():
+            result = self.view.result(self._observation(), self.names)
+            self._add_to_log(result)
+            self._say(result)
+        else:
+            history = len(state.history())
+            if not self._decisions or self._decisions[-1] != history:
+                self._decisions.append(history)
+            if self.auto_hint:
+                self.action_hint()
+        await self._redraw()
+
+    def _apply(self, actor: int, action: int, *, public: bool) -> None:
+        """Apply ``action`` for ``actor`` and log it as the human saw it."""
+        state = self.state
+        before = self._observation()
+        # A face-down move of another seat is never turned into text at all.
+        token = state.action_to_string(action) if public else None
+        state.apply_action(action)
+        after = self._observation()
+        self._add_to_log(self.view.event(before, after, actor, token, self.names, self.style))
+
+    async def play_text(self, text: str) -> bool:
+        """Play the move(s) named by ``text`` for the human; True if one was legal and played.
+
+        Several cards at once (``qs ks as`` while passing) are played one by one. A move the
+        engine refuses changes nothing and its reason is shown.
+        """
+        text = text.strip()
+        if not text:
+            return False
+        if self._busy or not self._my_turn():
+            self._say(["Not your turn: wait for the others."])
+            return False
+        state = self.state
+        try:
+            state.string_to_action(text)
+            words = [text]
+        except IllegalActionError:
+            parts = text.replace(",", " ").split()
+            words = parts if len(parts) > 1 else [text]
+        played = False
+        for word in words:
+            if not self._my_turn():
+                break
+            try:
+                action = state.string_to_action(word)
+                self._apply(self.seat, action, public=True)
+            except IllegalActionError as exc:
+                self._say([f"Not allowed: {exc}"])
+                break
+            played = True
+        if played:
+            if not self.message_lines or not self.message_lines[0].startswith("Not allowed"):
+                self._say([])
+            await self._advance()
+        else:
+            await self._redraw()
+        return played
+
+    # ------------------------------------------------------------------ input
+
+    async def action_card(self, index: int) -> None:
+        """A click on the ``index``-th card of the hand (as shown): play it, or say why not."""
+        if 0 <= index < len(self._cards):
+            await self.play_text(self._cards[index])
+
+    async def action_move(self, index: int) -> None:
+        """A click on the ``index``-th of the other moves."""
+        moves = [t for t in self._choices if t not in self._cards]
+        if 0 <= index < len(moves):
+            await self.play_text(moves[index])
+
+    async def action_play_cursor(self) -> None:
+        """Enter: play the move under the cursor."""
+        if self._choices:
+            await self.play_text(self._choices[self._cursor])
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A typed move: played if legal, else its reason shown; the box is emptied.
+
+        A number plays that legal move, counted as the digits count them.
+        """
+        event.input.value = ""
+        text = event.value.strip()
+        if text.isdigit() and 1 <= int(text) <= len(self._choices):
+            text = self._choices[int(text) - 1]
+        if await self.play_text(text):
+            self.set_focus(None)
+
+    def action_cursor(self, step: int) -> None:
+        """Move the keyboard cursor ``step`` legal moves on (0: leave the typing box)."""
+        if step == 0:
+            self.set_focus(None)
+            return
+        if self._choices:
+            self._cursor = (self._cursor + step) % len(self._choices)
+            self._redraw_choices(self._observation(), self._legal_tokens())
+
+    def action_pick(self, number: int) -> None:
+        """Put the cursor on the ``number``-th legal move (1 = the first shown)."""
+        if 1 <= number <= len(self._choices):
+            self._cursor = number - 1
+            self._redraw_choices(self._observation(), self._legal_tokens())
+
+    def action_type(self) -> None:
+        """Focus the box for typing a move."""
+        self.query_one("#entry", Input).focus()
+
+    def action_hint(self) -> None:
+        """The hinter's suggestion and its estimate of every move."""
+        if self.hinter is None:
+            self._say(["Hints are off in this game."])
+        elif not self._my_turn():
+            self._say(["No hint: it is not your turn."])
+        else:
+            self._say(render_hint(self.hinter(self.state), self.style))
+
+    async def action_undo(self) -> None:
+        """Back to the human's previous decision: the history replayed without the moves since."""
+        if not self.undo_allowed:
+            self._say(["Undo is off in this game."])
+            return
+        if self._busy:
+            self._say(["Wait for the others to finish, then undo."])
+            return
+        history = self.state.history()
+        start = len(self._start.history())
+        earlier = [d for d in self._decisions if start <= d < len(history)]
+        if not earlier:
+            self._say(["Nothing to undo: this is your first move."])
+            return
+        target = earlier[-1]
+        state = self._start.clone()
+        for action in history[start:target]:
+            state.apply_action(action)
+        self.state = state
+        self._decisions = [d for d in self._decisions if d <= target]
+        undone = len(history) - target
+        self._add_to_log([f"Undone: {undone} move{'s' if undone != 1 else ''} taken back."])
+        self._say(["Back to your previous move."])
+        await self._redraw()
+
+    def action_rules(self) -> None:
+        """The rules screen."""
+        lines = self.rules if self.rules is not None else ["No rules text for this game."]
+        self.push_screen(RulesScreen("Rules", lines, classes="rules"))
+
+    def action_help(self) -> None:
+        """The keys, the mouse and the moves legal now."""
+        lines = [
+            "Keys",
+            "  ← → ↑ ↓   move between the legal moves      1…9, 0   the first ten legal moves",
+            "  Enter     play the move under the cursor    t or /   type a move, Enter to play",
+            "  h         hint: the expert's values          u        undo back to your last move",
+            "  r         the rules of this game             ?        this help",
+            "  q         leave (the record is saved)        Esc      back to the moves",
+            "",
+            "Mouse: click a card or a move to play it; a dimmed card is not legal now, and",
+            "clicking it shows the reason.",
+            "",
+            *render_help(self._legal_tokens(), self.style, self.view.typing)[:2],
+        ]
+        self.push_screen(TextScreen("Help", lines))
+
+    def action_leave(self) -> None:
+        """Leave: True when the game was played to the end."""
+        self.exit(self.state.is_terminal())
+
+
+def _hand_content(rows: Sequence[panels.HandRow], cursor: str | None, *, marked: bool) -> Content:
+    """The hand as clickable text: legal cards bold, the others dimmed, the cursor reversed."""
+    lines = []
+    index = 0
+    for row in rows:
+        parts = [escape(row.heading.ljust(panels.HEADING_WIDTH))]
+        for cell in row.cells:
+            styles = []
+            if cell.red:
+                styles.append("$text-error")
+            if marked:
+                styles.append("bold" if cell.playable else "dim")
+            if cell.token == cursor:
+                styles.append("reverse")
+            label = f"[@click=app.card({index})]{escape(cell.label)}[/]"
+            if styles:
+                label = f"[{' '.join(styles)}]{label}[/]"
+            parts.append(label + " " * (panels.CELL_WIDTH - len(cell.label)))
+            index += 1
+        lines.append("".join(parts).rstrip())
+    return Content.from_markup("\n".join(lines) if lines else "(no cards)")
+
+
+def _moves_content(moves: Sequence[str], cursor: str | None, style: Style) -> Content:
+    """The other legal moves as clickable words, the cursor reversed."""
+    parts = []
+    for index, token in enumerate(moves):
+        # Non-breaking spaces keep a move of two words (``moon add``) on one line.
+        label = escape(card_label(token, style).replace(" ", "\u00a0"))
+        label = f"[@click=app.move({index})]{label}[/]"
+        parts.append(f"[reverse]{label}[/]" if token == cursor else f"[bold]{label}[/]")
+    return Content.from_markup("Moves: " + "   ".join(parts))
