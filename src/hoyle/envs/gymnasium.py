@@ -1,13 +1,16 @@
-"""A single-seat Gymnasium environment: you play one seat, hoyle agents play the others::
+"""A single-seat Gymnasium environment: you play one seat, hoyle agents play the others.
 
-    from hoyle.envs.gymnasium import HoyleEnv
-    game = HoyleEnv("hearts", seat=0, opponents="easy", max_deals=1)
-    obs, info = game.reset(seed=3)
-    done = False
-    while not done:
-        action = game.action_space.sample(info["action_mask"])
-        obs, reward, terminated, truncated, info = game.step(action)
-        done = terminated or truncated
+>>> from hoyle.envs.gymnasium import HoyleEnv
+>>> game = HoyleEnv("hearts", seat=0, opponents="easy", max_deals=1)
+>>> obs, info = game.reset(seed=3)
+>>> done, total = False, 0.0
+>>> while not done:
+...     action = game.action_space.sample(info["action_mask"])
+...     obs, reward, terminated, truncated, info = game.step(action)
+...     total += reward
+...     done = terminated or truncated
+>>> total == -game.table.game_state.scores()[0]  # minus the penalty points seat 0 took
+True
 
 Observations, rewards, ``max_deals`` and ``max_cycles`` are those of
 :mod:`hoyle.envs.pettingzoo` (this environment drives one of its tables): the observation is a

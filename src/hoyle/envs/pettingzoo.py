@@ -1,16 +1,18 @@
-"""PettingZoo AEC environments: every family and preset of hoyle, one agent per seat::
+"""PettingZoo AEC environments: every family and preset of hoyle, one agent per seat.
 
-    from hoyle.envs.pettingzoo import env
-    table = env("hearts(variant=black-maria)", max_deals=1)
-    table.reset(seed=7)
-    for agent in table.agent_iter():
-        obs, reward, terminated, truncated, info = table.last()
-        if terminated or truncated:
-            action = None
-        else:
-            action = table.action_space(agent).sample(obs["action_mask"])
-        table.step(action)
-    table.close()
+>>> from hoyle.envs.pettingzoo import env
+>>> table = env("hearts(variant=black-maria)", max_deals=1)
+>>> table.reset(seed=7)
+>>> for agent in table.agent_iter():
+...     obs, reward, terminated, truncated, info = table.last()
+...     if terminated or truncated:
+...         action = None
+...     else:
+...         action = table.action_space(agent).sample(obs["action_mask"])
+...     table.step(action)
+>>> table.unwrapped.deals_played
+1
+>>> table.close()
 
 Agents are ``player_0`` … ``player_{n-1}``, seat ``i`` of the game. Each observation is a dict:
 ``"observation"``, the float32 vector the family's encoder writes for that seat (its length is
