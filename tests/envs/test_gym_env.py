@@ -129,3 +129,21 @@ def test_step_rewards_add_up_to_the_seats_deal_scores(spec: str) -> None:
     deals = state.observation(None)["deal_scores"]
     assert len(deals) == 3
     assert total == sign * sum(points[0] for points in deals)
+
+
+@pytest.mark.parametrize("spec", POOL)
+def test_an_episode_the_seat_watches_through_ends_at_its_first_step(spec: str) -> None:
+    # Pool Écarté (RULINGS 4.1): two play and the third watches, so with max_deals=1 the
+    # watcher's episode can be over before its first decision; the first step reports it.
+    watched = 0
+    for seed in range(6):
+        game = HoyleEnv(spec, seat=0, opponents="random", max_deals=1)
+        _, info = game.reset(seed=seed)
+        if info["action_mask"].any():
+            continue
+        watched += 1
+        _, reward, terminated, truncated, info = game.step(0)
+        assert (terminated, truncated, "illegal_action" in info) == (True, False, False)
+        assert game.table.game_state is not None
+        assert reward == game.table.game_state.observation(None)["deal_scores"][0][0]
+    assert watched

@@ -137,6 +137,10 @@ class HoyleEnv(gym.Env[Observation, np.int64]):
             move = operator.index(action)
         except TypeError:
             raise not_an_action(action) from None
+        if self._ended():
+            # The others finished the episode before the seat's first decision (a seat that
+            # watches in pool Écarté, with max_deals=1): this step only reports the end.
+            return self._result(self.table._cumulative_rewards[self.agent])
         mask = self.table.action_mask(self.agent)
         if not 0 <= move < len(mask) or not mask[move]:
             self._over = True
@@ -149,18 +153,23 @@ class HoyleEnv(gym.Env[Observation, np.int64]):
         unpaid = self.table._cumulative_rewards[self.agent] - self._paid
         self.table.step(move)
         self._play_others()
+        self._paid = self.table._cumulative_rewards[self.agent]
+        return self._result(unpaid + self._paid)
+
+    def _ended(self) -> bool:
+        return self.table.terminations[self.agent] or self.table.truncations[self.agent]
+
+    def _result(self, reward: float) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         obs = self.table.observe(self.agent)
         terminated = self.table.terminations[self.agent]
         truncated = self.table.truncations[self.agent]
         self._over = terminated or truncated
-        self._paid = self.table._cumulative_rewards[self.agent]
-        reward = float(unpaid + self._paid)
-        return obs, reward, terminated, truncated, self._info(obs)
+        return obs, float(reward), terminated, truncated, self._info(obs)
 
     def _play_others(self) -> None:
         table = self.table
         state = table._live_state()
-        while not (table.terminations[self.agent] or table.truncations[self.agent]):
+        while not self._ended():
             seat = state.current_player()
             if seat == self.seat:
                 return
