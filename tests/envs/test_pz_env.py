@@ -150,8 +150,9 @@ def test_a_seed_reproduces_the_deal_and_another_seed_changes_it() -> None:
         table.reset(seed=seed)
         return table.observe(table.agent_selection)["observation"].tolist()
 
-    table = raw_env(SOME_PRESETS[0])
-    assert first_view(1, table) == first_view(1, raw_env(SOME_PRESETS[0]))
+    # Hearts: the first seat to act already holds its cards, so its view shows the deal.
+    table = raw_env("hearts")
+    assert first_view(1, table) == first_view(1, raw_env("hearts"))
     assert first_view(1, table) != first_view(2, table)
     # Without a seed the generator goes on: the next episode is another deal.
     assert first_view(None, table) != first_view(2, table)
