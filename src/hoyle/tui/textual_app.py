@@ -389,7 +389,12 @@ class HoyleApp(App[bool]):
         elif not self._my_turn():
             self._say(["No hint: it is not your turn."])
         else:
-            self._say(render_hint(self.hinter(self.state), self.style))
+            try:
+                ranked = self.hinter(self.state)
+            except ValueError as exc:  # the engine's errors: a level that gives no hints
+                self._say([f"No hint: {exc}"])
+                return
+            self._say(render_hint(ranked, self.style))
 
     async def action_undo(self) -> None:
         """Back to the human's previous decision: the history replayed without the moves since."""
