@@ -3,7 +3,8 @@
 #   ./run.sh play [GAME] [options]   play Hearts in this terminal against computer players
 #   ./run.sh serve [options]         the web card room on http://localhost:8000 (SQLite in
 #                                    ~/.local/share/hoyle; --host, --port, --database URL)
-#   ./run.sh test                    install the test tools, then ruff, mypy and every test
+#   ./run.sh test                    install the test tools (chromium, postgresql with apt when
+#                                    missing), then ruff, mypy and every test
 #   ./run.sh hoyle ARGS…             any other hoyle command (simulate, match, variants, rules,
 #                                    replay); installs the arena extra (matplotlib, SQLAlchemy)
 set -euo pipefail
@@ -59,6 +60,12 @@ case "$cmd" in
       echo "run.sh: installing chromium with apt" >&2
       need_root apt-get update -qq
       need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+    fi
+    # The PostgreSQL tests start a throw-away cluster with Debian's server binaries.
+    if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
+      echo "run.sh: installing postgresql with apt" >&2
+      need_root apt-get update -qq
+      need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
     fi
     "$VENV/bin/ruff" check src tests benchmarks
     "$VENV/bin/ruff" format --check src tests benchmarks

@@ -1,110 +1,186 @@
-"""Which elder hands a search plays without proposing, beside the classical jeux de règle.
+"""Which elder hands ``expert`` plays without proposing, class by class, beside the jeux de règle.
 
-For random deals, elder's first decision is searched by perfect-information sampling: in each
-of ``--worlds`` worlds drawn with ``resample_from_infostate`` (the dealer's hand and the stock
-unknown), every first action (play, or propose 1…5) is followed by the family's playout policy
-through the exchange and then the exact trick solver; an action's value is elder's points
-minus the dealer's by the end of the hand (so the 2 a failed elder gives away counts). The
-search *plays* when playing is worth at least the best proposal.
+Every class of elder hand — trumps held (0–5), whether the king of trumps is one of them, and
+guarded plain suits (a king, or a queen with another card of its suit) — gets ``--hands``
+hands drawn at random within the class, with a random trump suit, turn-up, dealer's hand and
+stock, at 0–0 in the first hand of a game. For each, ``expert`` (guided PIMC: the ``easy``
+player's choice stands unless another move beats it on the same sampled worlds by more than a
+standard error) is asked for its first decision with a fixed number of simulations, so the
+table does not depend on the machine's speed. The ``easy`` player plays exactly the classical
+list (:func:`hoyle.games.ecarte.play.jeu_de_regle_clause`), so where expert differs from the
+list, its search found the other choice clearly better.
 
-Hands are grouped by class: trumps held, whether the king of trumps is among them, and
-guarded plain suits (a king, or a queen with another card of its suit). Each row gives the
-share the search plays and the share the classical jeux de règle (as the easy player applies
-them, :func:`hoyle.games.ecarte.play.jeu_de_regle`) would play.
+Columns: hands in the class; the share the classical list plays; the share expert plays;
+the share where they agree; and the search's mean value of playing less that of the best
+proposal, in points of elder's margin by the end of the hand (own points less the dealer's),
+with a 95% interval over the class's hands. A positive value says the search prefers to play.
 
-Run: ``.venv/bin/python benchmarks/ecarte_jeux.py [--deals N] [--worlds W] [--seed S]``.
+Run: ``.venv/bin/python benchmarks/ecarte_jeux.py [--hands N] [--simulations S] [--workers K]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
-from collections import defaultdict
+import statistics
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 
 import hoyle
-from hoyle.games.ecarte import EcarteState
-from hoyle.games.ecarte.play import jeu_de_regle, rollout_move
-from hoyle.games.ecarte.solver import solve
-from hoyle.games.ecarte.state import PLAY_ON, PROPOSE, suit_of
+from hoyle.cards import TOKENS
+from hoyle.games.ecarte import EcarteGame
+from hoyle.games.ecarte.play import jeu_de_regle_clause
+from hoyle.games.ecarte.state import PLAY_ON, suit_of
+
+KING, QUEEN = 11, 10  # rank indexes (2 = 0 … A = 12)
+RANKS = (5, 6, 7, 8, 9, 10, 11, 12)  # 7 8 9 T J Q K A: the 32-card pack
+Class = tuple[int, bool, int]  # (trumps, king of trumps held, guarded plain suits)
 
 
-def value(world: EcarteState, action: int, rng: random.Random) -> float:
-    """Elder's points minus the dealer's from ``action`` to the end of the hand."""
-    elder, dealer = world.elder, world.dealer
-    start = world.scores()
-    hand = world.progress()[0]
-    state = world.clone()
-    state.apply_action(action)
-    while not state.is_terminal() and state.progress()[0] == hand:
-        if state.phase == "play":
-            exact = solve(state)
-            assert exact is not None
-            gained = [now - then for now, then in zip(state.scores(), start, strict=True)]
-            return gained[elder] + exact[elder] - gained[dealer] - exact[dealer]
-        if state.is_chance_node():
-            state.apply_action(rng.choice(state.legal_actions()))
-        else:
-            state.apply_action(rollout_move(state, rng))
-    now = state.observation(None)["deal_scores"][hand - 1]
-    return float(now[elder] - now[dealer])
-
-
-def hand_class(state: EcarteState) -> tuple[int, bool, int]:
-    """(trumps, king of trumps held, guarded plain suits) of elder's hand."""
-    hand = [c for c in range(52) if state.hand_mask(state.elder) >> c & 1]
-    trump = state.trump
-    king = 13 * trump + state.g.bonus_rank
-    trumps = sum(1 for c in hand if suit_of(c) == trump)
-    guarded = 0
+def guarded_suits(hand: list[int], trump: int) -> int:
+    """Plain suits held with a king, or with a queen and another card."""
+    count = 0
     for suit in range(4):
         if suit == trump:
             continue
         ranks = [c % 13 for c in hand if suit_of(c) == suit]
-        if 11 in ranks or (10 in ranks and len(ranks) >= 2):
-            guarded += 1
-    return trumps, king in hand, guarded
+        if KING in ranks or (QUEEN in ranks and len(ranks) >= 2):
+            count += 1
+    return count
+
+
+def classes() -> Iterator[Class]:
+    """Every class a five-card elder hand can be in (the turn-up is a trump not held)."""
+    for trumps in range(6):
+        for king in (False, True) if trumps else (False,):
+            for guarded in range(min(3, 5 - trumps) + 1):
+                yield trumps, king, guarded
+
+
+def draw_hand(cls: Class, rng: random.Random) -> tuple[list[int], int, int] | None:
+    """A random (hand, trump suit, turn-up) in ``cls``, or ``None`` after many misses."""
+    trumps, king, guarded = cls
+    for _ in range(20_000):
+        trump = rng.randrange(4)
+        pack_trumps = [13 * trump + r for r in RANKS]
+        turn_up = rng.choice([c for c in pack_trumps if c % 13 != KING or not king])
+        candidates = [c for c in pack_trumps if c != turn_up]
+        held_king = [c for c in candidates if c % 13 == KING]
+        others = [c for c in candidates if c % 13 != KING]
+        if king:
+            if not held_king:
+                continue
+            chosen = held_king + rng.sample(others, trumps - 1)
+        else:
+            if len(others) < trumps:
+                continue
+            chosen = rng.sample(others, trumps)
+        plain = [13 * s + r for s in range(4) if s != trump for r in RANKS]
+        hand = chosen + rng.sample(plain, 5 - trumps)
+        if guarded_suits(hand, trump) == guarded:
+            return hand, trump, turn_up
+    return None
+
+
+@dataclass
+class Row:
+    """One class's results."""
+
+    cls: Class
+    hands: int
+    classical: int
+    expert: int
+    agree: int
+    diffs: list[float]
+    clauses: dict[str, int]
+
+
+def run_class(cls: Class, hands: int, simulations: int, seed: int) -> Row:
+    """Ask expert about ``hands`` hands of ``cls``."""
+    rng = random.Random(f"{seed}:{cls}")
+    game = hoyle.load("ecarte")
+    assert isinstance(game, EcarteGame)
+    row = Row(cls, 0, 0, 0, 0, [], {})
+    for i in range(hands):
+        drawn = draw_hand(cls, rng)
+        if drawn is None:
+            break
+        hand, trump, turn_up = drawn
+        rest = [13 * s + r for s in range(4) for r in RANKS if 13 * s + r not in (*hand, turn_up)]
+        rng.shuffle(rest)
+        state = game.deal_state(
+            [" ".join(TOKENS[c] for c in rest[:5]), " ".join(TOKENS[c] for c in hand)],
+            dealer=0,
+            turn_up=TOKENS[turn_up],
+            stock=" ".join(TOKENS[c] for c in rest[5:]),
+        )
+        assert state.current_player() == 1 and PLAY_ON in state.legal_actions()
+        hints = hoyle.hint(state, "expert", simulations=simulations, seed=seed * 7919 + i)
+        values = {h.action: h.value for h in hints}
+        best_proposal = max(v for a, v in values.items() if a != PLAY_ON)
+        clause = jeu_de_regle_clause(game, hand, trump)
+        plays = hints[0].action == PLAY_ON
+        row.hands += 1
+        row.classical += clause is not None
+        row.expert += plays
+        row.agree += plays == (clause is not None)
+        row.diffs.append(values[PLAY_ON] - best_proposal)
+        key = clause or "(none)"
+        row.clauses[key] = row.clauses.get(key, 0) + 1
+    return row
+
+
+def _interval(values: list[float]) -> str:
+    if len(values) < 2:
+        return ""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=300)
-    parser.add_argument("--worlds", type=int, default=24)
+    parser.add_argument("--hands", type=int, default=20, help="hands per class (20)")
+    parser.add_argument("--simulations", type=int, default=1200, help="expert's budget (1200)")
+    parser.add_argument("--workers", type=int, default=1, help="processes (1)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    game = hoyle.load("ecarte", deal_packets="two_three")
-    rng = random.Random(args.seed)
-    rows: dict[tuple[int, bool, int], list[tuple[bool, bool]]] = defaultdict(list)
-    for _ in range(args.deals):
-        state = game.new_initial_state(seed=rng.randrange(2**31))
-        assert isinstance(state, EcarteState)
-        if state.phase != "propose":
-            continue  # the game ended on a turned king
-        actions = [a for a in state.legal_actions() if a == PLAY_ON or a > PROPOSE]
-        totals = dict.fromkeys(actions, 0.0)
-        for _ in range(args.worlds):
-            world = state.resample_from_infostate(state.elder, rng)
-            assert isinstance(world, EcarteState)
-            for action in actions:
-                totals[action] += value(world, action, rng)
-        best_proposal = max(totals[a] for a in actions if a != PLAY_ON)
-        plays = totals[PLAY_ON] >= best_proposal
-        hand = [c for c in range(52) if state.hand_mask(state.elder) >> c & 1]
-        classical = jeu_de_regle(state.g, hand, state.trump)
-        rows[hand_class(state)].append((plays, classical))
-    print(f"Elder's first decision: {args.deals} deals, {args.worlds} worlds each")
-    print(
-        f"{'trumps':>6} {'king':>5} {'guarded':>7} {'hands':>6} {'search plays':>13}"
-        f" {'jeux de règle':>14}"
-    )
-    for key in sorted(rows):
-        trumps, king, guarded = key
-        found = rows[key]
-        search = sum(p for p, _ in found) / len(found)
-        classical = sum(c for _, c in found) / len(found)
-        print(
-            f"{trumps:>6} {'yes' if king else 'no':>5} {guarded:>7} {len(found):>6}"
-            f" {search:>12.0%} {classical:>14.0%}"
+    todo = list(classes())
+    with ProcessPoolExecutor(args.workers) as pool:
+        rows = list(
+            pool.map(
+                run_class,
+                todo,
+                [args.hands] * len(todo),
+                [args.simulations] * len(todo),
+                [args.seed] * len(todo),
+            )
         )
+    print(
+        f"Elder's first decision at 0-0: {args.hands} hands a class, expert with"
+        f" {args.simulations} simulations"
+    )
+    print(
+        "| trumps | king | guarded | hands | list plays | expert plays | agree |"
+        " play − best proposal (95% CI) | list clauses |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    total = agree = 0
+    for row in rows:
+        trumps, king, guarded = row.cls
+        if not row.hands:
+            continue
+        total += row.hands
+        agree += row.agree
+        clauses = ", ".join(f"{k} {v}" for k, v in sorted(row.clauses.items()))
+        print(
+            f"| {trumps} | {'yes' if king else 'no'} | {guarded} | {row.hands}"
+            f" | {row.classical / row.hands:.0%} | {row.expert / row.hands:.0%}"
+            f" | {row.agree / row.hands:.0%} | {_interval(row.diffs)} | {clauses} |"
+        )
+    print(f"expert agrees with the list on {agree} of {total} hands ({agree / total:.0%})")
 
 
 if __name__ == "__main__":

@@ -4,9 +4,10 @@ Sub-commands::
 
     hoyle play GAME [--variant V] [--seed S] [--seat K] [--opponents easy] [--plain]
                [name=value ...]
-    hoyle simulate GAME --games N --seed S --agents random,easy,... [--json] [name=value ...]
-    hoyle match GAME --agents A,B[,...] --deals N [--duplicate] [--workers K] [--json]
-                [--chart FILE.png] [--database URL] [name=value ...]
+    hoyle simulate GAME --games N --seed S --agents random,easy,... [--json]
+                [--workers K | --ray ADDRESS] [--out FILE] [name=value ...]
+    hoyle match GAME --agents A,B[,...] --deals N [--duplicate] [--workers K | --ray ADDRESS]
+                [--json] [--chart FILE.png] [--database URL] [--out FILE] [name=value ...]
     hoyle variants GAME [--json]
     hoyle rules GAME [--variant V] [name=value ...]
     hoyle replay FILE
@@ -24,14 +25,11 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import json
-import math
 import os
 import random
 import secrets
-import statistics
 import sys
 import textwrap
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -49,9 +47,6 @@ EXIT_FAILURE = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 """The shell's status for a program stopped by Ctrl-C (128 + SIGINT)."""
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
 
 
 class UsageError(Exception):
@@ -151,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    _run_arguments(sim)
     sim.set_defaults(func=cmd_simulate)
 
     _match_parser(sub)
@@ -255,11 +251,6 @@ def _agent_list(text: str, count: int, flag: str, what: str) -> list[str]:
 def derive_seed(seed: int, *parts: int) -> int:
     """A seed for one agent in one game, fixed by the run's seed: reruns play the same."""
     return random.Random(":".join(str(p) for p in (seed, *parts))).getrandbits(63)
-
-
-def _sample_chance(state: State, rng: random.Random) -> int:
-    outcomes = state.chance_outcomes()
-    return rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
 
 
 def _wrap(text: str, indent: str = "  ", width: int = 88) -> list[str]:
@@ -402,67 +393,58 @@ def _default_record_path(game_family: str, now: _dt.datetime) -> Path:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``hoyle simulate``: N games between agents, then a summary table or JSON."""
-    from tqdm import tqdm
+    from hoyle import arena
+    from hoyle.arena.sinks import RunInfo
 
     game = _load_game(args.game, args.variant, args.options)
-    players = game.num_players
-    names = _agent_list(args.agents, players, "--agents", "seats")
+    names = _agent_list(args.agents, game.num_players, "--agents", "seats")
     for name in set(names):  # fail on an unknown name before any game is played
         _make_agent(name, game, 0)
-    returns: list[list[float]] = [[] for _ in range(players)]
-    scores: list[list[float]] = [[] for _ in range(players)]
-    chance = random.Random(derive_seed(args.seed, -1))
-    start = time.perf_counter()
-    bar = tqdm(
-        total=args.games,
-        desc=game.spec,
-        unit="game",
-        file=sys.stderr,
-        disable=args.quiet or not sys.stderr.isatty(),
-    )
-    with bar:
-        for i in range(args.games):
-            state = game.new_initial_state(seed=args.seed + i)
-            agents = [
-                _make_agent(name, game, derive_seed(args.seed, i, seat))
-                for seat, name in enumerate(names)
-            ]
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(_sample_chance(state, chance))
-                else:
-                    state.apply_action(agents[state.current_player()].step(state))
-            for seat, (ret, score) in enumerate(zip(state.returns(), state.scores(), strict=True)):
-                returns[seat].append(ret)
-                scores[seat].append(score)
-            bar.update()
-    elapsed = time.perf_counter() - start
-    means = [statistics.fmean(r) for r in returns]
-    half = [_ci_half_width(r) for r in returns]
-    summary: dict[str, Any] = {
-        "game": game.spec,
-        "games": args.games,
-        "seed": args.seed,
-        "agents": names,
-        "mean_returns": means,
-        "ci95": [None if h is None else [m - h, m + h] for m, h in zip(means, half, strict=True)],
-        "mean_scores": [statistics.fmean(s) for s in scores],
-        "elapsed_s": elapsed,
-        "games_per_s": args.games / elapsed if elapsed > 0 else None,
-    }
+    out = _check_out(args)
+    executor = _executor(args)
+    try:
+        info = RunInfo(
+            kind="simulate",
+            game=game.spec,
+            lineup=tuple(names),
+            seed=args.seed,
+            deals=args.games,
+            duplicate=False,
+            rotations=1,
+            workers=executor.slots,
+        )
+        sinks = _open_sinks(out, None, info)
+        try:
+            result = arena.simulate(
+                game,
+                names,
+                args.games,
+                seed=args.seed,
+                executor=executor,
+                sinks=sinks,
+                progress=_progress(args),
+            )
+        except KeyboardInterrupt:
+            _abort(sinks)
+            _error("simulation interrupted; nothing was printed or saved")
+            return EXIT_INTERRUPTED
+        except HoyleError as exc:  # a batch that failed on a Ray node
+            _abort(sinks)
+            _error(str(exc))
+            return EXIT_FAILURE
+    finally:
+        executor.close()
+    summary = result.to_dict()
+    saved, failure = _finish(sinks, summary)
     if args.json:
         print(json.dumps(summary))
     else:
-        for line in _summary_table(summary, half):
-            print(line)
+        half = [r.half_width for r in result.returns]
+        print(*_summary_table(summary, half), *saved, sep="\n")
+    if failure is not None:
+        _error(f"results not saved: {failure}")
+        return EXIT_FAILURE
     return EXIT_OK
-
-
-def _ci_half_width(values: Sequence[float]) -> float | None:
-    """Half the width of a 95% interval for the mean (normal approximation); None below 2."""
-    if len(values) < 2:
-        return None
-    return Z95 * statistics.stdev(values) / math.sqrt(len(values))
 
 
 def _summary_table(summary: dict[str, Any], half: Sequence[float | None]) -> list[str]:
@@ -482,7 +464,7 @@ def _summary_table(summary: dict[str, Any], half: Sequence[float | None]) -> lis
     rate = summary["games_per_s"]
     lines.append(
         f"{summary['games']} games in {summary['elapsed_s']:.2f} s"
-        + (f" ({rate:.1f} games/s)" if rate is not None else "")
+        + (f" ({rate:.1f} games/s, {summary['executor']})" if rate is not None else "")
     )
     return lines
 
@@ -509,10 +491,10 @@ def _match_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
         action="store_true",
         help="play each deal once per seat rotation, so every agent holds every seat",
     )
-    match.add_argument("--workers", type=_positive_int, default=1, help="processes (1)")
     match.add_argument("--seed", type=int, default=0, help="deal i is dealt from seed S+i (0)")
     match.add_argument("--json", action="store_true", help="print one JSON object")
     match.add_argument("--quiet", action="store_true", help="no progress bar")
+    _run_arguments(match)
     match.add_argument("--chart", metavar="FILE.png", help="draw the results into a PNG file")
     match.add_argument(
         "--database",
@@ -522,52 +504,160 @@ def _match_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
     match.set_defaults(func=cmd_match)
 
 
+def _run_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--workers`` or ``--ray``, ``--out`` and ``--progress``: where games run and go."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=_positive_int, default=1, help="local processes (1)")
+    where.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="play on a Ray cluster: auto, local (start one here) or HOST:PORT of its head",
+    )
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write every game to FILE as it finishes: .parquet, or .sqlite / .db (SQLite)",
+    )
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="show the progress bar even when stderr is not a terminal (a cluster job's log)",
+    )
+
+
+def _progress(args: argparse.Namespace) -> bool:
+    return bool(args.progress or (not args.quiet and sys.stderr.isatty()))
+
+
+def _check_out(args: argparse.Namespace) -> Path | None:
+    from hoyle.arena.sinks import check_out_path
+
+    try:
+        return None if args.out is None else check_out_path(args.out)
+    except HoyleError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _executor(args: argparse.Namespace) -> Any:
+    """The executor ``--workers`` or ``--ray`` asks for (a Ray connection is made here)."""
+    from hoyle.arena.executors import make_executor
+
+    try:
+        return make_executor(args.workers, ray=args.ray)
+    except HoyleError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _open_sinks(out: Path | None, database: Any, info: Any) -> list[Any]:
+    """The writers for ``--out`` and a ``--database`` store (opened last: nothing is
+    created while an argument is still wrong)."""
+    from hoyle.arena.sinks import StoreSink, open_sink
+
+    sinks: list[Any] = []
+    try:
+        if out is not None:
+            sinks.append(open_sink(out, info))
+        if database is not None:
+            sinks.append(StoreSink(database, info))
+    except HoyleError as exc:
+        _abort(sinks)
+        raise UsageError(str(exc)) from None
+    return sinks
+
+
+def _abort(sinks: Sequence[Any]) -> None:
+    for sink in sinks:
+        try:
+            sink.abort()
+        except (OSError, HoyleError) as exc:
+            _error(f"could not remove unfinished output: {exc}")
+
+
+def _finish(sinks: Sequence[Any], summary: dict[str, Any]) -> tuple[list[str], str | None]:
+    """Complete every writer; the lines saying where results went, and the first failure."""
+    saved: list[str] = []
+    failure: str | None = None
+    for sink in sinks:
+        try:
+            saved.append(sink.finish(summary))
+        except (OSError, HoyleError) as exc:  # e.g. the disk filled up during the run
+            failure = failure or str(exc)
+    return saved, failure
+
+
 def cmd_match(args: argparse.Namespace) -> int:
     """``hoyle match``: an arena match, then its tables (or JSON)."""
     from hoyle import arena
     from hoyle.arena.chart import check_chart_path, write_chart
     from hoyle.arena.report import match_table
+    from hoyle.arena.seating import rotations
+    from hoyle.arena.sinks import RunInfo
     from hoyle.arena.store import Store
 
     game = _load_game(args.game, args.variant, args.options)
     try:
-        # Every argument, the chart's path and the database are checked before any game; the
-        # database last, so that nothing is created while an argument is still wrong.
-        arena.check(game, args.agents, args.deals, workers=args.workers)
+        # Every argument, the paths, the cluster and the database are checked before any game;
+        # the database last, so that nothing is created while an argument is still wrong.
+        _, seats = arena.check(game, args.agents, args.deals, workers=args.workers)
         chart = None if args.chart is None else check_chart_path(args.chart)
-        store = None if args.database is None else Store(args.database)
     except HoyleError as exc:
         raise UsageError(str(exc)) from None
+    out = _check_out(args)
+    executor = _executor(args)
     try:
-        result = arena.match(
-            game,
-            split_agents(args.agents),
-            args.deals,
-            duplicate=args.duplicate,
-            workers=args.workers,
+        try:
+            store = None if args.database is None else Store(args.database)
+        except HoyleError as exc:
+            raise UsageError(str(exc)) from None
+        info = RunInfo(
+            kind="match",
+            game=game.spec,
+            lineup=seats,
             seed=args.seed,
-            progress=not args.quiet and sys.stderr.isatty(),
+            deals=args.deals,
+            duplicate=args.duplicate,
+            rotations=len(rotations(seats)) if args.duplicate else 1,
+            workers=executor.slots,
         )
-    except KeyboardInterrupt:  # Ctrl-C: the workers stop with the match; nothing is saved
-        if store is not None:
-            store.close()
-        _error("match interrupted; nothing was printed or saved")
-        return EXIT_INTERRUPTED
+        sinks = _open_sinks(out, store, info)
+        try:
+            result = arena.match(
+                game,
+                split_agents(args.agents),
+                args.deals,
+                duplicate=args.duplicate,
+                seed=args.seed,
+                progress=_progress(args),
+                executor=executor,
+                sinks=sinks,
+                keep_games=False,  # every game went to the sinks: a long study keeps none
+            )
+        except KeyboardInterrupt:  # Ctrl-C: the workers stop with the match; nothing is saved
+            _abort(sinks)
+            _error("match interrupted; nothing was printed or saved")
+            return EXIT_INTERRUPTED
+        except HoyleError as exc:  # a batch that failed on a Ray node
+            _abort(sinks)
+            _error(str(exc))
+            return EXIT_FAILURE
+    finally:
+        executor.close()
     summary = result.to_dict()
     saved: list[str] = []
     failure: str | None = None
-    try:
-        if chart is not None:
+    if chart is not None:
+        try:
             summary["chart"] = str(write_chart(result, chart))
             saved.append(f"Chart: {chart}")
-        if store is not None:
-            summary["database"] = {"url": store.url, "match_id": store.save(result)}
-            saved.append(f"Saved as match {summary['database']['match_id']} in {store.url}")
-    except (OSError, HoyleError) as exc:  # e.g. the disk filled up during the match
-        failure = str(exc)
-    finally:
-        if store is not None:
-            store.close()
+        except (OSError, HoyleError) as exc:
+            failure = str(exc)
+    lines, failed = _finish(sinks, summary)
+    failure = failure or failed
+    if store is not None and failed is None:
+        summary["database"] = {"url": store.url, "match_id": sinks[-1].match_id}
+    if out is not None and failed is None:
+        summary["out"] = str(out)
+    saved += lines
     # The results are printed even when saving failed: the match is not lost with the file.
     if args.json:
         print(json.dumps(summary))

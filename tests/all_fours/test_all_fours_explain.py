@@ -19,6 +19,7 @@ CHANGES: dict[str, tuple[Any, dict[str, Any]]] = {
     "direction": ("anticlockwise", {}),
     "target": (11, {}),
     "hands": (4, {}),
+    "hand_limit": (50, {}),
     "first_dealer": ("cut_put", {}),
     "hand_size": (3, {}),
     "trump": ("pitch", {"begging": False}),

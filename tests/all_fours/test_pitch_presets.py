@@ -887,3 +887,48 @@ def test_pitch_teams_must_seat_equal_sides() -> None:
     # RULINGS 2.1 pitch: "alone or in equal teams seated alternately".
     with pytest.raises(hoyle.InvalidOptionError, match="teams"):
         load("pitch", players=5, teams=2)
+
+
+# ---------------------------------------------------------------- hand_limit
+
+
+def test_hand_limit_ends_the_match_on_the_totals_and_a_level_top_shares() -> None:
+    # Option hand_limit (this project's cap, default 200 hands): a match still going after
+    # that many hands ends, the higher total winning. Seat 0 takes High, Low and Game: 3 to 0.
+    def first_hand(**options: Any) -> AllFoursState:
+        state = load("pitch", **options).deal_state(
+            ["AH 2H 3C 4C 5C 6C", "KH 7D 8D 9D TD QD"], dealer=1
+        )
+        play(state, "AH")
+        play_out_hand(state)
+        return state
+
+    assert not first_hand().is_terminal()  # game to 7: the match goes on
+    capped = first_hand(hand_limit=1)
+    assert capped.is_terminal() and capped.scores() == [3.0, 0.0]
+    assert capped.returns() == [1.0, 0.0]
+    assert obs(capped)["winner"] == 0
+    # Sides level at the top when the cap comes share the win (1 point each here).
+    level = load("pitch", hand_limit=1).deal_state(
+        ["AH 2C 3C 4D 5D 6S", "7H KC JC 8D 9S 2S"], dealer=1
+    )
+    play(level, "AH 7H  2C KC  JC 3C  8D 4D  9S 6S  2S 5D")
+    assert level.is_terminal() and level.scores() == [1.0, 1.0]
+    assert level.returns() == [0.5, 0.5] and obs(level)["winner"] is None
+    with pytest.raises(hoyle.InvalidOptionError):
+        load("pitch", hands=20, hand_limit=10)
+
+
+def test_random_auction_pitch_bidders_finish_by_the_hand_limit() -> None:
+    # Random bidders at Auction Pitch are set back again and again and may never reach the
+    # target (scores run far below 0); hand_limit stops every match by its 200th hand.
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = load("auction-pitch", players=4).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert len(obs(state)["hand_results"]) <= 200
+        assert sum(state.returns()) == pytest.approx(1.0)

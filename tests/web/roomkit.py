@@ -27,6 +27,11 @@ QUICK_HEARTS = "hearts(deals=1)"
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 
+def store_url(db: Path | str) -> str:
+    """The SQLAlchemy URL of a SQLite file (a path) or of a database given by URL."""
+    return str(db) if isinstance(db, str) else f"sqlite:///{db}"
+
+
 def free_port() -> int:
     """A loopback port nobody listens on."""
     with socket.socket() as s:
@@ -113,11 +118,12 @@ class Client:
 
 
 @contextmanager
-def server_thread(db: Path, **settings: Any) -> Iterator[Server]:
-    """A card room in a thread of this process, storing in ``db`` (bots play at once)."""
+def server_thread(db: Path | str, **settings: Any) -> Iterator[Server]:
+    """A card room in a thread of this process, storing in ``db`` (a SQLite file, or a
+    database URL given as a string); bots play at once."""
     settings.setdefault("bot_delay", 0.0)
     port = free_port()
-    app = create_app(f"sqlite:///{db}", Settings(**settings))
+    app = create_app(store_url(db), Settings(**settings))
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
@@ -134,7 +140,7 @@ def server_thread(db: Path, **settings: Any) -> Iterator[Server]:
 
 
 @contextmanager
-def server_process(db: Path, port: int | None = None, *args: str) -> Iterator[Server]:
+def server_process(db: Path | str, port: int | None = None, *args: str) -> Iterator[Server]:
     """``hoyle serve`` as a separate process (killed at the end if still running)."""
     port = port or free_port()
     proc = start_process(db, port, *args)
@@ -146,8 +152,9 @@ def server_process(db: Path, port: int | None = None, *args: str) -> Iterator[Se
         proc.wait()
 
 
-def start_process(db: Path, port: int, *args: str) -> subprocess.Popen[bytes]:
-    """Start ``hoyle serve`` on ``port`` and wait until it answers."""
+def start_process(db: Path | str, port: int, *args: str) -> subprocess.Popen[bytes]:
+    """Start ``hoyle serve`` on ``port`` (``--database db``: a file or a URL) and wait until
+    it answers."""
     env = dict(os.environ, PYTHONPATH=str(SRC))
     cmd = [sys.executable, "-m", "hoyle", "serve", "--port", str(port), "--database", str(db)]
     proc = subprocess.Popen([*cmd, "--bot-delay", "0", *args], env=env, stdout=subprocess.DEVNULL)

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from roomkit import Client, Server, free_port, start_process
+from roomkit import Client, Server, free_port, start_process, store_url
 
 from hoyle.records import loads
 from hoyle.web.fair import verify_record
@@ -26,7 +26,14 @@ def state_at(client: Client, seq: int) -> dict[str, Any]:
 
 
 def test_sigkill_mid_deal_loses_no_accepted_action(tmp_path: Path) -> None:
-    db, port = tmp_path / "room.sqlite3", free_port()
+    sigkill_mid_deal_then_resume(tmp_path / "room.sqlite3")
+
+
+def sigkill_mid_deal_then_resume(db: Path | str) -> None:
+    """Kill ``hoyle serve`` (storing in ``db``, a SQLite file or a URL) with SIGKILL while two
+    tables play, restart it, and check that every acknowledged action was kept and play goes
+    on from there."""
+    port = free_port()
     proc = start_process(db, port, *SLOW_BOTS)
     try:
         server = Server(port)
@@ -50,7 +57,7 @@ def test_sigkill_mid_deal_loses_no_accepted_action(tmp_path: Path) -> None:
     for p in players:
         p.close()
 
-    store = Store(f"sqlite:///{db}")
+    store = Store(store_url(db))
     assert len(store.events(duel["id"])) == acknowledged  # every acknowledged action is kept
     logged = [e.token for e in store.events(busy["id"])]
     assert store.table(busy["id"]).status == "playing", "kill it mid-game"  # type: ignore[union-attr]

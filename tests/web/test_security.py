@@ -19,8 +19,6 @@ from hoyle.web.room import Room
 from hoyle.web.store import Store
 from hoyle.web.table import Settings
 
-CARD = re.compile(r"^(?:[2-9TJQKA]|1[0-5]?)[CDHS]$")
-
 GAMES = [
     "hearts(deals=1)",  # passing: a seat knows the cards it passed
     "hearts(deals=1,pass_cycle=hold)",
@@ -28,9 +26,13 @@ GAMES = [
     "all_fours(hands=3)",
     "all_fours(variant=auction-pitch,players=4,hands=1)",
     "all_fours(variant=california-jack,hands=1)",
-    *(["ecarte(deals=1)"] if "ecarte" in hoyle.families() else []),
+    "ecarte(deals=1)",
+    "ecarte(variant=bourre,players=4)",
+    "spite_malice(deals=1)",  # one deal: a few hundred actions with random players
+    "spite_malice(variant=misery,deals=1,players=3)",
 ]
-"""Every family whose random games end in a few hundred actions (Spite and Malice's do not)."""
+"""Every family, in games short enough that random players end them in a few hundred
+actions (a whole Spite and Malice match is thousands: one deal of it is enough here)."""
 
 
 class Recorder:
@@ -43,15 +45,12 @@ class Recorder:
         self.messages.append(json.loads(json.dumps(data)))
 
 
+QUOTED_CARD = re.compile(r'"((?:[2-9TJQKA]|1[0-5]?)[CDHS])"')
+
+
 def cards_in(value: Any) -> set[str]:
-    """Every card token anywhere in a message."""
-    if isinstance(value, str):
-        return {value} if CARD.match(value) else set()
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    return set()
+    """Every card token anywhere in a message (a JSON string that is a whole card token)."""
+    return set(QUOTED_CARD.findall(json.dumps(value)))
 
 
 def hand(state: State, seat: int) -> set[str]:

@@ -8,6 +8,10 @@
 ['easy', 'random']
 
 Rooms: :mod:`~hoyle.arena.matches` (:func:`match` and :func:`check`),
+:mod:`~hoyle.arena.simulation` (:func:`simulate`: a fixed agent per seat, summarised per seat),
+:mod:`~hoyle.arena.executors` (this process, local processes or a Ray cluster: ``ray`` is
+imported only when asked for, ``pip install 'hoyle[ray]'``), :mod:`~hoyle.arena.sinks` (every
+game streamed to Parquet or SQLite),
 :mod:`~hoyle.arena.seating` (lineups and rotations), :mod:`~hoyle.arena.runner`
 (playing batches of deals, in worker processes too), :mod:`~hoyle.arena.stats` (means,
 intervals over deals, win shares, pair differences), :mod:`~hoyle.arena.results` (the result
@@ -19,6 +23,7 @@ their library only when used: ``pip install 'hoyle[arena]'`` brings both.
 from hoyle.arena.matches import check, match
 from hoyle.arena.results import AgentSummary, GameResult, Interval, MatchResult, PairSummary
 from hoyle.arena.seating import ArenaError
+from hoyle.arena.simulation import SimulationResult, simulate
 
 __all__ = [
     "AgentSummary",
@@ -27,6 +32,8 @@ __all__ = [
     "Interval",
     "MatchResult",
     "PairSummary",
+    "SimulationResult",
     "check",
     "match",
+    "simulate",
 ]

@@ -13,17 +13,16 @@ reported with the names that exist), the number of deals and of workers.
 
 from __future__ import annotations
 
-import concurrent.futures
 import multiprocessing
-import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from hoyle.arena.executors import Executor, batch_size, make_batches, make_executor, stream
 from hoyle.arena.results import GameResult, MatchResult
-from hoyle.arena.runner import Batch, play_batch
 from hoyle.arena.seating import ArenaError, agent_order, lineup, rotations
-from hoyle.arena.stats import agent_summaries, pair_summaries
+from hoyle.arena.sinks import Sink
+from hoyle.arena.stats import Tally
 from hoyle.core.protocol import Game
 from hoyle.core.registry import load, make_agent, split_agents
 
@@ -40,6 +39,10 @@ def match(
     seed: int = 0,
     progress: bool = False,
     start_method: str | None = None,
+    ray: str | None = None,
+    executor: Executor | None = None,
+    sinks: Sequence[Sink] = (),
+    keep_games: bool = True,
 ) -> MatchResult:
     """Play ``deals`` deals of ``game`` between ``agents`` and return every game and summary.
 
@@ -53,6 +56,13 @@ def match(
         progress: show a progress bar on stderr.
         start_method: the ``multiprocessing`` start method for workers (default: the
             platform's); ``"spawn"`` works as well, since workers get names, not objects.
+        ray: play on a Ray cluster at this address instead (``"local"``, ``"auto"``,
+            ``"HOST:PORT"``; see :class:`~hoyle.arena.executors.RayExecutor`).
+        executor: play on this executor (left open) instead of making one.
+        sinks: writers that get every batch of games as it finishes
+            (:mod:`hoyle.arena.sinks`); the caller finishes or aborts them.
+        keep_games: keep every game in ``result.games``; without it the summaries are
+            still exact, but a long study uses no memory per game.
 
     >>> result = match("hearts(deals=1)", ["easy", "random"], deals=2)
     >>> [(g.deal, g.rotation, g.seats) for g in result.games][:2]
@@ -63,18 +73,25 @@ def match(
         raise ArenaError(f"seed must be a whole number, not {seed!r}")
     spec = loaded.spec
     lineups = tuple(enumerate(rotations(seats)))
-    batches = _batches(spec, lineups, seed, deals, workers, rotate_by_deal=not duplicate)
-    start = time.perf_counter()
-    games: list[GameResult] = []
-    from tqdm import tqdm  # a base dependency; imported here to keep the package light
-
-    with tqdm(total=deals, desc=spec, unit="deal", file=sys.stderr, disable=not progress) as bar:
-        for batch, played in _play(batches, workers, start_method):
-            games.extend(played)
-            bar.update(batch.count)
-    elapsed = time.perf_counter() - start
-    games.sort(key=lambda g: (g.deal, g.rotation))
     order = agent_order(seats)
+    runner = executor or make_executor(workers, ray=ray, start_method=start_method)
+    try:
+        size = batch_size(deals, runner.slots)
+        batches = make_batches(spec, lineups, seed, deals, size, rotate_by_deal=not duplicate)
+        tally = Tally(order)
+        games: list[GameResult] = []
+        start = time.perf_counter()
+        for played in stream(
+            runner, batches, deals=deals, desc=spec, progress=progress, sinks=sinks
+        ):
+            tally.add_games(played)
+            if keep_games:
+                games.extend(played)
+        elapsed = time.perf_counter() - start
+    finally:
+        if executor is None:
+            runner.close()
+    games.sort(key=lambda g: (g.deal, g.rotation))
     return MatchResult(
         game=spec,
         lineup=seats,
@@ -83,10 +100,12 @@ def match(
         duplicate=duplicate,
         rotations=len(lineups) if duplicate else 1,
         games=tuple(games),
-        agents=tuple(agent_summaries(games, order)),
-        pairs=tuple(pair_summaries(games, order)),
+        agents=tuple(tally.agents()),
+        pairs=tuple(tally.pairs()),
         elapsed_s=elapsed,
-        workers=min(workers, len(batches)),
+        workers=min(runner.slots, -(-deals // size)),
+        played=tally.games,
+        executor=runner.description,
     )
 
 
@@ -118,43 +137,3 @@ def check(
         methods = ", ".join(multiprocessing.get_all_start_methods())
         raise ArenaError(f"unknown start method {start_method!r}; this platform has {methods}")
     return loaded, seats
-
-
-def _batches(
-    spec: str,
-    lineups: tuple[tuple[int, tuple[str, ...]], ...],
-    seed: int,
-    deals: int,
-    workers: int,
-    *,
-    rotate_by_deal: bool,
-) -> list[Batch]:
-    # One deal per batch in one process keeps the bar live; with workers, about 16 batches
-    # each keep them busy to the end without paying a round trip for every quick deal.
-    size = 1 if workers == 1 else max(1, deals // (workers * 16))
-    return [
-        Batch(spec, lineups, seed, first, min(size, deals - first), rotate_by_deal)
-        for first in range(0, deals, size)
-    ]
-
-
-def _play(
-    batches: list[Batch], workers: int, start_method: str | None
-) -> Iterator[tuple[Batch, list[GameResult]]]:
-    """Each batch with its games, as they finish (in order when ``workers`` is 1)."""
-    if workers == 1 or len(batches) == 1:
-        for batch in batches:
-            yield batch, play_batch(batch)
-        return
-    context = multiprocessing.get_context(start_method)
-    with concurrent.futures.ProcessPoolExecutor(
-        max_workers=min(workers, len(batches)), mp_context=context
-    ) as pool:
-        futures = {pool.submit(play_batch, batch): batch for batch in batches}
-        try:
-            for future in concurrent.futures.as_completed(futures):
-                yield futures[future], future.result()
-        finally:
-            # On an error (or Ctrl-C) do not wait for the deals nobody will read.
-            for future in futures:
-                future.cancel()

@@ -67,7 +67,8 @@ def match_table(result: MatchResult) -> list[str]:
         if result.duplicate
         else "seats rotated by deal"
     )
-    played = f"{len(result.games)} game{'s' if len(result.games) != 1 else ''}"
+    count = result.games_played
+    played = f"{count} game{'s' if count != 1 else ''}"
     lines = [
         f"{result.game}: {result.deals} deal{'s' if result.deals != 1 else ''} "
         f"from seed {result.seed}, {kind}, {played}",
@@ -75,6 +76,6 @@ def match_table(result: MatchResult) -> list[str]:
     ]
     if result.pairs:
         lines += ["", *pair_table(result)]
-    workers = f"{result.workers} worker{'s' if result.workers != 1 else ''}"
+    workers = result.executor or f"{result.workers} worker{'s' if result.workers != 1 else ''}"
     lines.append(f"{played} in {result.elapsed_s:.2f} s ({workers})")
     return lines

@@ -165,11 +165,14 @@ class MatchResult:
         deals: how many deals were played.
         duplicate: whether each deal was played once per rotation.
         rotations: the rotations each deal was played in (1 when not duplicate).
-        games: every game, ordered by deal then rotation.
+        games: every game, ordered by deal then rotation; empty when the match was played
+            without keeping its games (a long study streamed to a file).
         agents: one summary per distinct agent, in order of first seat.
         pairs: one summary per pair of distinct agents, in that order.
         elapsed_s: wall-clock seconds the match took.
-        workers: the processes it ran in.
+        workers: the processes (or, on Ray, the CPUs) it ran in.
+        played: how many games were played (``len(games)`` when they were kept).
+        executor: where it ran, in words (``"1 process"``, ``"Ray at 10.0.0.5:6379"``).
     """
 
     game: str
@@ -183,6 +186,13 @@ class MatchResult:
     pairs: tuple[PairSummary, ...]
     elapsed_s: float
     workers: int
+    played: int = -1
+    executor: str = ""
+
+    @property
+    def games_played(self) -> int:
+        """How many games were played, kept or not."""
+        return self.played if self.played >= 0 else len(self.games)
 
     def agent(self, name: str) -> AgentSummary:
         """The summary of the agent called ``name``."""
@@ -210,12 +220,14 @@ class MatchResult:
             "deals": self.deals,
             "duplicate": self.duplicate,
             "rotations": self.rotations,
-            "games_played": len(self.games),
+            "games_played": self.games_played,
             "agents": [a.to_dict() for a in self.agents],
             "pairs": [p.to_dict() for p in self.pairs],
             "elapsed_s": self.elapsed_s,
             "workers": self.workers,
         }
+        if self.executor:
+            data["executor"] = self.executor
         if games:
             data["games"] = [g.to_dict() for g in self.games]
         return data

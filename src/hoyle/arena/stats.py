@@ -11,6 +11,11 @@ tells a real gain.
 Intervals use the normal approximation (mean ± 1.96 standard errors, sample standard deviation
 with ``n - 1``), as ``hoyle simulate`` does; with a few dozen deals or fewer they are a little
 too narrow. With fewer than two deals there is no interval.
+
+Every sum is kept exactly (:class:`Moments`), so a summary does not depend on the order the deals
+came in: a match played in one process, in worker processes or on a Ray cluster, whose batches
+finish in any order, prints the same numbers to the last bit. :class:`Tally` takes one deal at a
+time and keeps only those sums, so a study of a million deals need not hold its games.
 """
 
 from __future__ import annotations
@@ -19,28 +24,117 @@ import itertools
 import math
 import statistics
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from hoyle.arena.results import AgentSummary, GameResult, Interval, PairSummary
 
-__all__ = ["Z95", "agent_summaries", "deal_means", "mean_interval", "pair_summaries", "win_shares"]
+__all__ = [
+    "Z95",
+    "Moments",
+    "Tally",
+    "agent_summaries",
+    "by_deal",
+    "deal_means",
+    "mean_interval",
+    "pair_summaries",
+    "win_shares",
+]
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 
 
-def mean_interval(samples: Sequence[float]) -> Interval:
+def _sqrt_of_ratio(numerator: int, denominator: int) -> float:
+    """The square root of ``numerator / denominator`` (both >= 0), correctly rounded.
+
+    An integer square root with at least 60 bits, its last bit set when anything was cut off
+    (so a cut value never looks like a tie), then one correctly rounded int division.
+    """
+    if numerator == 0:
+        return 0.0
+    k = max(0, 60 - (numerator.bit_length() - denominator.bit_length()) // 2)
+    quotient, remainder = divmod(numerator << (2 * k), denominator)
+    root = math.isqrt(quotient)
+    if remainder or root * root != quotient:
+        root |= 1
+    return root / (1 << k)
+
+
+class Moments:
+    """The count, sum and sum of squares of float samples, kept exactly.
+
+    Each float is a whole number over a power of two, so the sums are kept as whole numbers
+    over one power of two: adding is exact, and the mean and the interval come out the same
+    whatever order the samples were added in (and equal to :func:`statistics.fmean`'s mean).
+
+    >>> m = Moments()
+    >>> for x in (0.1, 0.2, 0.3):
+    ...     m.add(x)
+    >>> m.mean() == statistics.fmean([0.3, 0.1, 0.2])
+    True
+    """
+
+    __slots__ = ("_shift", "_squares", "_sum", "count")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._sum = 0  # the sum is _sum / 2**_shift
+        self._squares = 0  # the sum of squares is _squares / 2**_shift
+        self._shift = 0
+
+    def add(self, x: float) -> None:
+        """Count one sample (a finite float)."""
+        try:
+            numerator, denominator = float(x).as_integer_ratio()
+        except (OverflowError, ValueError):
+            raise ValueError(f"cannot take the mean of {x!r}") from None
+        k = denominator.bit_length() - 1  # denominator == 2**k
+        if 2 * k > self._shift:  # x * x needs 2k bits after the point: widen both sums
+            grow = 2 * k - self._shift
+            self._sum <<= grow
+            self._squares <<= grow
+            self._shift = 2 * k
+        self._sum += numerator << (self._shift - k)
+        self._squares += (numerator * numerator) << (self._shift - 2 * k)
+        self.count += 1
+
+    def total(self) -> float:
+        """The sum, rounded once."""
+        return self._sum / (1 << self._shift)
+
+    def mean(self) -> float:
+        """The mean (the exact sum rounded once, divided by the count, as ``fmean`` does)."""
+        if not self.count:
+            raise ValueError("no samples to take a mean of")
+        return self.total() / self.count
+
+    def stdev(self) -> float | None:
+        """The sample standard deviation (``n - 1``), ``None`` below two samples."""
+        n = self.count
+        if n < 2:
+            return None
+        # sum((x - mean)^2) / (n - 1) = (n Q 2^s - S^2) / (n (n - 1) 2^2s), all in integers.
+        numerator = n * self._squares * (1 << self._shift) - self._sum * self._sum
+        denominator = n * (n - 1) * (1 << (2 * self._shift))
+        return _sqrt_of_ratio(numerator, denominator)
+
+    def interval(self) -> Interval:
+        """The mean with its 95% interval (normal approximation)."""
+        sd = self.stdev()
+        half = None if sd is None else Z95 * sd / math.sqrt(self.count)
+        return Interval(self.mean(), half, self.count)
+
+
+def mean_interval(samples: Iterable[float]) -> Interval:
     """The mean of ``samples`` with a 95% interval (normal approximation).
 
     >>> mean_interval([1.0, 2.0, 3.0]).half_width  # 1.96 * 1 / sqrt(3)
     1.13158...
     """
-    if not samples:
-        raise ValueError("no samples to take a mean of")
-    mean = statistics.fmean(samples)
-    if len(samples) < 2:
-        return Interval(mean, None, len(samples))
-    return Interval(mean, Z95 * statistics.stdev(samples) / math.sqrt(len(samples)), len(samples))
+    moments = Moments()
+    for x in samples:
+        moments.add(x)
+    return moments.interval()
 
 
 def win_shares(returns: Sequence[float]) -> list[float]:
@@ -57,64 +151,131 @@ def win_shares(returns: Sequence[float]) -> list[float]:
     return [1.0 / winners if r == best else 0.0 for r in returns]
 
 
-def _per_seat_mean(game: GameResult, name: str, values: Sequence[float]) -> float:
-    picked = [v for seat, v in zip(game.seats, values, strict=True) if seat == name]
-    return statistics.fmean(picked)
+def by_deal(games: Iterable[GameResult]) -> Iterator[list[GameResult]]:
+    """The games grouped by deal, in order of deal (each group in order of rotation)."""
+    groups: defaultdict[int, list[GameResult]] = defaultdict(list)
+    for game in games:
+        groups[game.deal].append(game)
+    for deal in sorted(groups):
+        yield sorted(groups[deal], key=lambda g: g.rotation)
 
 
 def deal_means(games: Sequence[GameResult], name: str) -> dict[int, float]:
     """Per deal, ``name``'s mean return over all its seats in all that deal's games."""
-    by_deal: defaultdict[int, list[float]] = defaultdict(list)
-    for game in games:
-        for seat, ret in zip(game.seats, game.returns, strict=True):
-            if seat == name:
-                by_deal[game.deal].append(ret)
-    return {deal: statistics.fmean(values) for deal, values in sorted(by_deal.items())}
+    means = {}
+    for deal in by_deal(games):
+        values = [r for g in deal for s, r in zip(g.seats, g.returns, strict=True) if s == name]
+        if values:
+            means[deal[0].deal] = statistics.fmean(values)
+    return means
 
 
-def _deal_win_rates(games: Sequence[GameResult], name: str) -> list[float]:
-    by_deal: defaultdict[int, list[float]] = defaultdict(list)
-    for game in games:
-        shares = win_shares(game.returns)
-        won = sum(s for seat, s in zip(game.seats, shares, strict=True) if seat == name)
-        if name in game.seats:
-            by_deal[game.deal].append(won)
-    return [statistics.fmean(values) for _, values in sorted(by_deal.items())]
+class _AgentTally:
+    __slots__ = ("deals", "games", "moves", "returns", "scores", "seats", "think", "wins")
+
+    def __init__(self) -> None:
+        self.seats = 0
+        self.games = 0
+        self.deals = 0
+        self.moves = 0
+        self.think = Moments()  # only its exact sum is used: think times in any order
+        self.returns = Moments()  # one sample per deal: the agent's mean return in it
+        self.wins = Moments()  # one sample per deal: its mean share of the games' wins
+        self.scores = Moments()  # one sample per game: its mean score over its seats
+
+
+class Tally:
+    """Summaries of a match built one deal at a time, keeping only exact sums.
+
+    Feed it every game of a deal at once (:meth:`add_deal`); the deals may come in any order.
+    :meth:`agents` and :meth:`pairs` then give what :func:`agent_summaries` and
+    :func:`pair_summaries` give for the same games.
+    """
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)
+        self._agents = {name: _AgentTally() for name in self.names}
+        self._pairs = {pair: Moments() for pair in itertools.combinations(self.names, 2)}
+        self.games = 0
+        self.deals = 0
+
+    def add_deal(self, games: Sequence[GameResult]) -> None:
+        """Count one deal: every game played on it (all its rotations)."""
+        if not games:
+            return
+        self.games += len(games)
+        self.deals += 1
+        means: dict[str, float] = {}
+        for name, tally in self._agents.items():
+            returns: list[float] = []
+            wins: list[float] = []
+            for game in games:
+                if name not in game.seats:
+                    continue
+                shares = win_shares(game.returns)
+                mine = [s for s, seat in enumerate(game.seats) if seat == name]
+                if not tally.games:
+                    tally.seats = len(mine)
+                tally.games += 1
+                returns.extend(game.returns[s] for s in mine)
+                wins.append(sum(shares[s] for s in mine))
+                tally.scores.add(statistics.fmean(game.scores[s] for s in mine))
+                tally.moves += sum(game.moves[s] for s in mine)
+                for s in mine:
+                    tally.think.add(game.think_s[s])
+            if returns:
+                tally.deals += 1
+                means[name] = statistics.fmean(returns)
+                tally.returns.add(means[name])
+                tally.wins.add(statistics.fmean(wins))
+        for (first, second), moments in self._pairs.items():
+            if first in means and second in means:
+                moments.add(means[first] - means[second])
+
+    def add_games(self, games: Iterable[GameResult]) -> None:
+        """Count games holding whole deals (such as one batch), grouping them by deal."""
+        for deal in by_deal(games):
+            self.add_deal(deal)
+
+    def agents(self) -> list[AgentSummary]:
+        """One :class:`AgentSummary` per name, in the order given."""
+        summaries = []
+        for name, tally in self._agents.items():
+            if not tally.games:
+                raise ValueError(f"agent {name!r} played no game")
+            think = tally.think.total()
+            summaries.append(
+                AgentSummary(
+                    name=name,
+                    seats=tally.seats,
+                    games=tally.games,
+                    deals=tally.deals,
+                    mean_return=tally.returns.interval(),
+                    win_rate=tally.wins.interval(),
+                    mean_score=tally.scores.mean(),
+                    think_ms=1000.0 * think / tally.moves if tally.moves else None,
+                )
+            )
+        return summaries
+
+    def pairs(self) -> list[PairSummary]:
+        """For each pair of names that shared a deal, first's deal mean minus second's."""
+        return [
+            PairSummary(first, second, moments.interval())
+            for (first, second), moments in self._pairs.items()
+            if moments.count
+        ]
 
 
 def agent_summaries(games: Sequence[GameResult], names: Sequence[str]) -> list[AgentSummary]:
     """One :class:`AgentSummary` per name, from the games of a match."""
-    summaries = []
-    for name in names:
-        played = [g for g in games if name in g.seats]
-        if not played:
-            raise ValueError(f"agent {name!r} played no game")
-        means = deal_means(played, name)
-        moves = sum(m for g in played for s, m in zip(g.seats, g.moves, strict=True) if s == name)
-        think = sum(t for g in played for s, t in zip(g.seats, g.think_s, strict=True) if s == name)
-        summaries.append(
-            AgentSummary(
-                name=name,
-                seats=played[0].seats.count(name),
-                games=len(played),
-                deals=len(means),
-                mean_return=mean_interval(list(means.values())),
-                win_rate=mean_interval(_deal_win_rates(played, name)),
-                mean_score=statistics.fmean(_per_seat_mean(g, name, g.scores) for g in played),
-                think_ms=1000.0 * think / moves if moves else None,
-            )
-        )
-    return summaries
+    tally = Tally(names)
+    tally.add_games(games)
+    return tally.agents()
 
 
 def pair_summaries(games: Sequence[GameResult], names: Sequence[str]) -> list[PairSummary]:
     """For each pair of names (in the given order), the per-deal difference of mean returns."""
-    means = {name: deal_means(games, name) for name in names}
-    pairs = []
-    for first, second in itertools.combinations(names, 2):
-        shared = sorted(means[first].keys() & means[second].keys())
-        if not shared:
-            continue  # never at the same table (cannot happen with one lineup)
-        diffs = [means[first][d] - means[second][d] for d in shared]
-        pairs.append(PairSummary(first, second, mean_interval(diffs)))
-    return pairs
+    tally = Tally(names)
+    tally.add_games(games)
+    return tally.pairs()

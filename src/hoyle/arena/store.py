@@ -20,23 +20,28 @@ Three tables, created when missing, so that a study can be queried later:
     ``SELECT agent, AVG("return") FROM arena_seat WHERE match_id = 1 GROUP BY agent``.
 
 Games and seats are keyed by the match rather than by ids of their own, so a whole match goes
-in with two bulk inserts.
+in with two bulk inserts. A long study streams in instead (:meth:`Store.begin`,
+:meth:`Store.append` a batch of games at a time, :meth:`Store.finish`); until it is finished its
+summary reads ``{"status": "running"}``.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hoyle.arena.results import GameResult, MatchResult
 from hoyle.arena.seating import ArenaError
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine, MetaData, Table
+    from sqlalchemy import Connection, Engine, MetaData, Table
 
 __all__ = ["Store", "database_url"]
+
+_T = TypeVar("_T")
 
 
 def _sqlalchemy() -> None:
@@ -167,48 +172,135 @@ class Store:
             raise ArenaError(f"database: could not save to {self.url}: {reason}") from None
 
     def _save(self, result: MatchResult) -> int:
+        with self.engine.begin() as connection:
+            match_id = self._insert_match(
+                connection,
+                game=result.game,
+                lineup=result.lineup,
+                seed=result.seed,
+                deals=result.deals,
+                duplicate=result.duplicate,
+                rotations=result.rotations,
+                workers=result.workers,
+                elapsed_s=result.elapsed_s,
+                # Through json so the column holds plain data whatever the backend.
+                summary=json.loads(json.dumps(result.to_dict())),
+            )
+            self._insert_games(connection, match_id, result.games)
+        return match_id
+
+    def _insert_match(self, connection: Connection, **values: Any) -> int:
         from hoyle import __version__
 
-        with self.engine.begin() as connection:
-            inserted = connection.execute(
-                self.matches.insert().values(
-                    created=_dt.datetime.now(_dt.UTC),
-                    hoyle_version=__version__,
-                    game=result.game,
-                    lineup=",".join(result.lineup),
-                    seed=result.seed,
-                    deals=result.deals,
-                    duplicate=result.duplicate,
-                    rotations=result.rotations,
-                    workers=result.workers,
-                    elapsed_s=result.elapsed_s,
-                    # Through json so the column holds plain data whatever the backend.
-                    summary=json.loads(json.dumps(result.to_dict())),
-                )
+        values["lineup"] = ",".join(values["lineup"])
+        inserted = connection.execute(
+            self.matches.insert().values(
+                created=_dt.datetime.now(_dt.UTC), hoyle_version=__version__, **values
             )
-            key = inserted.inserted_primary_key
-            if key is None:  # pragma: no cover - every backend reports a new integer key
-                raise ArenaError(f"database: {self.url} gave no id for the new match")
-            match_id = int(key[0])
-            games = [{"match_id": match_id, **game.to_dict()} for game in result.games]
-            connection.execute(self.games.insert(), games)
-            seats = [
-                {
-                    "match_id": match_id,
-                    "deal": game.deal,
-                    "rotation": game.rotation,
-                    "seat": seat,
-                    "agent": game.seats[seat],
-                    "return": game.returns[seat],
-                    "score": game.scores[seat],
-                    "moves": game.moves[seat],
-                    "think_s": game.think_s[seat],
-                }
-                for game in result.games
-                for seat in range(len(game.seats))
-            ]
-            connection.execute(self.seats.insert(), seats)
-        return match_id
+        )
+        key = inserted.inserted_primary_key
+        if key is None:  # pragma: no cover - every backend reports a new integer key
+            raise ArenaError(f"database: {self.url} gave no id for the new match")
+        return int(key[0])
+
+    def _insert_games(
+        self, connection: Connection, match_id: int, games: Sequence[GameResult]
+    ) -> None:
+        if not games:
+            return
+        connection.execute(
+            self.games.insert(), [{"match_id": match_id, **game.to_dict()} for game in games]
+        )
+        seats = [
+            {
+                "match_id": match_id,
+                "deal": game.deal,
+                "rotation": game.rotation,
+                "seat": seat,
+                "agent": game.seats[seat],
+                "return": game.returns[seat],
+                "score": game.scores[seat],
+                "moves": game.moves[seat],
+                "think_s": game.think_s[seat],
+            }
+            for game in games
+            for seat in range(len(game.seats))
+        ]
+        connection.execute(self.seats.insert(), seats)
+
+    def begin(
+        self,
+        *,
+        game: str,
+        lineup: Sequence[str],
+        seed: int,
+        deals: int,
+        duplicate: bool,
+        rotations: int,
+        workers: int,
+    ) -> int:
+        """Start a match whose games come later (:meth:`append`); return its id.
+
+        Its summary reads ``{"status": "running"}`` until :meth:`finish` writes the real one;
+        :meth:`discard` takes a match that was not finished out again.
+        """
+        return self._guarded(
+            lambda connection: self._insert_match(
+                connection,
+                game=game,
+                lineup=tuple(lineup),
+                seed=seed,
+                deals=deals,
+                duplicate=duplicate,
+                rotations=rotations,
+                workers=workers,
+                elapsed_s=0.0,
+                summary={"status": "running"},
+            )
+        )
+
+    def append(self, match_id: int, games: Sequence[GameResult]) -> None:
+        """Add games (and their seats) to match ``match_id``, in one transaction."""
+        self._guarded(lambda connection: self._insert_games(connection, match_id, games))
+
+    def finish(
+        self, match_id: int, summary: dict[str, Any], *, elapsed_s: float, workers: int
+    ) -> None:
+        """Write the finished match's summary, time and workers."""
+        from sqlalchemy import update
+
+        values = {
+            "summary": json.loads(json.dumps(summary)),
+            "elapsed_s": elapsed_s,
+            "workers": workers,
+        }
+        self._guarded(
+            lambda connection: connection.execute(
+                update(self.matches).where(self.matches.c.id == match_id).values(**values)
+            )
+        )
+
+    def discard(self, match_id: int) -> None:
+        """Delete match ``match_id`` with its games and seats (one that was not finished)."""
+        from sqlalchemy import delete
+
+        def remove(connection: Connection) -> None:
+            connection.execute(delete(self.seats).where(self.seats.c.match_id == match_id))
+            connection.execute(delete(self.games).where(self.games.c.match_id == match_id))
+            connection.execute(delete(self.matches).where(self.matches.c.id == match_id))
+
+        self._guarded(remove)
+
+    def _guarded(self, work: Callable[[Connection], _T]) -> _T:
+        """``work`` in one transaction; a database error becomes an :class:`ArenaError`."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            with self.engine.begin() as connection:
+                return work(connection)
+        except SQLAlchemyError as exc:  # the transaction rolls back: nothing half-written
+            reason = getattr(exc, "orig", None) or exc
+            raise ArenaError(f"database: could not save to {self.url}: {reason}") from None
 
     def match_ids(self) -> list[int]:
         """The ids of the stored matches, oldest first."""

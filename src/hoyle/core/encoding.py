@@ -122,6 +122,11 @@ def has_encoder(family: str) -> bool:
 
 def encoder(game: Game[Any]) -> Encoder:
     """The encoder of ``game`` (built once per game and kept)."""
+    # Kept on the game object too: hashing a rules dataclass on every observation_tensor
+    # call would cost more than a Hearts step.
+    cached: Encoder | None = game.__dict__.get("_encoder")
+    if cached is not None:
+        return cached
     key = (game.family, game.rules, game.variant, game.num_players)
     cached = _CACHE.get(key)
     if cached is None:
@@ -132,4 +137,5 @@ def encoder(game: Game[Any]) -> Encoder:
                 f"the {game.family} family has no observation encoder (families with one: {known})"
             )
         cached = _CACHE[key] = factory(game)
+    game.__dict__["_encoder"] = cached
     return cached

@@ -49,6 +49,14 @@ class Game(ABC, Generic[R]):
     def num_distinct_actions(self) -> int:
         """One more than the largest action id any state of this game can use."""
 
+    @property
+    def scores_are_penalties(self) -> bool:
+        """True when :meth:`State.scores` counts penalty points, so fewer is better (Hearts).
+
+        Surfaces that turn scores into rewards (the environments) flip the sign by it.
+        """
+        return False
+
     @abstractmethod
     def new_initial_state(self, seed: int | None = None) -> State:
         """The start of a match: at the first deal's chance nodes, or, with ``seed``, dealt.
@@ -152,14 +160,22 @@ class State(ABC):
         learning loop allocates nothing; without it a new array is returned. The layout is
         fixed per game and documented by ``encoder(game).layout()``.
         """
-        from hoyle.core.encoding import encoder  # numpy is imported only when tensors are asked
+        # The encoder is kept on the game (see hoyle.core.encoding.encoder): this runs once
+        # per step of a learning loop, so the common case is one dict lookup.
+        enc = self.game.__dict__.get("_encoder")
+        if enc is None:
+            from hoyle.core.encoding import encoder  # numpy only when tensors are asked for
 
-        enc = encoder(self.game)
-        buf = enc.new_buffer() if out is None else out
-        if buf.shape != (enc.size,):
-            raise ValueError(f"out has shape {buf.shape}; this game's tensors are ({enc.size},)")
-        enc.encode(self, player, buf)
-        return buf
+            enc = encoder(self.game)
+        if out is None:
+            out = enc.new_buffer()
+        elif out.shape != (enc.size,) or out.dtype != "float32":
+            raise ValueError(
+                f"out is {out.dtype} of shape {out.shape}; this game's tensors are "
+                f"float32 of shape ({enc.size},)"
+            )
+        enc.encode(self, player, out)
+        return out
 
     @abstractmethod
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:

@@ -234,9 +234,13 @@ def _points(rules: AllFoursRules) -> list[str]:
 
 
 def _end(rules: AllFoursRules) -> str:
+    cap = (
+        f" A match still going after {rules.hand_limit} hands stops there: the higher total "
+        "wins, and sides level at the top share the win."
+    )
     if rules.hands:
         return (
             f"The match is {rules.hands} hands; the higher total wins, and a tie plays two more "
-            "hands until it is broken."
+            "hands until it is broken." + cap
         )
-    return f"The game is {rules.target} points."
+    return f"The game is {rules.target} points." + cap

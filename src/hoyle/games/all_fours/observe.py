@@ -140,6 +140,6 @@ def observe(state: AllFoursState, player: int | None) -> dict[str, Any]:
         obs["discarded"] = _tokens(state._discarded[player]) if not before_deal else []
         obs["my_drawn"] = _tokens(state._drawn[player]) if not before_deal else []
     if phase == OVER:
-        obs["winner"] = state._winner
+        obs["winner"] = state._winner if state._winner >= 0 else None  # None: a shared win
         obs["returns"] = state.returns()
     return obs

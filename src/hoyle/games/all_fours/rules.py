@@ -180,6 +180,14 @@ class AllFoursRules:
         min=0,
         max=40,
     )
+    hand_limit: int = option(
+        200,
+        "a match ends after this many hands at most, the higher total winning (a tie at the "
+        "top shares the win); far more hands than a real game lasts, so that players who are "
+        "set back for ever (random bidders at Auction Pitch) still finish",
+        min=1,
+        max=10000,
+    )
     first_dealer: FirstDealer = option(
         FirstDealer.CUT_HIGH, "how the first dealer is found: cut_high, cut_put, first_jack, …"
     )
@@ -280,6 +288,10 @@ class AllFoursRules:
     def __post_init__(self) -> None:
         n = self.players
         teams = self.team_count
+        if self.hands > self.hand_limit:
+            raise InvalidOptionError(
+                f"hands={self.hands} may not exceed hand_limit={self.hand_limit}"
+            )
         if teams and (teams not in (2, 3) or n % teams or n // teams < 2):
             raise InvalidOptionError(
                 f"teams={teams} needs a table of 2 or 3 teams of two or more, partners "

@@ -66,6 +66,8 @@ _BY_WORD.update({"take one": GIVE, "i beg": BEG, "i stand": STAND})
 CUT, DEAL, BEG_PHASE, GIVE_PHASE, DISCARD, AUCTION, SALE, PLAY, DRAW, GUESS, CHOOSE_PHASE, OVER = (
     range(12)
 )
+TIED = -2
+"""The winner when hand_limit stopped the match with sides level at the top: they share."""
 PHASE_NAMES = (
     "cut",
     "deal",
@@ -235,7 +237,7 @@ class AllFoursState(State):
         self._hand_no = 0
         self._hand_log: list[dict[str, Any]] = []  # each finished hand, as observations show it
         self._deal_scores: list[list[int]] = []  # what each seat's side gained, hand by hand
-        self._winner = -1  # the winning side, once the game is over
+        self._winner = -1  # the winning side, once the game is over (TIED: a shared win)
         self._dealer = n - 1
         self._forced: list[int] = []  # cards the next chance events must give (deal_state)
         self._cut: list[tuple[int, int]] = []  # (seat, card) of the cut for the first deal
@@ -771,14 +773,24 @@ class AllFoursState(State):
         rules = self.rules
         self._record_deal()
         self._hand_no += 1
-        if rules.hands and self._hand_no >= rules.hands:
-            totals = self._scores
-            best = max(totals)
-            if totals.count(best) == 1 and (self._hand_no - rules.hands) % 2 == 0:
-                self._winner = totals.index(best)
-                self._phase = OVER  # the hand is already counted and recorded
-                self._legal = None
-                return
+        totals = self._scores
+        best = max(totals)
+        if (
+            rules.hands
+            and self._hand_no >= rules.hands
+            and totals.count(best) == 1
+            and (self._hand_no - rules.hands) % 2 == 0
+        ):
+            self._winner = totals.index(best)
+            self._phase = OVER  # the hand is already counted and recorded
+            self._legal = None
+            return
+        if self._hand_no >= rules.hand_limit:
+            # The cap: the match stops here, ranked by the totals (a tie at the top shares).
+            self._winner = totals.index(best) if totals.count(best) == 1 else TIED
+            self._phase = OVER
+            self._legal = None
+            return
         self._dealer = self._nxt(self._dealer)
         self._start_hand()
 
@@ -948,6 +960,10 @@ class AllFoursState(State):
         """1 for each player of the winning side, 0 for the others; zeros until the end."""
         if self._phase != OVER:
             return [0.0] * self.g.n
+        if self._winner == TIED:  # stopped by hand_limit with sides level at the top
+            best = max(self._scores)
+            top = [side for side, total in enumerate(self._scores) if total == best]
+            return [1.0 / len(top) if self._side(s) in top else 0.0 for s in range(self.g.n)]
         return [1.0 if self._side(s) == self._winner else 0.0 for s in range(self.g.n)]
 
     def scores(self) -> list[float]:

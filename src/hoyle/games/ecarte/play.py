@@ -50,7 +50,13 @@ from hoyle.games.ecarte.state import (
     suit_of,
 )
 
-__all__ = ["EasyEcarteAgent", "discard_order", "jeu_de_regle", "rollout_move"]
+__all__ = [
+    "EasyEcarteAgent",
+    "discard_order",
+    "jeu_de_regle",
+    "jeu_de_regle_clause",
+    "rollout_move",
+]
 
 _SUITS = "CDHS"
 _NON_CARDS = (CONCEDE, DOUBLE, OFFER_POINT)
@@ -62,6 +68,12 @@ def _strength(game: EcarteGame, card: int) -> int:
 
 def jeu_de_regle(game: EcarteGame, hand: list[int], trump: int) -> bool:
     """Whether ``hand`` is a classical hand to play without proposing (see the module)."""
+    return jeu_de_regle_clause(game, hand, trump) is not None
+
+
+def jeu_de_regle_clause(game: EcarteGame, hand: list[int], trump: int) -> str | None:
+    """The clause of the classical list that makes ``hand`` a hand to play without
+    proposing (e.g. ``"2 trumps + a king"``), or ``None`` when no clause does."""
     court = {11, 10, 9}  # king, queen, jack (rank index)
     trumps = [c for c in hand if suit_of(c) == trump]
     plain = [c for c in hand if suit_of(c) != trump]
@@ -72,14 +84,24 @@ def jeu_de_regle(game: EcarteGame, hand: list[int], trump: int) -> bool:
     kings = sum(1 for c in plain if c % 13 == 11)
     queen_jack = any(10 in r and 9 in r for r in by_suit.values())
     if len(trumps) >= 3:
-        return True
+        return "3+ trumps"
     if len(trumps) == 2:
-        return longest >= 3 or kings >= 1 or queen_jack
+        if longest >= 3:
+            return "2 trumps + 3 of a suit"
+        if kings >= 1:
+            return "2 trumps + a king"
+        return "2 trumps + queen-jack" if queen_jack else None
     if len(trumps) == 1:
-        return longest >= 4 or kings >= 2 or (kings >= 1 and queen_jack)
-    courts = sum(1 for c in plain if c % 13 in court)
-    king_queen_three = any(len(r) >= 3 and 11 in r and 10 in r for r in by_suit.values())
-    return courts >= 4 or king_queen_three
+        if longest >= 4:
+            return "1 trump + 4 of a suit"
+        if kings >= 2:
+            return "1 trump + 2 kings"
+        return "1 trump + king + queen-jack" if kings >= 1 and queen_jack else None
+    if sum(1 for c in plain if c % 13 in court) >= 4:
+        return "4 court cards"
+    if any(len(r) >= 3 and 11 in r and 10 in r for r in by_suit.values()):
+        return "king-queen and another"
+    return None
 
 
 def discard_order(game: EcarteGame, hand: list[int], trump: int) -> list[int]:

@@ -1,6 +1,10 @@
 """The Hearts family: Black Lady (the default) and its relatives, from one engine."""
 
+from typing import Any
+
+from hoyle.core.encoding import Encoder, register_encoder
 from hoyle.core.hooks import SearchHooks, register_search_hooks
+from hoyle.core.protocol import Game
 from hoyle.core.registry import Family, register_family
 from hoyle.games.hearts.explain import explain
 from hoyle.games.hearts.rules import PRESETS, FirstLead, HeartsRules, Moon, Pass, Tie
@@ -41,3 +45,12 @@ register_search_hooks(
         move_classes=_search.move_classes,
     ),
 )
+
+
+def _make_encoder(game: Game[Any]) -> Encoder:
+    from hoyle.games.hearts.encode import HeartsEncoder
+
+    return HeartsEncoder(game)
+
+
+register_encoder("hearts", _make_encoder)

@@ -237,6 +237,11 @@ class HeartsGame(Game[HeartsRules]):
         """52 cards, then room up to 64, then the moon choices and the Générale answers."""
         return BID + 101
 
+    @property
+    def scores_are_penalties(self) -> bool:
+        """Penalty points, fewer being better; the chip game counts chips held instead."""
+        return not self.rules.chips
+
     def new_initial_state(self, seed: int | None = None) -> HeartsState:
         """A new match; dealt at once when ``seed`` is given, else at chance nodes."""
         return self.state_class(self, None if seed is None else random.Random(seed))

@@ -1,5 +1,6 @@
 """The Spite and Malice family: the seed's three-pack game, Misery, Starturn and their kin."""
 
+from hoyle.core.encoding import register_encoder
 from hoyle.core.hooks import SearchHooks, register_search_hooks
 from hoyle.core.registry import Family, register_family
 from hoyle.games.spite_malice.explain import explain
@@ -21,6 +22,9 @@ register_family(
 )
 
 from hoyle.games.spite_malice import play as _play  # noqa: E402  (registers the players)
+from hoyle.games.spite_malice.encode import make_encoder  # noqa: E402
+
+register_encoder("spite-malice", make_encoder)
 
 # Deals are long (a hundred turns and more): a playout stops after three moves and the
 # position is valued by goal cards played and how it stands (see play.evaluate). Longer

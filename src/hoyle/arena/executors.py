@@ -1,0 +1,295 @@
+"""Where the batches of a match are played: this process, local worker processes, or Ray.
+
+An executor takes batches (:class:`~hoyle.arena.runner.Batch`) and yields each with its games
+as it finishes. Since a batch's games depend only on its data, every executor gives the same
+games; only the order they arrive in and the time taken differ. The callers keep exact sums
+(:class:`~hoyle.arena.stats.Tally`), so the order never shows in a summary.
+
+- :class:`LocalExecutor` plays in this process (``workers=1``) or in a
+  ``concurrent.futures.ProcessPoolExecutor`` of ``workers`` processes.
+- :class:`RayExecutor` plays on a Ray cluster: each batch is a remote task, and results are
+  taken as they complete with ``ray.wait``. Ray is imported only here, when asked for
+  (``pip install 'hoyle[ray]'``). Every node needs hoyle installed (the tasks name the game and
+  the agents; each worker loads them itself).
+
+Both keep a bounded number of batches in flight and make the batches lazily, so a study of a
+million deals never holds a million of anything: a few thousand batches are made one by one,
+and only the ones being played exist at once.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import logging
+import multiprocessing
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from hoyle.arena.results import GameResult
+from hoyle.arena.runner import Batch, play_batch
+from hoyle.arena.seating import ArenaError
+
+if TYPE_CHECKING:
+    from hoyle.arena.sinks import Sink
+
+__all__ = [
+    "Executor",
+    "LocalExecutor",
+    "RayExecutor",
+    "batch_size",
+    "make_batches",
+    "make_executor",
+    "stream",
+]
+
+MAX_BATCH = 250
+"""The most deals in one batch: a batch of quick deals still reports within a few seconds."""
+
+BATCHES_PER_SLOT = 16
+"""Batches per worker (or CPU) when deals are few: enough to keep every one busy to the end."""
+
+
+class Executor(Protocol):
+    """Plays batches and yields each with its games as it finishes."""
+
+    @property
+    def slots(self) -> int:
+        """How many batches it plays at once."""
+        ...
+
+    @property
+    def description(self) -> str:
+        """Where it plays, in words, for the report (``"2 processes"``)."""
+        ...
+
+    def run(self, batches: Iterable[Batch]) -> Iterator[tuple[Batch, list[GameResult]]]:
+        """Play ``batches``, yielding each with its games as it finishes."""
+        ...
+
+    def close(self) -> None:
+        """Release what it holds (processes, a Ray connection it made)."""
+        ...
+
+
+def batch_size(deals: int, slots: int) -> int:
+    """Deals per batch: one in one process (a live bar), else about 16 batches per slot.
+
+    A batch costs a round trip, so quick deals want big batches; a slot should have several
+    batches, so that none sits idle while the last slow batch finishes. Capped at
+    :data:`MAX_BATCH` so that the progress bar and the output files move steadily.
+
+    >>> batch_size(100, 1), batch_size(100, 2), batch_size(1_000_000, 8)
+    (1, 3, 250)
+    """
+    if slots <= 1:
+        return 1
+    return max(1, min(MAX_BATCH, deals // (slots * BATCHES_PER_SLOT)))
+
+
+def make_batches(
+    spec: str,
+    lineups: tuple[tuple[int, tuple[str, ...]], ...],
+    seed: int,
+    deals: int,
+    size: int,
+    *,
+    rotate_by_deal: bool = False,
+) -> Iterator[Batch]:
+    """The batches of ``deals`` deals, ``size`` deals each (the last may be shorter), lazily."""
+    for first in range(0, deals, size):
+        yield Batch(spec, lineups, seed, first, min(size, deals - first), rotate_by_deal)
+
+
+class LocalExecutor:
+    """This process (``workers=1``) or a pool of ``workers`` local processes.
+
+    Args:
+        workers: processes to play in.
+        start_method: the ``multiprocessing`` start method (default: the platform's).
+    """
+
+    def __init__(self, workers: int = 1, start_method: str | None = None) -> None:
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise ArenaError(f"workers must be a whole number of at least 1, not {workers!r}")
+        self.workers = workers
+        self.start_method = start_method
+
+    @property
+    def slots(self) -> int:
+        """The number of processes."""
+        return self.workers
+
+    @property
+    def description(self) -> str:
+        """``"1 worker"``, ``"4 workers"``."""
+        return f"{self.workers} worker{'s' if self.workers != 1 else ''}"
+
+    def run(self, batches: Iterable[Batch]) -> Iterator[tuple[Batch, list[GameResult]]]:
+        """Each batch with its games, as they finish (in order with one worker)."""
+        if self.workers == 1:
+            for batch in batches:
+                yield batch, play_batch(batch)
+            return
+        context = multiprocessing.get_context(self.start_method)
+        pending: dict[concurrent.futures.Future[list[GameResult]], Batch] = {}
+        source = iter(batches)
+        with concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context) as pool:
+
+            def fill() -> None:
+                # A few batches per process queued: busy to the end, yet never all at once.
+                while len(pending) < 4 * self.workers:
+                    batch = next(source, None)
+                    if batch is None:
+                        return
+                    pending[pool.submit(play_batch, batch)] = batch
+
+            try:
+                fill()
+                while pending:
+                    done, _ = concurrent.futures.wait(
+                        pending, return_when=concurrent.futures.FIRST_COMPLETED
+                    )
+                    for future in done:
+                        yield pending.pop(future), future.result()
+                    fill()
+            finally:
+                # On an error (or Ctrl-C) do not wait for the deals nobody will read.
+                for future in pending:
+                    future.cancel()
+
+    def close(self) -> None:
+        """Nothing to release: the pool lives only while :meth:`run` does."""
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise ArenaError(
+            "ray: Ray is not installed; install it with pip install 'hoyle[ray]'"
+        ) from None
+    return ray
+
+
+def _play_batch_task(batch: Batch) -> list[GameResult]:
+    """A Ray task's body: the batch's games (a module function, so workers import it)."""
+    return play_batch(batch)
+
+
+class RayExecutor:
+    """A Ray cluster: one remote task per batch, results taken as they complete.
+
+    Args:
+        address: ``"local"`` starts a Ray instance in this process's machine (as
+            ``ray.init()`` does); ``"auto"`` joins the cluster this machine belongs to (started
+            with ``ray start``); ``"HOST:PORT"`` joins the cluster whose head is there;
+            ``"ray://HOST:10001"`` connects through the Ray client.
+        num_cpus: with ``"local"``, the CPUs to give Ray (default: all).
+
+    If Ray was already initialised in this process (by a script), that connection is used and
+    left open; otherwise the connection made here is closed by :meth:`close`.
+    """
+
+    def __init__(self, address: str, *, num_cpus: int | None = None) -> None:
+        ray = _ray()
+        self.address = address.strip()
+        if not self.address:
+            raise ArenaError("ray: give an address: local, auto or HOST:PORT")
+        self._owned = not ray.is_initialized()
+        if self._owned:
+            options: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
+            if self.address == "local":
+                options.update(include_dashboard=False, num_cpus=num_cpus)
+            else:
+                options["address"] = self.address
+            try:
+                ray.init(**options)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                raise ArenaError(f"ray: cannot connect to {self.address!r}: {exc}") from None
+        self._ray = ray
+        self._task = ray.remote(num_cpus=1, max_retries=2)(_play_batch_task)
+        self._cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+
+    @property
+    def slots(self) -> int:
+        """The CPUs of the cluster (one task per CPU at a time)."""
+        return self._cpus
+
+    @property
+    def description(self) -> str:
+        """``"Ray at HOST:PORT, 8 CPUs"``."""
+        where = "a local Ray" if self.address == "local" else f"Ray at {self.address}"
+        return f"{where}, {self._cpus} CPU{'s' if self._cpus != 1 else ''}"
+
+    def run(self, batches: Iterable[Batch]) -> Iterator[tuple[Batch, list[GameResult]]]:
+        """Each batch with its games, as they complete on the cluster."""
+        ray = self._ray
+        source = iter(batches)
+        pending: dict[Any, Batch] = {}
+
+        def fill() -> None:
+            # Two tasks per CPU: each CPU has its next batch waiting, and the driver never
+            # submits (or holds the results of) more than that.
+            while len(pending) < 2 * self._cpus:
+                batch = next(source, None)
+                if batch is None:
+                    return
+                pending[self._task.remote(batch)] = batch
+
+        try:
+            fill()
+            while pending:
+                done, _ = ray.wait(list(pending), num_returns=1)
+                for ref in done:
+                    batch = pending.pop(ref)
+                    try:
+                        games = ray.get(ref)
+                    except ray.exceptions.RayTaskError as exc:
+                        raise ArenaError(
+                            f"ray: deals {batch.first}-{batch.first + batch.count - 1} "
+                            f"failed: {exc.cause!r}"
+                        ) from None
+                    yield batch, games
+                fill()
+        finally:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+
+    def close(self) -> None:
+        """Disconnect from the cluster, if the connection was made here."""
+        if self._owned and self._ray.is_initialized():
+            self._ray.shutdown()
+
+
+def make_executor(
+    workers: int = 1, *, ray: str | None = None, start_method: str | None = None
+) -> Executor:
+    """A :class:`RayExecutor` when ``ray`` names an address, else a :class:`LocalExecutor`."""
+    if ray is not None:
+        return RayExecutor(ray)
+    return LocalExecutor(workers, start_method)
+
+
+def stream(
+    executor: Executor,
+    batches: Iterable[Batch],
+    *,
+    deals: int,
+    desc: str,
+    progress: bool,
+    sinks: Sequence[Sink] = (),
+    unit: str = "deal",
+) -> Iterator[list[GameResult]]:
+    """Play ``batches`` on ``executor``; write each batch's games to ``sinks``; yield them.
+
+    A tqdm bar on stderr counts the deals when ``progress`` is true.
+    """
+    from tqdm import tqdm  # a base dependency; imported here to keep the package light
+
+    with tqdm(total=deals, desc=desc, unit=unit, file=sys.stderr, disable=not progress) as bar:
+        for batch, games in executor.run(batches):
+            for sink in sinks:
+                sink.write(games)
+            bar.update(batch.count)
+            yield games

@@ -1,0 +1,71 @@
+"""The card room on PostgreSQL: a throw-away cluster (Debian's server binaries, see
+``pgkit``) holds the store while tables are created, played, resumed and crashed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from pgkit import new_database, postgres_cluster
+from roomkit import QUICK_HEARTS, server_thread
+from test_crash import sigkill_mid_deal_then_resume
+
+from hoyle.records import loads, replay
+from hoyle.web.fair import verify_record
+from hoyle.web.store import EventRow, Store, TableRow
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """A PostgreSQL server for this module's tests; each test makes its own database."""
+    with postgres_cluster() as url:
+        yield url
+
+
+def test_the_store_on_postgresql_keeps_one_event_per_place(cluster: str) -> None:
+    url = new_database(cluster, "store")
+    store = Store(url)
+    assert store.engine.dialect.name == "postgresql"
+    store.create_table(TableRow("t1", "hearts", []), [EventRow(0, -1, 5, "7C")], [(1, "s", "c")])
+    store.append("t1", [EventRow(1, 0, 7, "9C")])
+    with pytest.raises(Exception, match="duplicate key"):  # psycopg's unique violation
+        store.append("t1", [EventRow(1, 2, 8, "TC")], record="never")
+    assert [e.token for e in store.events("t1")] == ["7C", "9C"]
+    row = store.table("t1")
+    assert row is not None and row.status == "playing" and row.record is None
+    assert store.deals("t1") == [(1, "s", "c")]
+    store.close()
+
+
+def test_a_table_on_postgresql_is_played_resumed_and_finished(cluster: str) -> None:
+    url = new_database(cluster, "room")
+    with server_thread(url) as server:
+        table = server.create(QUICK_HEARTS, ["human", "random", "random", "random"])
+        key = table["seats"][0]["key"]
+        with server.client(table["id"], key) as ws:
+            msg = ws.until_my_turn()
+            for _ in range(2):  # two passes, then the server stops mid-pass
+                ws.send_json({"type": "act", "token": msg["legal"][0]})
+                msg = ws.next_state()
+            before = msg
+    # A new server on the same database resumes the table from its log, as it was.
+    with server_thread(url) as server, server.client(table["id"], key) as ws:
+        msg = ws.next_state()
+        assert msg["seq"] == before["seq"]
+        assert msg["observation"] == before["observation"]
+        assert msg["fairness"] == before["fairness"]
+        seen = -1
+        while msg["status"] != "finished":  # and the game goes on to its end
+            if msg["legal"] and msg["seq"] > seen:
+                seen = msg["seq"]
+                ws.send_json({"type": "act", "token": msg["legal"][0]})
+            msg = ws.next_state()
+        rec = loads(server.http.get(f"/api/tables/{table['id']}/record").text)
+    assert verify_record(rec) and replay(rec).is_terminal()
+    store = Store(url)
+    assert [e.token for e in store.events(table["id"])] == rec.actions
+    store.close()
+
+
+def test_sigkill_mid_deal_on_postgresql_loses_no_accepted_action(cluster: str) -> None:
+    sigkill_mid_deal_then_resume(new_database(cluster, "crash"))
