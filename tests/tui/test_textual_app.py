@@ -368,3 +368,16 @@ def test_plain_keeps_the_prompt_loop_on_a_terminal(
     monkeypatch.setattr("builtins.input", lambda prompt: "quit")
     assert main(["play", "hearts", "deals=1", "--seed", "3", "--plain", "--no-record"]) == 0
     assert "Game stopped." in capsys.readouterr().out
+
+
+@sync
+async def test_the_hint_is_shown_before_each_move_when_asked() -> None:
+    app = make_app("ecarte", 1)
+    app.auto_hint = True  # what `hoyle play --hint` sets
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(3):
+            legal = {app.state.action_to_string(a) for a in app.state.legal_actions()}
+            assert app.message_lines[0].removeprefix("Hint: ") in {card_label(t) for t in legal}
+            await pilot.press("enter")
+            await pilot.pause()

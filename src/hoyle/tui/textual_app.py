@@ -158,9 +158,13 @@ class HoyleApp(App[bool]):
     def compose(self) -> ComposeResult:
         yield Static(Text(self.game_title), id="title")
         with Horizontal(id="top"):
-            table = VerticalScroll(Static(id="table-text"), id="table")
-            table.border_title = "Table"
-            yield table
+            with Vertical(id="main"):
+                trick = Static(id="trick")
+                trick.border_title = "Trick"
+                yield trick
+                table = VerticalScroll(Static(id="table-text"), id="table")
+                table.border_title = "Table"
+                yield table
             with Vertical(id="side"):
                 scores = Static(id="scores")
                 scores.border_title = "Scores"
@@ -221,6 +225,10 @@ class HoyleApp(App[bool]):
             Text("\n".join(panels.table_lines(self.view, obs, names, self.style)))
         )
         self.query_one("#scores", Static).update(Text("\n".join(panels.score_lines(obs, names))))
+        trick = panels.trick_lines(obs, names, self.style)
+        trick_panel = self.query_one("#trick", Static)
+        trick_panel.display = bool(trick)
+        trick_panel.update(Text("\n".join(trick)))
         last = panels.last_trick_lines(obs, names, self.style)
         last_panel = self.query_one("#last", Static)
         last_panel.display = bool(last)
