@@ -8,6 +8,7 @@ import asyncio
 import html
 import random
 import re
+import threading
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from hoyle import records
 from hoyle.cli import main, rules_lines
 from hoyle.core.errors import IllegalActionError
 from hoyle.core.protocol import State
+from hoyle.core.registry import Agent
 from hoyle.tui import panels
 from hoyle.tui.render import card_label
 from hoyle.tui.textual_app import HoyleApp, RulesScreen, TextScreen
@@ -315,21 +317,48 @@ async def test_a_pile_move_clicked_and_typed_in_spite_and_malice() -> None:
             assert app.state.current_player() == 0  # the computer's turn played at once
 
 
+class HeldAgent:
+    """An agent that thinks until the test lets it answer (to catch the app mid-thought)."""
+
+    def __init__(self, agent: Agent, go: threading.Event) -> None:
+        self.agent = agent
+        self.go = go
+
+    def step(self, state: State) -> int:
+        self.go.wait(timeout=30)
+        return self.agent.step(state)
+
+
 @sync
-async def test_the_computers_wait_the_delay_between_moves() -> None:
-    app = make_app("hearts", 3, deals=1)
-    app.delay = 0.001
+async def test_with_a_delay_the_keys_stay_live_while_the_computers_think() -> None:
+    game = hoyle.load("hearts", deals=1)
+    go = threading.Event()
+    agents = {s: HeldAgent(hoyle.agent("easy", game, seed=s), go) for s in (1, 2, 3)}
+    app = HoyleApp(game.new_initial_state(seed=3), 0, agents, delay=0.001, rules=["Hearts"])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        for _ in range(3):
+        for _ in range(3):  # the three cards of the pass follow one another at once
             await pilot.press("enter")
             await pilot.pause()
-        for _ in range(100):  # each computer move comes on its own timer
+        assert app.state.observation(0)["passed"] and app.state.current_player() == 1
+        await pilot.pause(0.05)
+        history = app.state.history()
+        # Seat 1 is thinking: the rules still open, and a move is refused until it is done.
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.click("#hand", offset=(2 + panels.HEADING_WIDTH, 1))  # the first card
+        await pilot.pause()
+        assert app.message_lines == ["Not your turn: wait for the others."]
+        assert app.state.history() == history
+        go.set()
+        for _ in range(500):  # the computers play on, one move per delay
             if app.state.current_player() == 0 and not app._busy:
                 break
             await pilot.pause(0.01)
         assert app.state.observation(0)["phase"] == "play"
-        assert app.state.current_player() == 0
+        assert app.state.current_player() == 0 and not app._busy
 
 
 def test_hoyle_play_starts_the_full_screen_game_on_a_terminal(
