@@ -280,6 +280,10 @@ async def test_the_rules_and_help_screens_open_and_close() -> None:
         assert isinstance(app.screen, RulesScreen)
         assert app.screen._lines == rules_lines(hoyle.load("ecarte"))
         assert "Écarté — " in screen_text(app)
+        history = app.state.history()
+        await pilot.press("enter", "u", "h")  # the game's keys do nothing over the rules
+        await pilot.pause()
+        assert app.state.history() == history and app.message_lines == []
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, TextScreen)
