@@ -87,7 +87,10 @@ def this_deal_text(app: HoyleApp) -> str:
 def hidden_labels(app: HoyleApp) -> set[str]:
     """The cards in the other seats' hands that seat 0 has no right to know, as drawn."""
     state = app.state
-    known = set(state.observation(0).get("passed") or [])  # the cards it passed itself
+    obs = state.observation(0)
+    known = set(obs.get("passed") or [])  # the cards it passed itself
+    # Bourré turns the dealer's last card for trump: it stays in that hand, seen by all.
+    known.add(obs.get("turn_up"))
     hidden: set[str] = set()
     for seat in range(1, state.game.num_players):
         hidden |= set(state.observation(seat).get("hand", [])) - known
@@ -416,3 +419,31 @@ async def test_the_hint_is_shown_before_each_move_when_asked() -> None:
             assert app.message_lines[0].removeprefix("Hint: ") in {card_label(t) for t in legal}
             await pilot.press("enter")
             await pilot.pause()
+
+
+@pytest.mark.parametrize(
+    ("spec", "options"),
+    [("all-fours", {}), ("all-fours", {"variant": "trinidad"}), ("ecarte", {"variant": "bourre"})],
+)
+def test_the_other_tables_play_by_keys(spec: str, options: dict[str, Any]) -> None:
+    # Every family gets the full-screen game: twelve moves of All Fours (bids, begging) and
+    # Bourré (declarations, draws), each the move under the cursor, nothing hidden shown.
+    async def scenario() -> None:
+        app = make_app(spec, 5, bots="random", **options)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            rng = random.Random(5)
+            for _ in range(12):
+                if app.state.is_terminal():
+                    break
+                legal = {app.state.action_to_string(a) for a in app.state.legal_actions()}
+                assert set(app._choices) == legal
+                index = rng.randrange(len(app._choices))
+                expected = app.state.string_to_action(app._choices[index])
+                before = len(app.state.history())
+                await pilot.press(*["right"] * index, "enter")
+                await pilot.pause()
+                assert app.state.history()[before] == expected
+                assert_nothing_hidden_shown(app)
+
+    asyncio.run(scenario())
