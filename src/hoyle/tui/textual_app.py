@@ -156,6 +156,9 @@ class HoyleApp(App[bool]):
         """The legal moves the cursor walks over: the playable cards as shown, then the rest."""
         self._cursor = 0
         self._cards: list[str] = []
+        """The hand as shown, card by card: what a click on the n-th card plays."""
+        self._moves: list[str] = []
+        """The other moves as shown: what a click on the n-th move plays."""
 
     # ------------------------------------------------------------------ layout
 
@@ -274,6 +277,7 @@ class HoyleApp(App[bool]):
             self._cursor = 0
         cursor = self._choices[self._cursor] if self._choices else None
         self._cards = [cell.token for row in rows for cell in row.cells]
+        self._moves = moves
         self._panel("#hand", Static).update(_hand_content(rows, cursor, marked=marked))
         moves_panel = self._panel("#moves", Static)
         moves_panel.display = bool(moves)
@@ -376,9 +380,8 @@ class HoyleApp(App[bool]):
 
     async def action_move(self, index: int) -> None:
         """A click on the ``index``-th of the other moves."""
-        moves = [t for t in self._choices if t not in self._cards]
-        if 0 <= index < len(moves):
-            await self.play_text(moves[index])
+        if 0 <= index < len(self._moves):
+            await self.play_text(self._moves[index])
 
     async def action_play_cursor(self) -> None:
         """Enter: play the move under the cursor."""
