@@ -32,13 +32,18 @@ import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 import hoyle
 from hoyle.core.errors import HoyleError
 from hoyle.core.options import format_value
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import Agent, family, parse_spec, split_agents
+
+if TYPE_CHECKING:  # the arena is imported only by the commands that use it
+    from hoyle.arena.executors import Executor
+    from hoyle.arena.sinks import RunInfo, Sink
+    from hoyle.arena.store import Store
 
 __all__ = ["UsageError", "build_parser", "derive_seed", "main", "rules_lines"]
 
@@ -428,9 +433,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             _abort(sinks)
             _error("simulation interrupted; nothing was printed or saved")
             return EXIT_INTERRUPTED
-        except HoyleError as exc:  # a batch that failed on a Ray node
+        except (HoyleError, OSError) as exc:  # a batch failed on a node, a write failed
             _abort(sinks)
-            _error(str(exc))
+            _error(f"stopped: {exc}")
             return EXIT_FAILURE
     finally:
         executor.close()
@@ -538,7 +543,7 @@ def _check_out(args: argparse.Namespace) -> Path | None:
         raise UsageError(str(exc)) from None
 
 
-def _executor(args: argparse.Namespace) -> Any:
+def _executor(args: argparse.Namespace) -> Executor:
     """The executor ``--workers`` or ``--ray`` asks for (a Ray connection is made here)."""
     from hoyle.arena.executors import make_executor
 
@@ -548,12 +553,12 @@ def _executor(args: argparse.Namespace) -> Any:
         raise UsageError(str(exc)) from None
 
 
-def _open_sinks(out: Path | None, database: Any, info: Any) -> list[Any]:
+def _open_sinks(out: Path | None, database: Store | None, info: RunInfo) -> list[Sink]:
     """The writers for ``--out`` and a ``--database`` store (opened last: nothing is
     created while an argument is still wrong)."""
     from hoyle.arena.sinks import StoreSink, open_sink
 
-    sinks: list[Any] = []
+    sinks: list[Sink] = []
     try:
         if out is not None:
             sinks.append(open_sink(out, info))
@@ -565,7 +570,7 @@ def _open_sinks(out: Path | None, database: Any, info: Any) -> list[Any]:
     return sinks
 
 
-def _abort(sinks: Sequence[Any]) -> None:
+def _abort(sinks: Sequence[Sink]) -> None:
     for sink in sinks:
         try:
             sink.abort()
@@ -573,7 +578,7 @@ def _abort(sinks: Sequence[Any]) -> None:
             _error(f"could not remove unfinished output: {exc}")
 
 
-def _finish(sinks: Sequence[Any], summary: dict[str, Any]) -> tuple[list[str], str | None]:
+def _finish(sinks: Sequence[Sink], summary: dict[str, Any]) -> tuple[list[str], str | None]:
     """Complete every writer; the lines saying where results went, and the first failure."""
     saved: list[str] = []
     failure: str | None = None
@@ -591,7 +596,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     from hoyle.arena.chart import check_chart_path, write_chart
     from hoyle.arena.report import match_table
     from hoyle.arena.seating import rotations
-    from hoyle.arena.sinks import RunInfo
+    from hoyle.arena.sinks import RunInfo, StoreSink
     from hoyle.arena.store import Store
 
     game = _load_game(args.game, args.variant, args.options)
@@ -636,9 +641,9 @@ def cmd_match(args: argparse.Namespace) -> int:
             _abort(sinks)
             _error("match interrupted; nothing was printed or saved")
             return EXIT_INTERRUPTED
-        except HoyleError as exc:  # a batch that failed on a Ray node
+        except (HoyleError, OSError) as exc:  # a batch failed on a node, a write failed
             _abort(sinks)
-            _error(str(exc))
+            _error(f"stopped: {exc}")
             return EXIT_FAILURE
     finally:
         executor.close()
@@ -654,7 +659,8 @@ def cmd_match(args: argparse.Namespace) -> int:
     lines, failed = _finish(sinks, summary)
     failure = failure or failed
     if store is not None and failed is None:
-        summary["database"] = {"url": store.url, "match_id": sinks[-1].match_id}
+        (match_id,) = [s.match_id for s in sinks if isinstance(s, StoreSink) and s.store is store]
+        summary["database"] = {"url": store.url, "match_id": match_id}
     if out is not None and failed is None:
         summary["out"] = str(out)
     saved += lines

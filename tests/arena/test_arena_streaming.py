@@ -21,9 +21,9 @@ import pytest
 from hoyle import arena
 from hoyle.arena import sinks
 from hoyle.arena.executors import LocalExecutor, batch_size, make_batches
-from hoyle.arena.runner import Batch
+from hoyle.arena.runner import Batch, play_batch
 from hoyle.arena.sinks import ParquetSink, RunInfo, StoreSink, parquet_columns
-from hoyle.arena.stats import Moments, Tally, agent_summaries, by_deal
+from hoyle.arena.stats import Moments, SeatTally, Tally, agent_summaries, by_deal
 from hoyle.arena.store import Store
 from hoyle.cli import main
 
@@ -76,6 +76,28 @@ def test_a_tally_fed_deals_in_any_order_gives_the_same_summary(
     assert tally.games == 16 and tally.deals == 8
 
 
+def test_tallies_made_per_batch_merge_into_the_whole(small_match: arena.MatchResult) -> None:
+    # Batches are tallied where they are played; the caller merges them in any order.
+    deals = list(by_deal(small_match.games))
+    parts = [Tally(["easy", "random"]) for _ in range(3)]
+    for i, deal in enumerate(deals):
+        parts[i % 3].add_deal(deal)
+    whole = Tally(["easy", "random"])
+    for part in reversed(parts):
+        whole.merge(part)
+    assert tuple(whole.agents()) == small_match.agents
+    assert tuple(whole.pairs()) == small_match.pairs
+    seats, halves = SeatTally(4), [SeatTally(4), SeatTally(4)]
+    seats.add_games(small_match.games)
+    halves[0].add_games(small_match.games[:5])
+    halves[1].add_games(small_match.games[5:])
+    halves[1].merge(halves[0])
+    assert [m.interval() for m in halves[1].returns] == [m.interval() for m in seats.returns]
+    assert halves[1].games == 16
+    with pytest.raises(ValueError, match="cannot merge"):
+        whole.merge(Tally(["random", "easy"]))
+
+
 def test_a_match_that_keeps_no_games_prints_the_same_numbers(
     small_match: arena.MatchResult,
 ) -> None:
@@ -109,7 +131,7 @@ def test_local_workers_take_only_a_few_batches_at_a_time() -> None:
             yield batch
 
     executor = LocalExecutor(2)
-    results = executor.run(source())
+    results = executor.run(source(), play_batch)
     next(results)
     assert taken <= 4 * 2 + 1  # four batches per worker queued, not all forty
     assert len(list(results)) == 39
@@ -238,3 +260,93 @@ def test_without_ray_installed_the_error_says_how_to_get_it(
     code, _, err = run(["match", "hearts", "--agents", "easy", "--ray", "auto"], capsys)
     assert code == 2
     assert "Ray is not installed; install it with pip install 'hoyle[ray]'" in err
+
+
+@pytest.mark.parametrize("command", ["match", "simulate"])
+def test_ctrl_c_leaves_no_half_file(
+    command: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(f"hoyle.arena.{command}", interrupted)
+    path = tmp_path / "study.parquet"
+    code, out, err = run([command, "hearts", "--agents", "easy", "--out", str(path)], capsys)
+    assert code == 130 and out == ""
+    assert "interrupted; nothing was printed or saved" in err
+    assert list(tmp_path.iterdir()) == []  # neither study.parquet nor study.parquet.part
+
+
+class _FakeRay:
+    """Just enough of the ray module for :meth:`RayExecutor.run`: tasks run when waited on."""
+
+    class exceptions:  # the shape of ray.exceptions
+        class RayTaskError(Exception):
+            cause: BaseException
+
+    def __init__(self) -> None:
+        self.submitted = 0
+        self.cancelled: list[object] = []
+
+    def remote(self, **options: object) -> object:
+        fake = self
+
+        def wrap(function: object) -> object:
+            class Remote:
+                @staticmethod
+                def remote(*args: object) -> object:
+                    fake.submitted += 1
+                    return (function, args)
+
+            return Remote
+
+        return wrap
+
+    def wait(self, refs: list[object], num_returns: int) -> tuple[list[object], list[object]]:
+        return refs[:num_returns], refs[num_returns:]
+
+    def get(self, ref: tuple[object, tuple[object, ...]]) -> object:
+        function, args = ref
+        return function(*args)  # type: ignore[operator]
+
+    def cancel(self, ref: object, force: bool) -> None:
+        self.cancelled.append(ref)
+
+
+def test_ray_keeps_two_tasks_per_cpu_in_flight() -> None:
+    # "bounded in-flight tasks so a 1,000,000-deal study doesn't submit a million objects at
+    # once": the executor's loop, over a stand-in for ray on a 2-CPU cluster.
+    from hoyle.arena.executors import RayExecutor
+
+    fake = _FakeRay()
+    executor = object.__new__(RayExecutor)
+    executor.address, executor._ray, executor._tasks, executor._cpus = "fake", fake, {}, 2
+    batches = make_batches("hearts(deals=1)", ((0, ("random",) * 4),), 0, 1_000_000, 1)
+    results = executor.run(batches, play_batch)
+    first_batch, games = next(results)
+    assert first_batch.first == 0 and len(games) == 1
+    assert fake.submitted == 4  # two per CPU, not a million
+    for _ in range(10):
+        next(results)
+    # One new task for each result taken, when the caller comes back for the next one.
+    assert fake.submitted == 4 + 10
+    results.close()  # the caller stops: the three still in flight are cancelled
+    assert len(fake.cancelled) == 3
+
+
+def test_a_file_that_cannot_be_written_mid_run_stops_it_with_status_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def disk_full(self: object, games: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(ParquetSink, "write", disk_full)
+    path = tmp_path / "study.parquet"
+    argv = ["simulate", "hearts(deals=1)", "--games", "3", "--out", str(path)]
+    code, out, err = run(argv, capsys)
+    assert code == 1 and out == ""
+    assert err.startswith("hoyle: error: stopped: ") and "No space left" in err
+    assert list(tmp_path.iterdir()) == []

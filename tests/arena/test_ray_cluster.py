@@ -42,7 +42,10 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def ray_address() -> Iterator[str]:
     """The address of a one-node Ray cluster with 2 CPUs, up for this module only."""
-    ray_cli = Path(sys.executable).with_name("ray")
+    # The ray command of this Python's environment (next to it in a venv), else on the PATH.
+    beside = Path(sys.executable).with_name("ray")
+    ray_cli = str(beside) if beside.exists() else shutil.which("ray")
+    assert ray_cli is not None, "the ray command comes with pip install 'hoyle[ray]'"
     # A short folder: Ray's socket paths live under it and must stay under 108 bytes.
     temp = tempfile.mkdtemp(prefix="hoyle-ray-", dir="/tmp")
     port = _free_port()
@@ -54,7 +57,7 @@ def ray_address() -> Iterator[str]:
     with log.open("w") as out:
         head = subprocess.Popen(
             [
-                str(ray_cli),
+                ray_cli,
                 "start",
                 "--head",
                 "--block",

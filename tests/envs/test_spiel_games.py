@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, outcome_sampling_mccfr
 
 import hoyle
 from hoyle.core import encoding
@@ -31,8 +31,8 @@ SHORT = {
 }
 """Options that make a match short: one deal (All Fours: one hand; Écarté: one point)."""
 
-SLOW = {("all-fours", "shasta-sam"), ("ecarte", "bourre")}
-"""Presets whose random matches are long (a whole pack drawn; a session of deals)."""
+ALSO = {("ecarte", "bourre"): "deals=1"}
+"""More options for presets whose matches are long: one deal of a Bourré session."""
 
 
 def load(fam: str, extra: str = "") -> Any:
@@ -53,6 +53,29 @@ def play_to(state: Any, rng: random.Random, steps: int) -> Any:
     return state
 
 
+def decision_points(game: Any, seed: int) -> list[Any]:
+    """Every state of one random match (seeded) where a seat is to act."""
+    history = play_to(game.new_initial_state(), random.Random(seed), 10_000).history()
+    replay = game.new_initial_state()
+    states = []
+    for action in history:
+        if not replay.is_chance_node():
+            states.append(replay.clone())
+        replay.apply_action(action)
+    return states
+
+
+def assert_resampling_keeps_views(state: Any) -> None:
+    """Each seat's information state, observation and legal actions are the same in a world
+    hoyle's resampler draws for it (DESIGN: the observation is all that leaves the engine for
+    a seat)."""
+    for seat in range(state.get_game().num_players()):
+        world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0, 1))
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.observation_string(seat) == state.observation_string(seat)
+        assert world.legal_actions(seat) == state.legal_actions(seat)
+
+
 def test_every_family_is_registered_once() -> None:
     names = spiel.register()
     assert names == [spiel.spiel_name(f) for f in hoyle.families()]
@@ -67,29 +90,26 @@ def test_random_simulation_with_serialization(fam: str) -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
-PRESETS = [
-    (fam, preset.name)
-    for fam in hoyle.families()
-    for preset in hoyle.variants(fam)
-    if (fam, preset.name) not in SLOW
-]
+PRESETS = [(fam, preset.name) for fam in hoyle.families() for preset in hoyle.variants(fam)]
 
 
 @pytest.mark.parametrize(("fam", "preset"), PRESETS)
 def test_random_simulation_every_preset(fam: str, preset: str) -> None:
-    game = load(fam, f"variant={preset}")
+    extra = ALSO.get((fam, preset))
+    game = load(fam, f"variant={preset}" + (f",{extra}" if extra else ""))
     assert game.get_parameters()["variant"] == preset
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    assert_resampling_keeps_views(random.Random(preset).choice(decision_points(game, 1)))
 
 
-@pytest.mark.parametrize(("fam", "preset"), sorted(SLOW))
-def test_slow_presets_play_to_the_end(fam: str, preset: str) -> None:
-    game = load(fam, f"variant={preset}")
-    state = play_to(game.new_initial_state(), random.Random(1), game.max_game_length())
-    assert state.is_terminal()
-    assert len(state.history()) <= game.max_game_length()
-    for value in state.returns():
-        assert game.min_utility() <= value <= game.max_utility()
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_bourre_session_stays_within_its_bounds(players: int) -> None:
+    game = pyspiel.load_game(f"python_hoyle_ecarte(variant=bourre,players={players})")
+    for seed in range(3):
+        state = play_to(game.new_initial_state(), random.Random(seed), game.max_game_length())
+        assert state.is_terminal() and state.core.state.is_terminal()  # not the guard
+        for value in state.returns():  # net chips over the session's deals
+            assert game.min_utility() <= value <= game.max_utility()
 
 
 def test_parameters_are_hoyle_options() -> None:
@@ -152,24 +172,9 @@ def test_length_guard_stops_a_match() -> None:
 def test_information_state_is_kept_by_resampling(fam: str) -> None:
     game = load(fam)
     rng = random.Random(7)
-    checked = 0
     for seed in range(3):
-        history = play_to(game.new_initial_state(), random.Random(seed), 10_000).history()
-        replay = game.new_initial_state()
-        decisions = []  # the states of the match where a seat is to act
-        for action in history:
-            if not replay.is_chance_node():
-                decisions.append(replay.clone())
-            replay.apply_action(action)
-        for state in rng.sample(decisions, 2):
-            for seat in range(game.num_players()):
-                sampler = pyspiel.UniformProbabilitySampler(0, 1)
-                world = state.resample_from_infostate(seat, sampler)
-                assert world.information_state_string(seat) == state.information_state_string(seat)
-                assert world.observation_string(seat) == state.observation_string(seat)
-                assert world.legal_actions(seat) == state.legal_actions(seat)
-                checked += 1
-    assert checked == 6 * game.num_players()
+        for state in rng.sample(decision_points(game, seed), 2):
+            assert_resampling_keeps_views(state)
 
 
 def test_information_state_differs_when_the_seat_saw_something_else() -> None:
@@ -229,6 +234,48 @@ def test_openspiel_mcts_and_ismcts_choose_legal_moves_in_hearts() -> None:
             state.apply_action(action)
 
 
+@pytest.mark.parametrize("fam", hoyle.families())
+def test_observation_tensor_is_the_familys_encoding(fam: str) -> None:
+    game = load(fam)
+    assert game.get_type().provides_observation_tensor == encoding.has_encoder(fam)
+    if not encoding.has_encoder(fam):
+        return  # OpenSpiel is told there is no tensor, and asks for none
+    assert game.observation_tensor_size() == encoding.encoder(game.hoyle).size
+    state = play_to(game.new_initial_state(), random.Random(8), 70)
+    for seat in range(game.num_players()):
+        tensor = np.array(state.observation_tensor(seat), dtype=np.float32)
+        assert (tensor == state.core.state.observation_tensor(seat)).all()
+        world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0, 1))
+        assert (np.array(world.observation_tensor(seat), dtype=np.float32) == tensor).all()
+
+
+def test_outcome_sampling_mccfr_learns_a_policy_over_information_states() -> None:
+    game = load("ecarte")
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(20):
+        solver.iteration()
+    policy = solver.average_policy()
+    for state in decision_points(game, 1)[:6]:
+        probs = policy.action_probabilities(state)
+        assert set(probs) == set(state.legal_actions())
+        assert sum(probs.values()) == pytest.approx(1.0)
+
+
+def test_rl_environment_steps_through_a_deal_on_tensors() -> None:
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment("python_hoyle_hearts(deals=1)")
+    size = encoding.encoder(hoyle.load("hearts", deals=1)).size
+    assert env.observation_spec()["info_state"] == (size,)
+    step, rng, moves = env.reset(), np.random.RandomState(0), 0
+    while not step.last():
+        seat = step.observations["current_player"]
+        step = env.step([rng.choice(step.observations["legal_actions"][seat])])
+        moves += 1
+    assert moves == 4 * 3 + 52  # three cards passed by each seat, then 13 tricks
+    assert sum(step.rewards) in (-26.0, -78.0)
+
+
 class _HandEncoder(encoding.Encoder):
     """A small encoder for the test: the seat's hand, one entry per card token."""
 
@@ -256,6 +303,8 @@ def test_observer_writes_the_families_encoder(monkeypatch: pytest.MonkeyPatch) -
     observer.set_from(state, 2)
     hand = state.core.state.observation(2)["hand"]
     assert observer.tensor.sum() == len(hand) == 13
+    observer.set_from(state, -1)  # pyspiel's default player: only the shape is wanted
+    assert observer.tensor.shape == (52,) and observer.tensor.sum() == 0
     recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     assert recall.tensor is None  # no tensor claims perfect recall
 

@@ -6,6 +6,7 @@ any ``resample_from_infostate`` of it encode alike for that seat, and for a spec
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,10 +15,11 @@ import hoyle
 from hoyle.core.encoding import Encoder, encoder
 from hoyle.games.spite_malice import SpiteMaliceGame, SpiteMaliceState
 from hoyle.games.spite_malice.encode import TOP_CARDS
+from hoyle.games.spite_malice.state import PASS, TO_DISCARD, split_move
 
 TABLES = {v.name: v.players for v in hoyle.variants("spite-malice")}
 PRESETS = list(TABLES)
-GAMES = 3  # one-deal games per table size; the state is encoded every few moves
+GAMES = 4  # one-deal games per table size; the state is encoded every few moves
 RESAMPLES = 3
 
 
@@ -31,6 +33,18 @@ def load(**options: object) -> SpiteMaliceGame:
     game = hoyle.load("spite-malice", deals=1, **options)
     assert isinstance(game, SpiteMaliceGame)
     return game
+
+
+def pick(state: SpiteMaliceState, rng: random.Random, *, builder: bool) -> int:
+    """A random move; a builder plays to the centre when it can (uniform play seldom builds,
+    so without it stacks seldom complete and the heap is never seen), and never passes."""
+    legal = state.legal_actions()
+    if builder:
+        centre = [a for a in legal if a < PASS and split_move(a)[1] < TO_DISCARD]
+        if centre and rng.random() < 0.8:
+            return rng.choice(centre)
+        legal = [a for a in legal if a != PASS] or legal
+    return rng.choice(legal)
 
 
 def check_fields(enc: Encoder) -> None:
@@ -76,7 +90,7 @@ def test_every_preset_encodes_a_fixed_layout_and_hides_what_a_seat_cannot_see(
                         assert np.array_equal(vector(world, seat), mine), enc.fields
                         assert np.array_equal(vector(world, None), spectator)
                     checked += 1
-                state.apply_action(rng.choice(state.legal_actions()))
+                state.apply_action(pick(state, rng, builder=seed % 2 == 1))
                 step += 1
             vector(state, 0)  # the end encodes too
         assert checked >= GAMES
@@ -189,3 +203,24 @@ def test_starturn_and_jokers_have_their_rank_slots() -> None:
         goals=["9H", "9D"], hands=["XJ", "5D"], stacks=["AH 2C"]
     )
     assert field(state, 0, "hand")[13] == pytest.approx(1 / 5)
+
+
+def test_the_documented_layout_is_the_encoders() -> None:
+    # docs/observation-tensors*.md prints encoder(game).layout() for the standard game.
+    docs = Path(__file__).parents[2] / "docs"
+    text = "".join(p.read_text(encoding="utf-8") for p in docs.glob("observation-tensors*.md"))
+    assert encoder(load()).layout() in text
+
+
+def test_a_completed_stack_leaves_the_centre_for_the_heap() -> None:
+    # RULINGS S3: a completed stack waits in the heap until the stock runs out.
+    stack = "AC 2C 3C 4C 5C 6C 7C 8S 9C TC KH"  # a king stands for the jack
+    state = load().position(
+        goals=["9H", "9D"], hands=["QC 5D", "2C 3D 4D 5H"], stacks=[stack], stock="7H"
+    )
+    assert field(state, 0, "stacks")[:11].argmax() == 10 and field(state, 0, "stack_wild")[0]
+    state.apply_action(state.string_to_action("Q:hand>stack1"))
+    assert not field(state, 0, "stacks").any() and field(state, 0, "stack_count")[0] == 0
+    assert field(state, 0, "completed")[0] == pytest.approx(0.1)
+    assert field(state, 0, "heap")[0] == pytest.approx(12 / 156)
+    assert field(state, 1, "heap_wilds")[0] == pytest.approx(0.1)  # the king went with it

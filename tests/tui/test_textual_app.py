@@ -8,6 +8,7 @@ import asyncio
 import html
 import random
 import re
+import threading
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from hoyle import records
 from hoyle.cli import main, rules_lines
 from hoyle.core.errors import IllegalActionError
 from hoyle.core.protocol import State
+from hoyle.core.registry import Agent
 from hoyle.tui import panels
 from hoyle.tui.render import card_label
 from hoyle.tui.textual_app import HoyleApp, RulesScreen, TextScreen
@@ -85,7 +87,10 @@ def this_deal_text(app: HoyleApp) -> str:
 def hidden_labels(app: HoyleApp) -> set[str]:
     """The cards in the other seats' hands that seat 0 has no right to know, as drawn."""
     state = app.state
-    known = set(state.observation(0).get("passed") or [])  # the cards it passed itself
+    obs = state.observation(0)
+    known = set(obs.get("passed") or [])  # the cards it passed itself
+    # Bourré turns the dealer's last card for trump: it stays in that hand, seen by all.
+    known.add(obs.get("turn_up"))
     hidden: set[str] = set()
     for seat in range(1, state.game.num_players):
         hidden |= set(state.observation(seat).get("hand", [])) - known
@@ -198,10 +203,12 @@ async def test_an_illegal_card_clicked_shows_the_reason_and_changes_nothing() ->
         await pilot.pause()
         assert app.message_lines == [f"Not allowed: {reason}"]
         assert app.state.history() == history
-        # A typed illegal word is refused the same way.
-        await pilot.press("t", *"zz", "enter")
+        # A typed illegal word is refused the same way; while the box has the keyboard, the
+        # letters of the commands (h, q, r, u) are letters, not commands.
+        await pilot.press("t", *"qhru", "enter")
         await pilot.pause()
-        assert app.message_lines[0].startswith("Not allowed: 'zz' is not a card")
+        assert app.message_lines[0].startswith("Not allowed: 'qhru' is not a card")
+        assert app.is_running and not isinstance(app.screen, TextScreen)
         assert app.state.history() == history
         # A legal card clicked is played.
         playable = next(
@@ -276,6 +283,10 @@ async def test_the_rules_and_help_screens_open_and_close() -> None:
         assert isinstance(app.screen, RulesScreen)
         assert app.screen._lines == rules_lines(hoyle.load("ecarte"))
         assert "Écarté — " in screen_text(app)
+        history = app.state.history()
+        await pilot.press("enter", "u", "h")  # the game's keys do nothing over the rules
+        await pilot.pause()
+        assert app.state.history() == history and app.message_lines == []
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, TextScreen)
@@ -313,21 +324,48 @@ async def test_a_pile_move_clicked_and_typed_in_spite_and_malice() -> None:
             assert app.state.current_player() == 0  # the computer's turn played at once
 
 
+class HeldAgent:
+    """An agent that thinks until the test lets it answer (to catch the app mid-thought)."""
+
+    def __init__(self, agent: Agent, go: threading.Event) -> None:
+        self.agent = agent
+        self.go = go
+
+    def step(self, state: State) -> int:
+        self.go.wait(timeout=30)
+        return self.agent.step(state)
+
+
 @sync
-async def test_the_computers_wait_the_delay_between_moves() -> None:
-    app = make_app("hearts", 3, deals=1)
-    app.delay = 0.001
+async def test_with_a_delay_the_keys_stay_live_while_the_computers_think() -> None:
+    game = hoyle.load("hearts", deals=1)
+    go = threading.Event()
+    agents = {s: HeldAgent(hoyle.agent("easy", game, seed=s), go) for s in (1, 2, 3)}
+    app = HoyleApp(game.new_initial_state(seed=3), 0, agents, delay=0.001, rules=["Hearts"])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        for _ in range(3):
+        for _ in range(3):  # the three cards of the pass follow one another at once
             await pilot.press("enter")
             await pilot.pause()
-        for _ in range(100):  # each computer move comes on its own timer
+        assert app.state.observation(0)["passed"] and app.state.current_player() == 1
+        await pilot.pause(0.05)
+        history = app.state.history()
+        # Seat 1 is thinking: the rules still open, and a move is refused until it is done.
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.click("#hand", offset=(2 + panels.HEADING_WIDTH, 1))  # the first card
+        await pilot.pause()
+        assert app.message_lines == ["Not your turn: wait for the others."]
+        assert app.state.history() == history
+        go.set()
+        for _ in range(500):  # the computers play on, one move per delay
             if app.state.current_player() == 0 and not app._busy:
                 break
             await pilot.pause(0.01)
         assert app.state.observation(0)["phase"] == "play"
-        assert app.state.current_player() == 0
+        assert app.state.current_player() == 0 and not app._busy
 
 
 def test_hoyle_play_starts_the_full_screen_game_on_a_terminal(
@@ -368,3 +406,44 @@ def test_plain_keeps_the_prompt_loop_on_a_terminal(
     monkeypatch.setattr("builtins.input", lambda prompt: "quit")
     assert main(["play", "hearts", "deals=1", "--seed", "3", "--plain", "--no-record"]) == 0
     assert "Game stopped." in capsys.readouterr().out
+
+
+@sync
+async def test_the_hint_is_shown_before_each_move_when_asked() -> None:
+    app = make_app("ecarte", 1)
+    app.auto_hint = True  # what `hoyle play --hint` sets
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(3):
+            legal = {app.state.action_to_string(a) for a in app.state.legal_actions()}
+            assert app.message_lines[0].removeprefix("Hint: ") in {card_label(t) for t in legal}
+            await pilot.press("enter")
+            await pilot.pause()
+
+
+@pytest.mark.parametrize(
+    ("spec", "options"),
+    [("all-fours", {}), ("all-fours", {"variant": "trinidad"}), ("ecarte", {"variant": "bourre"})],
+)
+def test_the_other_tables_play_by_keys(spec: str, options: dict[str, Any]) -> None:
+    # Every family gets the full-screen game: twelve moves of All Fours (bids, begging) and
+    # Bourré (declarations, draws), each the move under the cursor, nothing hidden shown.
+    async def scenario() -> None:
+        app = make_app(spec, 5, bots="random", **options)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            rng = random.Random(5)
+            for _ in range(12):
+                if app.state.is_terminal():
+                    break
+                legal = {app.state.action_to_string(a) for a in app.state.legal_actions()}
+                assert set(app._choices) == legal
+                index = rng.randrange(len(app._choices))
+                expected = app.state.string_to_action(app._choices[index])
+                before = len(app.state.history())
+                await pilot.press(*["right"] * index, "enter")
+                await pilot.pause()
+                assert app.state.history()[before] == expected
+                assert_nothing_hidden_shown(app)
+
+    asyncio.run(scenario())

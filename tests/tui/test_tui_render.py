@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -249,3 +250,36 @@ def test_the_prompt_counts_the_cards_laid_away_from_the_widow() -> None:
     # RULINGS 1.1 heartsette, widow=to_hand: as many cards laid away as the widow held.
     obs = hand_made(phase="discard", discards=1, widow=["KH", "AH", "3S"])
     assert "(2 of 3)" in prompt_text(obs)
+
+
+def test_a_bourre_draw_is_not_logged_as_a_discard() -> None:
+    # Bourré: each player in turn discards face down, then draws as many (the family's laws,
+    # RULINGS "Bourré"); the other seats learn the count drawn, and no draw is a discard.
+    from hoyle.tui.ecarte import ECARTE_VIEW
+
+    game = hoyle.load("ecarte", variant="bourre", players=4)
+    names = ["You", "Seat 1", "Seat 2", "Seat 3"]
+    draws = 0
+    for seed in range(6):
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and draws < 6:
+            if state.is_chance_node():
+                state.apply_action(state.chance_outcomes()[0][0])
+                continue
+            actor = state.current_player()
+            before = state.observation(0)
+            action = rng.choice(state.legal_actions())
+            token = state.action_to_string(action)
+            state.apply_action(action)
+            if actor == 0 or before["phase"] != "discard":
+                continue
+            lines = ECARTE_VIEW.event(before, state.observation(0), actor, None, names, Style())
+            if token == "draw":
+                draws += 1
+                assert not any("face down" in line for line in lines), lines
+                count = state.observation(0)["drawn"][actor]
+                assert f"{names[actor]} drew {count} card{'s' if count != 1 else ''}." in lines
+            else:
+                assert lines[0] == f"{names[actor]} discards a card face down."
+    assert draws == 6

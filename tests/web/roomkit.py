@@ -20,6 +20,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from hoyle.web.app import create_app
+from hoyle.web.store import database_url
 from hoyle.web.table import Settings
 
 QUICK_HEARTS = "hearts(deals=1)"
@@ -28,8 +29,9 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def store_url(db: Path | str) -> str:
-    """The SQLAlchemy URL of a SQLite file (a path) or of a database given by URL."""
-    return str(db) if isinstance(db, str) else f"sqlite:///{db}"
+    """The SQLAlchemy URL of a SQLite file (a path) or of a database given by URL (as
+    ``hoyle serve --database`` reads it: ``postgresql://`` goes through psycopg 3)."""
+    return database_url(db, Path()) if isinstance(db, str) else f"sqlite:///{db}"
 
 
 def free_port() -> int:

@@ -68,4 +68,6 @@ def test_a_table_on_postgresql_is_played_resumed_and_finished(cluster: str) -> N
 
 
 def test_sigkill_mid_deal_on_postgresql_loses_no_accepted_action(cluster: str) -> None:
-    sigkill_mid_deal_then_resume(new_database(cluster, "crash"))
+    # hoyle serve --database postgresql://…, the form a user types (psycopg 3 is the driver).
+    url = new_database(cluster, "crash").replace("postgresql+psycopg://", "postgresql://")
+    sigkill_mid_deal_then_resume(url)

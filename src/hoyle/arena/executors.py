@@ -22,12 +22,13 @@ from __future__ import annotations
 import concurrent.futures
 import logging
 import multiprocessing
+import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from hoyle.arena.results import GameResult
-from hoyle.arena.runner import Batch, play_batch
+from hoyle.arena.runner import Batch, BatchOutcome, play_tallied
 from hoyle.arena.seating import ArenaError
 
 if TYPE_CHECKING:
@@ -42,6 +43,8 @@ __all__ = [
     "make_executor",
     "stream",
 ]
+
+_T = TypeVar("_T")
 
 MAX_BATCH = 250
 """The most deals in one batch: a batch of quick deals still reports within a few seconds."""
@@ -63,8 +66,13 @@ class Executor(Protocol):
         """Where it plays, in words, for the report (``"2 processes"``)."""
         ...
 
-    def run(self, batches: Iterable[Batch]) -> Iterator[tuple[Batch, list[GameResult]]]:
-        """Play ``batches``, yielding each with its games as it finishes."""
+    def run(
+        self, batches: Iterable[Batch], task: Callable[..., _T], *args: Any
+    ) -> Iterator[tuple[Batch, _T]]:
+        """``task(batch, *args)`` for each batch, yielded with it as it finishes.
+
+        ``task`` must be a module-level function (it is sent to other processes by name).
+        """
         ...
 
     def close(self) -> None:
@@ -125,14 +133,16 @@ class LocalExecutor:
         """``"1 worker"``, ``"4 workers"``."""
         return f"{self.workers} worker{'s' if self.workers != 1 else ''}"
 
-    def run(self, batches: Iterable[Batch]) -> Iterator[tuple[Batch, list[GameResult]]]:
-        """Each batch with its games, as they finish (in order with one worker)."""
+    def run(
+        self, batches: Iterable[Batch], task: Callable[..., _T], *args: Any
+    ) -> Iterator[tuple[Batch, _T]]:
+        """Each batch with ``task``'s result, as they finish (in order with one worker)."""
         if self.workers == 1:
             for batch in batches:
-                yield batch, play_batch(batch)
+                yield batch, task(batch, *args)
             return
         context = multiprocessing.get_context(self.start_method)
-        pending: dict[concurrent.futures.Future[list[GameResult]], Batch] = {}
+        pending: dict[concurrent.futures.Future[_T], Batch] = {}
         source = iter(batches)
         with concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context) as pool:
 
@@ -142,7 +152,7 @@ class LocalExecutor:
                     batch = next(source, None)
                     if batch is None:
                         return
-                    pending[pool.submit(play_batch, batch)] = batch
+                    pending[pool.submit(task, batch, *args)] = batch
 
             try:
                 fill()
@@ -172,9 +182,29 @@ def _ray() -> Any:
     return ray
 
 
-def _play_batch_task(batch: Batch) -> list[GameResult]:
-    """A Ray task's body: the batch's games (a module function, so workers import it)."""
-    return play_batch(batch)
+def _token_auth_if_available() -> None:
+    """Send the cluster token when one is at hand, as ``ray start`` does on this machine.
+
+    Recent Ray releases (2.60 here): ``ray start`` turns token authentication on when
+    ``RAY_AUTH_MODE`` is unset and a token exists (``RAY_AUTH_TOKEN``, ``RAY_AUTH_TOKEN_PATH``
+    or ``~/.ray/auth_token``), but a driver joining by address does not, and is refused. A
+    cluster without authentication ignores a token, so sending one whenever there is one is
+    safe.
+    """
+    if "RAY_AUTH_MODE" in os.environ:
+        return  # the user chose
+    path = os.environ.get("RAY_AUTH_TOKEN_PATH") or str(Path.home() / ".ray" / "auth_token")
+    if not (os.environ.get("RAY_AUTH_TOKEN") or Path(path).is_file()):
+        return
+    # Ray reads its settings once, when imported: set the mode before that, as Ray itself does.
+    os.environ["RAY_AUTH_MODE"] = "token"
+    if "ray" in sys.modules:  # imported already (by a script): ask Ray to read them again
+        try:
+            from ray._raylet import Config  # type: ignore[attr-defined]
+
+            Config.initialize("")
+        except (ImportError, AttributeError):  # pragma: no cover - another Ray version
+            pass
 
 
 class RayExecutor:
@@ -192,10 +222,12 @@ class RayExecutor:
     """
 
     def __init__(self, address: str, *, num_cpus: int | None = None) -> None:
-        ray = _ray()
         self.address = address.strip()
         if not self.address:
             raise ArenaError("ray: give an address: local, auto or HOST:PORT")
+        if self.address != "local" and "ray" not in sys.modules:
+            _token_auth_if_available()
+        ray = _ray()
         self._owned = not ray.is_initialized()
         if self._owned:
             options: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
@@ -203,12 +235,13 @@ class RayExecutor:
                 options.update(include_dashboard=False, num_cpus=num_cpus)
             else:
                 options["address"] = self.address
+                _token_auth_if_available()  # ray was imported before: too late for the above
             try:
                 ray.init(**options)
             except (ConnectionError, RuntimeError, ValueError) as exc:
                 raise ArenaError(f"ray: cannot connect to {self.address!r}: {exc}") from None
         self._ray = ray
-        self._task = ray.remote(num_cpus=1, max_retries=2)(_play_batch_task)
+        self._tasks: dict[Callable[..., Any], Any] = {}
         self._cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
 
     @property
@@ -222,9 +255,14 @@ class RayExecutor:
         where = "a local Ray" if self.address == "local" else f"Ray at {self.address}"
         return f"{where}, {self._cpus} CPU{'s' if self._cpus != 1 else ''}"
 
-    def run(self, batches: Iterable[Batch]) -> Iterator[tuple[Batch, list[GameResult]]]:
-        """Each batch with its games, as they complete on the cluster."""
+    def run(
+        self, batches: Iterable[Batch], task: Callable[..., _T], *args: Any
+    ) -> Iterator[tuple[Batch, _T]]:
+        """Each batch with ``task``'s result, as they complete on the cluster."""
         ray = self._ray
+        if task not in self._tasks:  # one remote function per task, made once
+            self._tasks[task] = ray.remote(num_cpus=1, max_retries=2)(task)
+        remote = self._tasks[task]
         source = iter(batches)
         pending: dict[Any, Batch] = {}
 
@@ -235,7 +273,7 @@ class RayExecutor:
                 batch = next(source, None)
                 if batch is None:
                     return
-                pending[self._task.remote(batch)] = batch
+                pending[remote.remote(batch, *args)] = batch
 
         try:
             fill()
@@ -244,13 +282,13 @@ class RayExecutor:
                 for ref in done:
                     batch = pending.pop(ref)
                     try:
-                        games = ray.get(ref)
+                        result: _T = ray.get(ref)
                     except ray.exceptions.RayTaskError as exc:
                         raise ArenaError(
                             f"ray: deals {batch.first}-{batch.first + batch.count - 1} "
                             f"failed: {exc.cause!r}"
                         ) from None
-                    yield batch, games
+                    yield batch, result
                 fill()
         finally:
             for ref in pending:
@@ -279,17 +317,23 @@ def stream(
     desc: str,
     progress: bool,
     sinks: Sequence[Sink] = (),
+    keep_games: bool = False,
+    per_seat: bool = False,
     unit: str = "deal",
-) -> Iterator[list[GameResult]]:
-    """Play ``batches`` on ``executor``; write each batch's games to ``sinks``; yield them.
+) -> Iterator[BatchOutcome]:
+    """Play ``batches`` on ``executor``, each tallied where it is played; yield the outcomes.
 
-    A tqdm bar on stderr counts the deals when ``progress`` is true.
+    Games travel back only when there are ``sinks`` to write them to (each batch's games are
+    written as it finishes) or ``keep_games`` asks for them; otherwise only the batches' exact
+    tallies do, so the caller merely merges small sums however fast the cluster plays. A tqdm
+    bar on stderr counts the deals when ``progress`` is true.
     """
     from tqdm import tqdm  # a base dependency; imported here to keep the package light
 
+    wanted = keep_games or bool(sinks)
     with tqdm(total=deals, desc=desc, unit=unit, file=sys.stderr, disable=not progress) as bar:
-        for batch, games in executor.run(batches):
+        for batch, outcome in executor.run(batches, play_tallied, wanted, per_seat):
             for sink in sinks:
-                sink.write(games)
+                sink.write(outcome.games)
             bar.update(batch.count)
-            yield games
+            yield outcome

@@ -81,12 +81,19 @@ def match(
         tally = Tally(order)
         games: list[GameResult] = []
         start = time.perf_counter()
-        for played in stream(
-            runner, batches, deals=deals, desc=spec, progress=progress, sinks=sinks
+        for outcome in stream(
+            runner,
+            batches,
+            deals=deals,
+            desc=spec,
+            progress=progress,
+            sinks=sinks,
+            keep_games=keep_games,
         ):
-            tally.add_games(played)
+            assert isinstance(outcome.tally, Tally)
+            tally.merge(outcome.tally)
             if keep_games:
-                games.extend(played)
+                games.extend(outcome.games)
         elapsed = time.perf_counter() - start
     finally:
         if executor is None:

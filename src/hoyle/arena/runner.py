@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from hoyle.arena.results import GameResult
+from hoyle.arena.seating import agent_order
+from hoyle.arena.stats import SeatTally, Tally
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import Agent, load, make_agent
 
-__all__ = ["Batch", "agent_seed", "play_batch", "play_game"]
+__all__ = ["Batch", "BatchOutcome", "agent_seed", "play_batch", "play_game", "play_tallied"]
 
 
 def agent_seed(match_seed: int, *parts: int) -> int:
@@ -77,6 +79,37 @@ def play_batch(batch: Batch) -> list[GameResult]:
         for rotation, seats in lineups:
             results.append(play_game(game, seats, batch.seed, deal, rotation))
     return results
+
+
+@dataclass(frozen=True)
+class BatchOutcome:
+    """A batch played where it was sent: its tally, and its games if they are wanted.
+
+    Attributes:
+        games: the games, ordered by deal then rotation; empty when not asked for.
+        tally: a :class:`~hoyle.arena.stats.Tally` over the lineup's agents (a match) or a
+            :class:`~hoyle.arena.stats.SeatTally` (a simulation), exact, so the caller merges
+            the batches' tallies in any order.
+    """
+
+    games: list[GameResult]
+    tally: Tally | SeatTally
+
+
+def play_tallied(batch: Batch, keep_games: bool, per_seat: bool) -> BatchOutcome:
+    """Play ``batch`` and tally it here, so that the caller only merges small sums.
+
+    ``per_seat`` tallies each seat (a simulation) rather than each agent over the deals (a
+    match). Games travel back only when ``keep_games`` (to be written to a file, or kept).
+    """
+    games = play_batch(batch)
+    tally: Tally | SeatTally
+    if per_seat:
+        tally = SeatTally(len(batch.lineups[0][1]))
+    else:
+        tally = Tally(agent_order(batch.lineups[0][1]))
+    tally.add_games(games)
+    return BatchOutcome(games if keep_games else [], tally)
 
 
 def play_game(

@@ -21,7 +21,7 @@ from hoyle.arena.executors import Executor, batch_size, make_batches, make_execu
 from hoyle.arena.results import Interval
 from hoyle.arena.seating import ArenaError
 from hoyle.arena.sinks import Sink
-from hoyle.arena.stats import Moments
+from hoyle.arena.stats import SeatTally
 from hoyle.core.protocol import Game
 from hoyle.core.registry import load, make_agent
 
@@ -107,26 +107,24 @@ def simulate(
         raise ArenaError(f"games must be a whole number of at least 1, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ArenaError(f"seed must be a whole number, not {seed!r}")
-    returns = [Moments() for _ in seats]
-    scores = [Moments() for _ in seats]
+    tally = SeatTally(len(seats))
     runner = executor or make_executor(workers, ray=ray, start_method=start_method)
     try:
         size = batch_size(games, runner.slots)
         batches = make_batches(loaded.spec, ((0, seats),), seed, games, size)
         start = time.perf_counter()
-        for played in stream(
+        for outcome in stream(
             runner,
             batches,
             deals=games,
             desc=loaded.spec,
             progress=progress,
             sinks=sinks,
+            per_seat=True,
             unit="game",
         ):
-            for result in played:
-                for seat in range(len(seats)):
-                    returns[seat].add(result.returns[seat])
-                    scores[seat].add(result.scores[seat])
+            assert isinstance(outcome.tally, SeatTally)
+            tally.merge(outcome.tally)
         elapsed = time.perf_counter() - start
     finally:
         if executor is None:
@@ -136,8 +134,8 @@ def simulate(
         agents=seats,
         seed=seed,
         games=games,
-        returns=tuple(m.interval() for m in returns),
-        scores=tuple(m.mean() for m in scores),
+        returns=tuple(m.interval() for m in tally.returns),
+        scores=tuple(m.mean() for m in tally.scores),
         elapsed_s=elapsed,
         workers=min(runner.slots, -(-games // size)),
         executor=runner.description,

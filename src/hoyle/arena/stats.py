@@ -31,6 +31,7 @@ from hoyle.arena.results import AgentSummary, GameResult, Interval, PairSummary
 __all__ = [
     "Z95",
     "Moments",
+    "SeatTally",
     "Tally",
     "agent_summaries",
     "by_deal",
@@ -123,6 +124,18 @@ class Moments:
         sd = self.stdev()
         half = None if sd is None else Z95 * sd / math.sqrt(self.count)
         return Interval(self.mean(), half, self.count)
+
+    def merge(self, other: Moments) -> None:
+        """Add ``other``'s samples (exactly: as if each had been added here)."""
+        if other._shift > self._shift:
+            grow = other._shift - self._shift
+            self._sum <<= grow
+            self._squares <<= grow
+            self._shift = other._shift
+        drop = self._shift - other._shift
+        self._sum += other._sum << drop
+        self._squares += other._squares << drop
+        self.count += other.count
 
 
 def mean_interval(samples: Iterable[float]) -> Interval:
@@ -237,6 +250,24 @@ class Tally:
         for deal in by_deal(games):
             self.add_deal(deal)
 
+    def merge(self, other: Tally) -> None:
+        """Add the deals ``other`` counted (a batch's tally, made where the batch was played)."""
+        if other.names != self.names:
+            raise ValueError(f"cannot merge a tally of {other.names} into one of {self.names}")
+        self.games += other.games
+        self.deals += other.deals
+        for name, mine in self._agents.items():
+            theirs = other._agents[name]
+            if not mine.games:
+                mine.seats = theirs.seats
+            mine.games += theirs.games
+            mine.deals += theirs.deals
+            mine.moves += theirs.moves
+            for field in ("think", "returns", "wins", "scores"):
+                getattr(mine, field).merge(getattr(theirs, field))
+        for pair, moments in self._pairs.items():
+            moments.merge(other._pairs[pair])
+
     def agents(self) -> list[AgentSummary]:
         """One :class:`AgentSummary` per name, in the order given."""
         summaries = []
@@ -265,6 +296,33 @@ class Tally:
             for (first, second), moments in self._pairs.items()
             if moments.count
         ]
+
+
+class SeatTally:
+    """Per seat, the exact sums of returns and scores over games (``hoyle simulate``)."""
+
+    def __init__(self, players: int) -> None:
+        self.games = 0
+        self.returns = [Moments() for _ in range(players)]
+        self.scores = [Moments() for _ in range(players)]
+
+    def add_games(self, games: Iterable[GameResult]) -> None:
+        """Count games, each a sample of every seat's return and score."""
+        for game in games:
+            self.games += 1
+            for seat, (ret, score) in enumerate(zip(game.returns, game.scores, strict=True)):
+                self.returns[seat].add(ret)
+                self.scores[seat].add(score)
+
+    def merge(self, other: SeatTally) -> None:
+        """Add the games ``other`` counted."""
+        if len(other.returns) != len(self.returns):
+            raise ValueError("cannot merge tallies of tables of different sizes")
+        self.games += other.games
+        for mine, theirs in zip(
+            self.returns + self.scores, other.returns + other.scores, strict=True
+        ):
+            mine.merge(theirs)
 
 
 def agent_summaries(games: Sequence[GameResult], names: Sequence[str]) -> list[AgentSummary]:

@@ -1,13 +1,16 @@
-"""A single-seat Gymnasium environment: you play one seat, hoyle agents play the others::
+"""A single-seat Gymnasium environment: you play one seat, hoyle agents play the others.
 
-    from hoyle.envs.gymnasium import HoyleEnv
-    game = HoyleEnv("hearts", seat=0, opponents="easy", max_deals=1)
-    obs, info = game.reset(seed=3)
-    done = False
-    while not done:
-        action = game.action_space.sample(info["action_mask"])
-        obs, reward, terminated, truncated, info = game.step(action)
-        done = terminated or truncated
+>>> from hoyle.envs.gymnasium import HoyleEnv
+>>> game = HoyleEnv("hearts", seat=0, opponents="easy", max_deals=1)
+>>> obs, info = game.reset(seed=3)
+>>> done, total = False, 0.0
+>>> while not done:
+...     action = game.action_space.sample(info["action_mask"])
+...     obs, reward, terminated, truncated, info = game.step(action)
+...     total += reward
+...     done = terminated or truncated
+>>> total == -game.table.game_state.scores()[0]  # minus the penalty points seat 0 took
+True
 
 Observations, rewards, ``max_deals`` and ``max_cycles`` are those of
 :mod:`hoyle.envs.pettingzoo` (this environment drives one of its tables): the observation is a
@@ -134,6 +137,10 @@ class HoyleEnv(gym.Env[Observation, np.int64]):
             move = operator.index(action)
         except TypeError:
             raise not_an_action(action) from None
+        if self._ended():
+            # The others finished the episode before the seat's first decision (a seat that
+            # watches in pool Écarté, with max_deals=1): this step only reports the end.
+            return self._result(self.table._cumulative_rewards[self.agent])
         mask = self.table.action_mask(self.agent)
         if not 0 <= move < len(mask) or not mask[move]:
             self._over = True
@@ -146,18 +153,23 @@ class HoyleEnv(gym.Env[Observation, np.int64]):
         unpaid = self.table._cumulative_rewards[self.agent] - self._paid
         self.table.step(move)
         self._play_others()
+        self._paid = self.table._cumulative_rewards[self.agent]
+        return self._result(unpaid + self._paid)
+
+    def _ended(self) -> bool:
+        return self.table.terminations[self.agent] or self.table.truncations[self.agent]
+
+    def _result(self, reward: float) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         obs = self.table.observe(self.agent)
         terminated = self.table.terminations[self.agent]
         truncated = self.table.truncations[self.agent]
         self._over = terminated or truncated
-        self._paid = self.table._cumulative_rewards[self.agent]
-        reward = float(unpaid + self._paid)
-        return obs, reward, terminated, truncated, self._info(obs)
+        return obs, float(reward), terminated, truncated, self._info(obs)
 
     def _play_others(self) -> None:
         table = self.table
         state = table._live_state()
-        while not (table.terminations[self.agent] or table.truncations[self.agent]):
+        while not self._ended():
             seat = state.current_player()
             if seat == self.seat:
                 return

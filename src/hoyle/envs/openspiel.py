@@ -6,6 +6,15 @@ OpenSpiel's algorithms, bots and tests run on hoyle's rules. The pyspiel state w
 state: hoyle's chance nodes (cards dealt, packs cut) are OpenSpiel's explicit chance nodes, its
 action ids are OpenSpiel's, and what a seat may know comes from ``observation(seat)`` alone.
 
+>>> import pyspiel
+>>> import hoyle.envs.openspiel  # registers the games
+>>> game = pyspiel.load_game("python_hoyle_hearts(variant=omnibus,deals=1)")
+>>> game.num_players(), game.num_distinct_actions() == game.hoyle.num_distinct_actions
+(4, True)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 52)
+
 Parameters (pyspiel checks every name and type against the family's specification):
 
 * ``variant`` (string): a preset name or alias; the default is the family's default preset.
@@ -48,6 +57,7 @@ import pyspiel
 
 import hoyle
 from hoyle.core.encoding import encoder, has_encoder
+from hoyle.core.errors import HoyleError
 from hoyle.core.options import OptionInfo
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.core.registry import Family, families, family
@@ -325,8 +335,12 @@ class _Observer:
 
     def set_from(self, state: HoyleSpielState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s view of ``state``."""
-        if self.tensor is not None:
-            state.core.state.observation_tensor(player, out=self.tensor)
+        if self.tensor is None:
+            return
+        if player < 0:  # pyspiel asks for the default player (-1) to learn the shape only
+            self.tensor.fill(0.0)
+            return
+        state.core.state.observation_tensor(player, out=self.tensor)
 
     def string_from(self, state: HoyleSpielState, player: int) -> str:
         """The information state (perfect recall) or the observation, as JSON text."""
@@ -423,7 +437,7 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         try:
             return self.core.state.action_to_string(int(action))
-        except Exception:  # pyspiel may ask about an action that is not the current one's
+        except HoyleError:  # pyspiel may name an id that is no action of this game
             return f"action {action}"
 
     def returns(self) -> list[float]:

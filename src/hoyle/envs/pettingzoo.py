@@ -1,16 +1,18 @@
-"""PettingZoo AEC environments: every family and preset of hoyle, one agent per seat::
+"""PettingZoo AEC environments: every family and preset of hoyle, one agent per seat.
 
-    from hoyle.envs.pettingzoo import env
-    table = env("hearts(variant=black-maria)", max_deals=1)
-    table.reset(seed=7)
-    for agent in table.agent_iter():
-        obs, reward, terminated, truncated, info = table.last()
-        if terminated or truncated:
-            action = None
-        else:
-            action = table.action_space(agent).sample(obs["action_mask"])
-        table.step(action)
-    table.close()
+>>> from hoyle.envs.pettingzoo import env
+>>> table = env("hearts(variant=black-maria)", max_deals=1)
+>>> table.reset(seed=7)
+>>> for agent in table.agent_iter():
+...     obs, reward, terminated, truncated, info = table.last()
+...     if terminated or truncated:
+...         action = None
+...     else:
+...         action = table.action_space(agent).sample(obs["action_mask"])
+...     table.step(action)
+>>> table.unwrapped.deals_played
+1
+>>> table.close()
 
 Agents are ``player_0`` … ``player_{n-1}``, seat ``i`` of the game. Each observation is a dict:
 ``"observation"``, the float32 vector the family's encoder writes for that seat (its length is
@@ -107,7 +109,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
     Attributes:
         game: the loaded game.
         encoder: its observation encoder.
-        state: the current state (``None`` before the first ``reset``).
+        game_state: the current hoyle state (``None`` before the first ``reset``); not
+            PettingZoo's global ``state()``, which this game does not offer.
         num_moves: decisions taken this episode.
         deals_played: deals finished this episode.
     """
@@ -167,7 +170,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection: str = self.possible_agents[0]
-        self.state: State | None = None
+        self.game_state: State | None = None
         self.num_moves = 0
         self.deals_played = 0
         self._rng: random.Random | None = None
@@ -196,7 +199,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
             self._rng = random.Random(seed)
         # A seeded state shuffles and deals inside the engine, every deal of the match from
         # this one number, so it never stops at a chance node.
-        self.state = self.game.new_initial_state(seed=self._rng.getrandbits(64))
+        self.game_state = self.game.new_initial_state(seed=self._rng.getrandbits(64))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -206,7 +209,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         self._skip_agent_selection = None  # left by the last episode's dead steps
         self.num_moves = 0
         self.deals_played = 0
-        self._deal = self.state.progress()[0]
+        self._deal = self.game_state.progress()[0]
         self.agent_selection = self._to_act()
 
     def step(self, action: int | None) -> None:
@@ -242,9 +245,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
             self.render()
 
     def _live_state(self) -> State:
-        if self.state is None:
+        if self.game_state is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.game_state
 
     def _to_act(self) -> str:
         player = self._live_state().current_player()

@@ -322,10 +322,15 @@ def _bourre_event(
 ) -> list[str]:
     who = names[actor]
     you = who == "You"
+    # A discard keeps the turn; the draw that ends a player's discards passes it on.
+    drew = before["phase"] == "discard" and (
+        after["phase"] != "discard" or after.get("current_player") != actor
+    )
     if token is None and before["phase"] == "sealed":
         lines = [f"{who} {'declare' if you else 'declares'}, unseen."]
     elif token is None:
-        lines = [f"{who} {'discard' if you else 'discards'} a card face down."]
+        # The draw that ends the discards is face down too; the count drawn says it below.
+        lines = [] if drew else [f"{who} {'discard' if you else 'discards'} a card face down."]
     elif before["phase"] == "play":
         verb = "lead" if not before.get("trick") else "play"
         lines = [f"{who} {verb if you else verb + 's'} {card_label(token, style)}."]
@@ -333,7 +338,7 @@ def _bourre_event(
         lines = [f"{who} {'discard' if you else 'discards'} {card_label(token, style)}."]
     else:
         lines = [f"{who}: {token}"]
-    if before["phase"] == "discard" and after["drawn"][actor] != before["drawn"][actor]:
+    if drew:
         count = after["drawn"][actor]
         lines.append(f"{who} drew {count} card{'s' if count != 1 else ''}.")
     if before.get("declarations_hidden") and not after.get("declarations_hidden"):

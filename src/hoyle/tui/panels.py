@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hoyle.cards import Card, CardError, Suit
-from hoyle.tui.render import Style, card_label, group_by_suit
+from hoyle.tui.render import Style, card_label, group_by_suit, seat_position
 from hoyle.tui.views import TableView
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "score_lines",
     "suit_heading",
     "table_lines",
+    "trick_lines",
     "turn_line",
 ]
 
@@ -178,6 +179,35 @@ def last_trick_lines(obs: Observation, names: Sequence[str], style: Style = PLAI
     winner = last.get("winner")
     lines.append("void trick" if winner is None else f"taken by {names[winner]}")
     return lines
+
+
+def trick_lines(obs: Observation, names: Sequence[str], style: Style = PLAIN) -> list[str]:
+    """The trick in progress, one line per card with who played it and where that seat sits,
+    then the seat to play next. A game without tricks, or not in its play, gets no lines.
+
+    >>> obs = {"players": 4, "seat": 0, "phase": "play", "current_player": 0,
+    ...        "trick": [{"seat": 2, "card": "QS"}, {"seat": 3, "card": "TH"}]}
+    >>> trick_lines(obs, ["You", "Seat 1", "Seat 2", "Seat 3"])
+    ['Seat 2 (across)  Q♠', 'Seat 3 (right)   10♥', 'You              to play']
+    """
+    if "trick" not in obs or obs.get("phase") not in ("play", "draw"):
+        return []
+    players = int(obs.get("players", len(names)))
+    me = obs.get("seat")
+    plays: list[tuple[int, str]] = [
+        (int(p["seat"]), card_label(p["card"], style)) for p in obs["trick"]
+    ]
+    current = obs.get("current_player")
+    if isinstance(current, int) and 0 <= current < players:
+        plays.append((current, "to play" if plays or current != me else "your lead"))
+    if not plays:
+        return []
+    labels = []
+    for seat, _ in plays:
+        where = seat_position(seat, me, players)
+        labels.append(names[seat] + (f" ({where})" if where else ""))
+    width = max(len(label) for label in labels)
+    return [f"{label:<{width}}  {card}" for label, (_, card) in zip(labels, plays, strict=True)]
 
 
 def turn_line(obs: Observation, names: Sequence[str], prompt: str, *, over: bool, me: int) -> str:

@@ -13,9 +13,10 @@ rules, ``?`` help, ``q`` quit. A mouse click on a card or a move plays it.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -24,6 +25,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.markup import escape
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Input, RichLog, Static
 
 from hoyle.core.errors import IllegalActionError
@@ -34,6 +36,8 @@ from hoyle.tui.render import Style, card_label, render_help, render_hint, seat_n
 from hoyle.tui.views import view_for
 
 __all__ = ["HoyleApp", "RulesScreen", "TextScreen"]
+
+W = TypeVar("W", bound=Widget)
 
 Hinter = Callable[[State], list[tuple[str, float]]]
 """Suggests moves for the player to act: (token, estimated value) pairs, the best first."""
@@ -152,15 +156,22 @@ class HoyleApp(App[bool]):
         """The legal moves the cursor walks over: the playable cards as shown, then the rest."""
         self._cursor = 0
         self._cards: list[str] = []
+        """The hand as shown, card by card: what a click on the n-th card plays."""
+        self._moves: list[str] = []
+        """The other moves as shown: what a click on the n-th move plays."""
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
         yield Static(Text(self.game_title), id="title")
         with Horizontal(id="top"):
-            table = VerticalScroll(Static(id="table-text"), id="table")
-            table.border_title = "Table"
-            yield table
+            with Vertical(id="main"):
+                trick = Static(id="trick")
+                trick.border_title = "Trick"
+                yield trick
+                table = VerticalScroll(Static(id="table-text"), id="table")
+                table.border_title = "Table"
+                yield table
             with Vertical(id="side"):
                 scores = Static(id="scores")
                 scores.border_title = "Scores"
@@ -184,7 +195,19 @@ class HoyleApp(App[bool]):
 
     async def on_mount(self) -> None:
         """Play the computers' moves up to the human's first decision, then draw."""
-        await self._advance()
+        await self._computers_move()
+
+    async def _computers_move(self) -> None:
+        """Start the computers' moves: at once without a delay (or while the human is still to
+        move, as when passing three cards); otherwise in a worker, one move per delay, so that
+        the screen shows each move and the keys are answered meanwhile."""
+        if self.delay > 0 and not self._my_turn():
+            self._busy = True
+            await self._redraw()
+            # A worker is a task of its own: the app answers keys while the computers play.
+            self.run_worker(self._advance(), group="computers")
+        else:
+            await self._advance()
 
     # ------------------------------------------------------------------ drawing
 
@@ -200,33 +223,43 @@ class HoyleApp(App[bool]):
             return []
         return [self.state.action_to_string(a) for a in self.state.legal_actions()]
 
+    def _panel(self, selector: str, kind: type[W]) -> W:
+        """A widget of the game's own screen, also while the rules or help are shown over it."""
+        return self.screen_stack[0].query_one(selector, kind)
+
     def _say(self, lines: Sequence[str]) -> None:
         self.message_lines = list(lines)
-        self.query_one("#message", Static).update(Text("\n".join(lines)))
+        self._panel("#message", Static).update(Text("\n".join(lines)))
 
     def _add_to_log(self, lines: Sequence[str]) -> None:
         if not lines:
             return
         self.log_lines.extend(lines)
-        log = self.query_one("#log", RichLog)
+        log = self._panel("#log", RichLog)
         for line in lines:
             log.write(Text(line))
 
     async def _redraw(self) -> None:
+        if not self.is_running or not self.screen_stack:
+            return  # the app is closing while a computer's move came in
         obs = self._observation()
         legal = self._legal_tokens()
         names = self.names
         over = self.state.is_terminal()
-        self.query_one("#table-text", Static).update(
+        self._panel("#table-text", Static).update(
             Text("\n".join(panels.table_lines(self.view, obs, names, self.style)))
         )
-        self.query_one("#scores", Static).update(Text("\n".join(panels.score_lines(obs, names))))
+        self._panel("#scores", Static).update(Text("\n".join(panels.score_lines(obs, names))))
+        trick = panels.trick_lines(obs, names, self.style)
+        trick_panel = self._panel("#trick", Static)
+        trick_panel.display = bool(trick)
+        trick_panel.update(Text("\n".join(trick)))
         last = panels.last_trick_lines(obs, names, self.style)
-        last_panel = self.query_one("#last", Static)
+        last_panel = self._panel("#last", Static)
         last_panel.display = bool(last)
         last_panel.update(Text("\n".join(last)))
         prompt = self.view.prompt(obs) if self._my_turn() else ""
-        self.query_one("#turn", Static).update(
+        self._panel("#turn", Static).update(
             Text(panels.turn_line(obs, names, prompt, over=over, me=self.seat))
         )
         self._redraw_choices(obs, legal)
@@ -244,8 +277,9 @@ class HoyleApp(App[bool]):
             self._cursor = 0
         cursor = self._choices[self._cursor] if self._choices else None
         self._cards = [cell.token for row in rows for cell in row.cells]
-        self.query_one("#hand", Static).update(_hand_content(rows, cursor, marked=marked))
-        moves_panel = self.query_one("#moves", Static)
+        self._moves = moves
+        self._panel("#hand", Static).update(_hand_content(rows, cursor, marked=marked))
+        moves_panel = self._panel("#moves", Static)
         moves_panel.display = bool(moves)
         moves_panel.update(_moves_content(moves, cursor, self.style))
 
@@ -264,14 +298,18 @@ class HoyleApp(App[bool]):
                 continue
             actor = state.current_player()
             phase = self._observation().get("phase")
-            self._apply(
-                actor, self.agents[actor].step(state), public=phase not in self.view.hidden_phases
-            )
+            agent = self.agents[actor]
             if self.delay > 0:
-                # Draw the move, then come back for the next one: keys stay live meanwhile.
+                # A person is watching: a pause before each move, and the agent thinks in a
+                # thread, on a copy (the screen never reads a position the agent is
+                # exploring), while the keys stay live.
+                await asyncio.sleep(self.delay)
+                action = await asyncio.to_thread(agent.step, state.clone())
+            else:
+                action = agent.step(state)
+            self._apply(actor, action, public=phase not in self.view.hidden_phases)
+            if self.delay > 0:
                 await self._redraw()
-                self.set_timer(self.delay, self._advance)
-                return
         self._busy = False
         if state.is_terminal():
             result = self.view.result(self._observation(), self.names)
@@ -328,7 +366,7 @@ class HoyleApp(App[bool]):
         if played:
             if not self.message_lines or not self.message_lines[0].startswith("Not allowed"):
                 self._say([])
-            await self._advance()
+            await self._computers_move()
         else:
             await self._redraw()
         return played
@@ -342,9 +380,8 @@ class HoyleApp(App[bool]):
 
     async def action_move(self, index: int) -> None:
         """A click on the ``index``-th of the other moves."""
-        moves = [t for t in self._choices if t not in self._cards]
-        if 0 <= index < len(moves):
-            await self.play_text(moves[index])
+        if 0 <= index < len(self._moves):
+            await self.play_text(self._moves[index])
 
     async def action_play_cursor(self) -> None:
         """Enter: play the move under the cursor."""
@@ -380,7 +417,7 @@ class HoyleApp(App[bool]):
 
     def action_type(self) -> None:
         """Focus the box for typing a move."""
-        self.query_one("#entry", Input).focus()
+        self._panel("#entry", Input).focus()
 
     def action_hint(self) -> None:
         """The hinter's suggestion and its estimate of every move."""
@@ -389,7 +426,12 @@ class HoyleApp(App[bool]):
         elif not self._my_turn():
             self._say(["No hint: it is not your turn."])
         else:
-            self._say(render_hint(self.hinter(self.state), self.style))
+            try:
+                ranked = self.hinter(self.state)
+            except ValueError as exc:  # the engine's errors: a level that gives no hints
+                self._say([f"No hint: {exc}"])
+                return
+            self._say(render_hint(ranked, self.style))
 
     async def action_undo(self) -> None:
         """Back to the human's previous decision: the history replayed without the moves since."""

@@ -2,9 +2,11 @@
 
 from typing import Any
 
+from hoyle.core.encoding import register_encoder
 from hoyle.core.protocol import Game
 from hoyle.core.registry import Family, register_family
 from hoyle.games.ecarte.bourre import BourreGame, BourreState
+from hoyle.games.ecarte.encode import make_encoder
 from hoyle.games.ecarte.explain import explain
 from hoyle.games.ecarte.rules import PRESETS, EcarteRules, Form
 from hoyle.games.ecarte.state import EcarteGame, EcarteState
@@ -30,6 +32,7 @@ register_family(
         explain=explain,
     )
 )
+register_encoder("ecarte", make_encoder)  # Écarté's layout, or Bourré's for the bourre form
 
 from hoyle.core.hooks import SearchHooks, register_search_hooks  # noqa: E402
 from hoyle.games.ecarte import play as _play  # noqa: E402  (registers the easy player)

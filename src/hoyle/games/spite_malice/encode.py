@@ -2,9 +2,11 @@
 
 Piles grow without bound, so they are summarised at a fixed size: each centre stack by its
 height (one-hot: the rank it has reached) and whether a wild is on top; each goal pile by its
-top card and size; each discard pile by its top three cards and size; the completed heap and
-the cards still unseen by counts per rank. Seats are numbered from the viewer (0 is the viewer,
-1 the next to play after them); a spectator (``None``) sees from seat 0 and sees no hand.
+top card and size; each discard pile by its top three cards and size; the completed heap by its
+size and its wild cards; the own hand by counts per rank. The cards under a discard pile's top
+three are public but not encoded: counting every pile's cards would cost more than a step of
+the game. Seats are numbered from the viewer (0 is the viewer, 1 the next to play after them);
+a spectator (``None``) sees from seat 0 and sees no hand.
 
 Cards are encoded by *rank slot*, as the game plays them (suits never matter): ace (1) … king
 (13) and, when the rules have jokers, a joker slot; Starturn's numbers 1…15. Whether a king is
@@ -19,6 +21,8 @@ With unlimited centre stacks (``max_stacks=0``) the first eight stacks have thei
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
+
+import numpy as np
 
 from hoyle.core.encoding import Encoder, Vector
 from hoyle.games.spite_malice.rules import Deck
@@ -59,43 +63,45 @@ class SpiteMaliceEncoder(Encoder):
         self.goals = rules.goal_piles
         self.discards = rules.discard_piles
         self.top = rules.top
-        self.hand_size = rules.hand_size
         self.stack_slots = rules.max_stacks or UNLIMITED_SLOTS
-        self.stock_cards = float(rules.stock_cards)
-        self.goal_size = float(rules.goal_size)
-        self.turn_limit = float(rules.turn_limit)
-        self.deal_count = float(rules.deals or rules.deal_limit)
-        self.target = float(rules.target)
         heights = self.top - 1  # a stack holds 1 … top-1 cards (a full one leaves the centre)
         self.heights = heights
         seat = "by seat from the viewer (0 the viewer, 1 the next)"
 
-        # Scalars first, so that one slice assignment writes them all.
-        self.add("spectator", 1, "1 when the vector is a spectator's (no hand is seen)")
-        self.add("stock", 1, "cards in the stock / the cards shuffled for it")
-        self.add("heap", 1, "cards in the completed heap / the cards shuffled for the stock")
-        self.add("completed", 1, "centre stacks completed this deal / 10")
-        self.add("turn", 1, "turn number in the deal / turn_limit")
-        self.add("deal", 1, "deals played before this one / the deals of the match")
-        self.add("passes", 1, "passes in a row (may_pass) / players")
-        self.add("moves", 1, "moves made this turn / 10")
-        self.add("stack_count", 1, f"centre stacks now / {self.stack_slots}")
-        self.add("hand_sizes", n, f"cards in each hand / {self.hand_size}, {seat}")
-        self.add(
+        # Scalars first, raw counts: one slice assignment writes them and one product scales
+        # them (far cheaper than dividing entry by entry in Python).
+        self._per: list[float] = []
+        self.scalar("spectator", 1, 1, "1 when the vector is a spectator's (no hand is seen)")
+        stock = rules.stock_cards
+        self.scalar("stock", 1, stock, "cards in the stock / the cards shuffled for it")
+        self.scalar("heap", 1, stock, "cards in the completed heap / the cards shuffled for it")
+        self.scalar("completed", 1, 10, "centre stacks completed this deal / 10")
+        self.scalar("turn", 1, rules.turn_limit, "turn number in the deal / turn_limit")
+        deals = rules.deals or rules.deal_limit
+        self.scalar("deal", 1, deals, "deals played before this one / the deals of the match")
+        self.scalar("passes", 1, n, "passes in a row (may_pass) / players")
+        self.scalar("moves", 1, 10, "moves made this turn / 10")
+        self.scalar("stack_count", 1, self.stack_slots, f"centre stacks / {self.stack_slots}")
+        hs = rules.hand_size
+        self.scalar("hand_sizes", n, hs, f"cards in each hand / {hs}, {seat}")
+        self.scalar(
             "goal_counts",
             n * self.goals,
+            rules.goal_size,
             f"cards in each goal pile / goal_size, {seat} (then pile)",
         )
-        self.add(
+        self.scalar(
             "discard_sizes",
             n * self.discards,
+            DISCARD_SCALE,
             f"cards in each discard pile / {DISCARD_SCALE:g}, {seat} then pile",
         )
-        self.add("scores", n, f"match points / target, {seat}")
-        self.add("hand", slots, f"own hand: cards of each rank / hand_size; ranks {ranks}")
-        self.add("heap_wilds", 1, "wild cards in the completed heap / 10")
-        self.add("stack_heights", heights, "centre stacks of each height 1… / 4")
+        self.scalar("scores", n, rules.target, f"match points / target, {seat}")
+        self.scalar("hand", slots, hs, f"own hand: cards of each rank / {hs}; ranks {ranks}")
+        self.scalar("heap_wilds", 1, 10, "wild cards in the completed heap / 10")
+        self.scalar("stack_heights", heights, 4, "centre stacks of each height 1… / 4")
         self.scalars = self.size
+        self.per = np.array(self._per, dtype=np.float32)
         # Then the indicators, written by index.
         self.add("phase", 4, "one-hot: deal, draw, play, over")
         self.add("to_move", n, f"one-hot: the seat to play, {seat} (none at chance nodes)")
@@ -119,6 +125,12 @@ class SpiteMaliceEncoder(Encoder):
         self.add("stack_wild", self.stack_slots, "1 if a wild card is on top of the stack")
         self.add("cover", self.stack_slots, "1 on the stack whose wild must be covered now")
         self._bases()
+        self.orders = [[(me + k) % n for k in range(n)] for me in range(n)]
+
+    def scalar(self, name: str, size: int, per: float, doc: str) -> None:
+        """Declare a field of counts, each written raw and divided by ``per``."""
+        self.add(name, size, doc)
+        self._per += [1.0 / per] * size
 
     def _bases(self) -> None:
         f = self.field
@@ -136,7 +148,7 @@ class SpiteMaliceEncoder(Encoder):
         s = cast("SpiteMaliceState", state)
         n = self.n
         me = 0 if player is None else player
-        order = [(me + k) % n for k in range(n)]  # absolute seats, viewer first
+        order = self.orders[me]  # absolute seats, the viewer first
         slot = self.slot
         slots = self.slots
         phase = s._phase
@@ -144,42 +156,43 @@ class SpiteMaliceEncoder(Encoder):
         hand = s._hands[player] if player is not None else []
         goals = s._goals
         discards = s._discards
-        hs = self.hand_size
-
-        # ---- scalars, in field order
-        vals: list[float] = [
-            1.0 if player is None else 0.0,
-            s._stock_n / self.stock_cards,
-            len(s._heap) / self.stock_cards,
-            s._completed / 10.0,
-            s._turn / self.turn_limit,
-            s._deal_no / self.deal_count,
-            s._passes / n,
-            len(s._turn_log) / 10.0,
-            len(stacks) / self.stack_slots,
-        ]
-        vals += [len(s._hands[a]) / hs for a in order]
-        gs = self.goal_size
-        for a in order:
-            vals += [len(p) / gs for p in goals[a]]
-        for a in order:
-            vals += [len(p) / DISCARD_SCALE for p in discards[a]]
-        target = self.target
-        vals += [s._scores[a] / target for a in order]
-        counts = [0.0] * slots
-        for kind in hand:
-            counts[slot[kind]] += 1.0 / hs
-        vals += counts
         wild = self.wild
-        vals.append(sum(map(wild.__getitem__, s._heap)) / 10.0)
-        heights = [0.0] * self.heights
+
+        # ---- scalars, raw, in field order
+        hands = s._hands
+        vals: list[float] = [
+            player is None,
+            s._stock_n,
+            len(s._heap),
+            s._completed,
+            s._turn,
+            s._deal_no,
+            s._passes,
+            len(s._turn_log),
+            len(stacks),
+            *map(len, hands[me:] + hands[:me]),
+        ]
+        for a in order:
+            vals += map(len, goals[a])
+        for a in order:
+            vals += map(len, discards[a])
+        scores = s._scores
+        vals += scores[me:] + scores[:me]
+        counts = [0] * slots
+        for kind in hand:
+            counts[slot[kind]] += 1
+        vals += counts
+        vals.append(sum(map(wild.__getitem__, s._heap)))
+        heights = [0] * self.heights
         for stack in stacks:
-            heights[len(stack) - 1] += 0.25
+            heights[len(stack) - 1] += 1
         vals += heights
-        out[: self.scalars] = vals
+        out.fill(0.0)
+        head = out[: self.scalars]
+        head[:] = vals
+        head *= self.per
 
         # ---- indicators
-        out[self.scalars :] = 0.0
         ones = [self.b_phase + phase, self.b_dealer + (s._dealer - me) % n]
         cur = state.current_player()
         if cur >= 0:

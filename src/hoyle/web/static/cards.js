@@ -18,6 +18,7 @@ export function isCardList(value) {
 /** The rank and suit a player reads: "Q♠", "10♥", "Joker". */
 export function cardLabel(token) {
   if (token === "XJ") return "Joker";
+  if (/^\d+$/.test(token)) return token;
   const suit = token.slice(-1);
   const rank = token.slice(0, -1);
   return (RANKS[rank] || rank) + SUITS[suit];
@@ -38,6 +39,15 @@ export function cardSVG(token, { size = "normal" } = {}) {
     svg.setAttribute("aria-label", "a face-down card");
     svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "card-back" }));
     svg.append(el("rect", { x: 7, y: 7, width: 46, height: 70, rx: 4, class: "card-back-inner" }));
+    return svg;
+  }
+  if (/^\d+$/.test(token)) {  // a numbered card (Starturn's 1…15): the number is the card
+    svg.classList.add("black", "numbered");
+    svg.dataset.token = token;
+    svg.setAttribute("aria-label", token);
+    svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "card-face" }));
+    svg.append(el("text", { x: 5, y: 17, class: "corner" }, token));
+    svg.append(el("text", { x: 30, y: 55, "text-anchor": "middle", class: "pip" }, token));
     return svg;
   }
   const suit = token.slice(-1);

@@ -3,6 +3,10 @@
 
 import { cardSVG, cardLabel, isCard, isCardList } from "./cards.js";
 import { SEAT_COLOURS } from "./chart.js";
+import { h } from "./dom.js";
+import { ECARTE_DRAWN, ecarteInfo, ecarteSeatNotes } from "./ecarte.js";
+
+export { h };
 
 /** Keys the board and hand draw themselves; everything else goes to the details panel. */
 const DRAWN = new Set(["hand", "trick", "seat", "game", "players", "current_player", "last_trick", "scores"]);
@@ -23,18 +27,6 @@ const BADGES = {
     return out;
   },
 };
-
-export function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (k === "dataset") Object.assign(node.dataset, v);
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
 
 function words(key) {
   return key.replace(/_/g, " ");
@@ -79,12 +71,22 @@ export function renderValue(value, msg, depth = 0) {
   ]));
 }
 
-/** The details panel: every observation key the board does not draw. */
-export function renderDetails(msg) {
+/** Keys a family's own view draws, left out of the details panel. */
+const FAMILY_DRAWN = { ecarte: ECARTE_DRAWN };
+
+/** Notes under each seat's name, per family (a rule-free reading of public facts). */
+const SEAT_NOTES = { ecarte: ecarteSeatNotes };
+
+/** A strip of facts between the badges and the felt, per family. */
+const INFO = { ecarte: ecarteInfo };
+
+/** The details panel: every observation key the board does not draw (nor ``skip``). */
+export function renderDetails(msg, skip = []) {
   const obs = msg.observation;
   const rows = [];
+  const drawn = new Set([...skip, ...(FAMILY_DRAWN[msg.family.replace(/-/g, "_")] || [])]);
   for (const [key, value] of Object.entries(obs)) {
-    if (DRAWN.has(key)) continue;
+    if (DRAWN.has(key) || drawn.has(key)) continue;
     if (value === null || (Array.isArray(value) && value.length === 0) || (typeof value === "object" && value && Object.keys(value).length === 0)) continue;
     rows.push(h("dt", {}, words(key)), h("dd", { dataset: { key } }, renderValue(value, msg)));
   }
@@ -97,6 +99,7 @@ export function renderBoard(msg) {
   const n = msg.seats.length;
   const you = msg.you === null ? 0 : msg.you;
   const felt = h("div", { class: "felt" });
+  const fam = msg.family.replace(/-/g, "_");
   const scores = Array.isArray(obs.scores) ? obs.scores : null;
   const sizes = Array.isArray(obs.hand_sizes) ? obs.hand_sizes : null;
   const taken = Array.isArray(obs.tricks_taken) ? obs.tricks_taken : null;
@@ -118,6 +121,8 @@ export function renderBoard(msg) {
       sizes ? ` · ${sizes[seat]} cards` : "",
       taken ? ` · ${taken[seat]} tricks` : "",
       points && typeof points[seat] === "number" ? ` · ${points[seat]} pts` : ""));
+    const notes = (SEAT_NOTES[fam] || (() => []))(msg, seat);
+    if (notes.length) panel.append(h("small", { class: "notes" }, notes.join(" · ")));
     felt.append(panel);
   }
   if (Array.isArray(obs.trick)) {
@@ -137,7 +142,8 @@ export function renderBoard(msg) {
   if (typeof obs.trump === "string" && /^[CDHS]$/.test(obs.trump)) badges.unshift(`trumps ${cardLabel("2" + obs.trump).slice(1)}`);
   if (obs.phase) badges.unshift(String(obs.phase));
   const bar = h("div", { class: "badges" }, ...badges.map((b) => h("span", { class: "badge" }, b)));
-  return h("div", {}, bar, felt);
+  const info = INFO[fam] ? INFO[fam](msg) : null;
+  return h("div", {}, bar, info, felt);
 }
 
 /** The last trick, small, with who won it. */

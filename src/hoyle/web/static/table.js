@@ -4,6 +4,8 @@
 import { cardSVG, isCard, cardLabel } from "./cards.js";
 import { scoreChart } from "./chart.js";
 import { h, renderBoard, renderDetails, renderLastTrick, renderValue } from "./render.js";
+import { SPITE_DRAWN, drawSpite } from "./spite.js";
+import { ecarteLabel } from "./ecarte.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.hash.slice(1));
@@ -55,12 +57,14 @@ function receive(msg) {
     if (!state || msg.seq !== state.seq) hinted = null;
     state = msg;
     draw();
+    pump();
     if (myTurnNow && sound) beep();
     if (msg.rematch && msg.you !== null && !$("next-game")) {
       say("A rematch is ready.", "info");
     }
   } else if (msg.type === "refused") {
     say(msg.reason, "refused");
+    queue = null;
   } else if (msg.type === "hint") {
     hinted = msg.moves.length ? msg.moves[0].token : null;
     say("Hint: " + msg.moves.map((m) => `${isCard(m.token) ? cardLabel(m.token) : m.token} (${m.value})`).join(", "), "hint");
@@ -94,39 +98,23 @@ function draw() {
   const msg = state;
   document.body.dataset.seq = String(msg.seq);
   document.body.dataset.status = msg.status;
+  document.body.dataset.toAct = String(msg.to_act);  // for tests and styles: whose turn
+  document.body.dataset.phase = String(msg.observation.phase || "");
   document.title = `${msg.title} · hoyle`;
   $("game").textContent = msg.game;
   const turn = msg.status === "finished" ? "Game over" : msg.to_act === null ? "dealing…" :
     msg.to_act === msg.you ? "Your turn" : `${msg.seats[msg.to_act].name} to play`;
   $("status").textContent = turn;
   $("status").className = msg.to_act === msg.you && msg.status !== "finished" ? "your-turn" : "";
-  $("board").replaceChildren(renderBoard(msg));
-
-  const opts = choices();
-  if (focus >= opts.length) focus = 0;
-  const hand = msg.observation.hand;
-  const handBox = $("hand");
-  handBox.replaceChildren();
-  if (Array.isArray(hand)) {
-    hand.forEach((token) => {
-      const card = cardSVG(token);
-      const legal = msg.legal.includes(token);
-      card.classList.add(legal ? "legal" : "dim");
-      if (token === hinted) card.classList.add("hinted");
-      if (opts[focus] === token && msg.legal.length) card.classList.add("focus");
-      card.setAttribute("tabindex", "0");
-      card.addEventListener("click", () => act(token));
-      handBox.append(card);
-    });
-  } else if (msg.you === null) {
-    handBox.append(h("p", { class: "note" }, "Watching: you see only what every player sees."));
+  const fam = msg.family.replace(/-/g, "_");
+  $("keys").textContent = fam === "spite_malice" ? "Click a card, then where it goes. Key: h hint." :
+    "Keys: ← → choose, Enter play, 1–9 play the n-th choice, h hint.";
+  if (fam === "spite_malice") {
+    drawSpite(msg, { board: $("board"), hand: $("hand"), actions: $("actions"), act, say, redraw: draw, hinted });
+  } else {
+    $("board").replaceChildren(renderBoard(msg));
+    drawHand(msg);
   }
-  const buttons = msg.legal.filter((t) => !(Array.isArray(hand) && hand.includes(t)));
-  $("actions").replaceChildren(...buttons.map((token) => {
-    const b = h("button", { class: "action" + (opts[focus] === token ? " focus" : "") + (token === hinted ? " hinted" : ""), dataset: { token }, onclick: () => act(token) },
-      isCard(token) ? cardLabel(token) : token);
-    return b;
-  }));
 
   const side = [];
   const names = msg.seats.map((s) => s.name);
@@ -134,7 +122,7 @@ function draw() {
   if (chart) side.push(h("h3", {}, "Scores by deal"), chart);
   const last = renderLastTrick(msg);
   if (last) side.push(last);
-  side.push(h("h3", {}, "Table"), renderDetails(msg));
+  side.push(h("h3", {}, "Table"), renderDetails(msg, fam === "spite_malice" ? SPITE_DRAWN : []));
   side.push(renderFairness(msg));
   side.push(rulesPanel(msg.game));
   $("side").replaceChildren(...side);
@@ -153,6 +141,94 @@ function draw() {
   $("hint-btn").disabled = !(msg.legal.length > 0);
   renderInvites();
   renderName(msg);
+}
+
+/** Cards chosen for a discard (Écarté's exchange, Bourré's draw), sent one by one on confirm. */
+const selected = new Set();
+/** The discards still to send after a confirm (then `draw`, where the engine offers it). */
+let queue = null;
+
+/** True when this seat discards by choosing several cards then confirming. */
+function selecting(msg) {
+  const hand = msg.observation.hand;
+  return msg.family === "ecarte" && ["discard", "exchange"].includes(msg.observation.phase) &&
+    Array.isArray(hand) && msg.legal.some((t) => hand.includes(t));
+}
+
+/** Send the next queued discard once the table has taken the last one. */
+function pump() {
+  if (!queue || !state || state.seq <= queue.after) return;
+  const msg = state;
+  if (queue.tokens.length) {
+    const token = queue.tokens.shift();
+    if (msg.legal.includes(token)) {
+      queue.after = msg.seq;
+      send({ type: "act", token });
+      return;
+    }
+    const left = [token, ...queue.tokens].map(cardLabel).join(" ");
+    if (msg.legal.length) say(`Not discarded: ${left} (the exchange is over).`, "refused");
+    queue = null;
+    return;
+  }
+  // The chosen cards are all gone: finish the exchange where the engine asks for it.
+  if (msg.legal.includes("draw")) send({ type: "act", token: "draw" });
+  queue = null;
+}
+
+function confirmDiscard(msg) {
+  queue = { tokens: msg.observation.hand.filter((c) => selected.has(c)), after: -1 };
+  selected.clear();
+  pump();
+}
+
+/** The hand (cards to play, or to choose for a discard) and the buttons for every other move. */
+function drawHand(msg) {
+  const opts = choices();
+  if (focus >= opts.length) focus = 0;
+  const hand = msg.observation.hand;
+  const choosing = selecting(msg);
+  if (!choosing) selected.clear();
+  for (const c of [...selected]) if (!msg.legal.includes(c)) selected.delete(c);
+  const handBox = $("hand");
+  handBox.replaceChildren();
+  if (Array.isArray(hand)) {
+    hand.forEach((token) => {
+      const card = cardSVG(token);
+      const legal = msg.legal.includes(token);
+      card.classList.add(legal ? "legal" : "dim");
+      if (selected.has(token)) card.classList.add("selected");
+      if (token === hinted) card.classList.add("hinted");
+      if (opts[focus] === token && msg.legal.length) card.classList.add("focus");
+      card.setAttribute("tabindex", "0");
+      card.addEventListener("click", () => {
+        if (choosing && legal) {
+          if (selected.has(token)) selected.delete(token);
+          else selected.add(token);
+          draw();
+        } else {
+          act(token);
+        }
+      });
+      handBox.append(card);
+    });
+  } else if (msg.you === null) {
+    handBox.append(h("p", { class: "note" }, "Watching: you see only what every player sees."));
+  }
+  let buttons = msg.legal.filter((t) => !(Array.isArray(hand) && hand.includes(t)));
+  if (choosing && selected.size) buttons = buttons.filter((t) => t !== "draw");  // the confirm draws
+  const nodes = buttons.map((token) => h("button", {
+    class: "action" + (opts[focus] === token ? " focus" : "") + (token === hinted ? " hinted" : ""),
+    dataset: { token }, onclick: () => act(token),
+  }, isCard(token) ? cardLabel(token) : msg.family === "ecarte" ? ecarteLabel(msg, token) : token));
+  if (choosing) {
+    const n = selected.size;
+    const label = n ? `Discard ${n} card${n === 1 ? "" : "s"}` : "Choose the cards to discard";
+    const confirm = h("button", { id: "discard-confirm", class: "action confirm", onclick: () => confirmDiscard(msg) }, label);
+    confirm.disabled = n === 0;
+    nodes.unshift(confirm);
+  }
+  $("actions").replaceChildren(...nodes);
 }
 
 let rulesBox = null;
@@ -220,6 +296,9 @@ function beep() {
 document.addEventListener("keydown", (e) => {
   if (!state || e.target.tagName === "INPUT") return;
   const opts = choices();
+  // Spite and Malice moves are two clicks (a card, then where it goes): no blind key moves.
+  const twoClicks = state.family === "spite-malice";
+  if (twoClicks && e.key !== "h" && e.key !== "?") return;
   if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
     if (!opts.length) return;
     focus = (focus + (e.key === "ArrowRight" ? 1 : opts.length - 1)) % opts.length;
