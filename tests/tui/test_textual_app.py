@@ -447,3 +447,16 @@ def test_the_other_tables_play_by_keys(spec: str, options: dict[str, Any]) -> No
                 assert_nothing_hidden_shown(app)
 
     asyncio.run(scenario())
+
+
+@sync
+async def test_a_short_terminal_gives_the_last_trick_panel_to_the_log() -> None:
+    for rows, shown in ((36, True), (24, False)):
+        app = make_app("hearts", 3, deals=1)
+        async with app.run_test(size=(80, rows)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter", "enter", "enter", "enter")  # the pass, then a trick
+            await pilot.pause()
+            assert app.state.observation(0)["tricks"]
+            assert app.query_one("#last").display is shown
+            assert app.query_one("#log").display
