@@ -383,9 +383,23 @@ class HoyleApp(App[bool]):
     # ------------------------------------------------------------------ input
 
     async def action_card(self, index: int) -> None:
-        """A click on the ``index``-th card of the hand (as shown): play it, or say why not."""
-        if 0 <= index < len(self._cards):
-            await self.play_text(self._cards[index])
+        """A click on the ``index``-th card of the hand (as shown): play it, or say why not.
+
+        Where the moves name piles (Spite and Malice), the cursor goes to the card's first move
+        instead and the message lists them all.
+        """
+        if not 0 <= index < len(self._cards):
+            return
+        card = self._cards[index]
+        card_moves = self.view.card_moves
+        if card_moves is not None and self._my_turn() and not self._busy:
+            moves = card_moves(card, self._legal_tokens())
+            if moves:
+                self._cursor = self._choices.index(moves[0])
+                self._say([f"{card_label(card, self.style)}: {'   '.join(moves)}"])
+                self._redraw_choices(self._observation(), self._legal_tokens())
+                return
+        await self.play_text(card)
 
     async def action_move(self, index: int) -> None:
         """A click on the ``index``-th of the other moves."""
