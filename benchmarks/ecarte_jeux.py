@@ -15,6 +15,8 @@ the share where they agree; and the search's mean value of playing less that of 
 proposal, in points of elder's margin by the end of the hand (own points less the dealer's),
 with a 95% interval over the class's hands. A positive value says the search prefers to play.
 
+The table and what its agreements and disagreements with the list mean: docs/ecarte-jeux.md.
+
 Run: ``.venv/bin/python benchmarks/ecarte_jeux.py [--hands N] [--simulations S] [--workers K]``.
 """
 

@@ -16,6 +16,8 @@ Families without an encoder are not in the parameter list; every other preset is
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -162,3 +164,19 @@ def test_the_docs_show_the_layouts_as_they_are(fam: str, title: str) -> None:
     enc = encoder(hoyle.load(fam))
     assert f"{enc.size} entries" in section.splitlines()[0]
     assert enc.layout() in section
+
+
+@pytest.mark.parametrize(("fam", "preset"), PRESETS)
+def test_games_states_and_encoders_still_pickle_and_copy(fam: str, preset: str) -> None:
+    """Process pools and RL frameworks pickle games, states and environments: encoding keeps
+    its encoder on the game, and neither that nor the encoder's buffers may stop them."""
+    game = load(fam, preset)
+    state = game.new_initial_state(seed=5)
+    vec = state.observation_tensor(0)
+    for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        np.testing.assert_array_equal(copied.observation_tensor(0), vec)
+    enc = pickle.loads(pickle.dumps(encoder(game)))
+    out = enc.new_buffer()
+    enc.encode(state, 0, out)
+    np.testing.assert_array_equal(out, vec)
+    assert pickle.loads(pickle.dumps(game)) == game

@@ -95,6 +95,11 @@ class Encoder(ABC):
         first), so a buffer can be reused from step to step.
         """
 
+    def __reduce__(self) -> tuple[Callable[[Game[Any]], Encoder], tuple[Game[Any]]]:
+        """A pickle (or a deep copy) rebuilds the encoder from its game: caches, staging
+        arrays and buffer views stay behind."""
+        return encoder, (self.game,)
+
     def layout(self) -> str:
         """The layout as a Markdown table (name, indices, meaning), for the docs."""
         rows = ["| field | indices | meaning |", "|---|---|---|"]
@@ -127,6 +132,13 @@ class BitsWriter:
         self._out: Vector | None = None
         self._head: Vector = self._stage[:0].astype(np.float32)
         self._tail: memoryview | None = None
+
+    def __getstate__(self) -> tuple[int, int]:
+        """A pickle keeps the sizes only (memoryviews do not pickle; the views are rebuilt)."""
+        return self.nbits, self.size
+
+    def __setstate__(self, state: tuple[int, int]) -> None:
+        self.__init__(*state)  # type: ignore[misc]
 
     def _views(self, out: Vector) -> None:
         self._out = out

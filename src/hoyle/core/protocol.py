@@ -91,6 +91,13 @@ class Game(ABC, Generic[R]):
     def __hash__(self) -> int:
         return hash((self.family, self.rules, self.variant))
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle or a deep copy keeps: everything but the observation encoder that
+        :func:`hoyle.core.encoding.encoder` keeps on the game (rebuilt on demand)."""
+        state = self.__dict__.copy()
+        state.pop("_encoder", None)
+        return state
+
 
 class State(ABC):
     """One position of a match. Mutated by :meth:`apply_action`; copied by :meth:`clone`."""

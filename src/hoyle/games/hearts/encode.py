@@ -129,7 +129,6 @@ class HeartsEncoder(Encoder):
         most = g.hand_size + (g.widow_size if self.to_hand else 0)
         if self.domino:
             most = len(g.deck) - (n - 1) * g.hand_size  # every card of the stock drawn
-        self.hs = most
         self.therm = [(1 << k) - 1 for k in range(most + 1)]
         self.orders = [[(me + r) % n for r in range(n)] for me in range(n)]
 
@@ -221,7 +220,6 @@ class HeartsEncoder(Encoder):
         self.block_mask = (1 << self.block_bits) - 1
         self.low_masks = [(1 << (me * self.u)) - 1 for me in range(n)]
         self.nbits = self.size
-        self.nbytes = (self.nbits + 7) // 8
         # ---- scalars: per seat (the viewer's first), then the table's
         self.score_scale = float(rules.chips * n if self.chips else max(rules.target, 26))
         self.points_scale = float(max(g.penalty_total, 1))
