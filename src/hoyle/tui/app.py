@@ -26,6 +26,7 @@ from hoyle.tui.render import (
     render_help,
     render_hint,
     seat_names,
+    typed_moves,
 )
 from hoyle.tui.views import view_for
 
@@ -199,13 +200,7 @@ class TerminalGame:
     def _play_text(self, text: str) -> bool:
         """Apply the move(s) the player typed; True if at least one was legal and played."""
         state = self.state
-        try:
-            state.string_to_action(text)
-            words = [text]
-        except IllegalActionError:
-            # Not one move: perhaps several cards typed at once (``qs ks as`` while passing).
-            parts = text.replace(",", " ").split()
-            words = parts if len(parts) > 1 else [text]
+        words = typed_moves(state, text)
         played = False
         for i, word in enumerate(words):
             if state.current_player() != self.seat:

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from hoyle.cards import Card, CardError, Suit
+from hoyle.core.errors import IllegalActionError
+from hoyle.core.protocol import State
 
 __all__ = [
     "HIDDEN_PHASES",
@@ -32,6 +34,7 @@ __all__ = [
     "render_table",
     "seat_names",
     "seat_position",
+    "typed_moves",
 ]
 
 HIDDEN_PHASES = frozenset({"pass"})
@@ -520,3 +523,14 @@ def render_result(obs: dict[str, Any], names: Sequence[str] | None = None) -> li
         else:
             lines.append("Shared win: " + ", ".join(winners) + ".")
     return lines
+
+
+def typed_moves(state: State, text: str) -> list[str]:
+    """The moves a player's typed ``text`` names: itself when it is one legal move here,
+    else its words (several cards typed at once, ``qs ks as``, while passing)."""
+    try:
+        state.string_to_action(text)
+    except IllegalActionError:
+        parts = text.replace(",", " ").split()
+        return parts if len(parts) > 1 else [text]
+    return [text]

@@ -32,7 +32,14 @@ from hoyle.core.errors import IllegalActionError
 from hoyle.core.protocol import State
 from hoyle.core.registry import Agent
 from hoyle.tui import panels
-from hoyle.tui.render import Style, card_label, render_help, render_hint, seat_names
+from hoyle.tui.render import (
+    Style,
+    card_label,
+    render_help,
+    render_hint,
+    seat_names,
+    typed_moves,
+)
 from hoyle.tui.views import view_for
 
 __all__ = ["HoyleApp", "RulesScreen", "TextScreen"]
@@ -355,12 +362,7 @@ class HoyleApp(App[bool]):
             self._say(["Not your turn: wait for the others."])
             return False
         state = self.state
-        try:
-            state.string_to_action(text)
-            words = [text]
-        except IllegalActionError:
-            parts = text.replace(",", " ").split()
-            words = parts if len(parts) > 1 else [text]
+        words = typed_moves(state, text)
         played = False
         for word in words:
             if not self._my_turn():
