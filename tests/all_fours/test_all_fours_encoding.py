@@ -11,16 +11,13 @@ import random
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 import hoyle
+from encoding_helpers import cards, part, tokens
 from helpers import play
-from hoyle.cards import TOKENS, parse_cards
-from hoyle.core.encoding import Encoder, encoder
+from hoyle.core.encoding import encoder
 from hoyle.games.all_fours import AllFoursGame
 from hoyle.games.all_fours.state import PHASE_NAMES
-
-Vec = npt.NDArray[np.float32]
 
 SEAT0 = "2C 3C 4C 5C 6C 7C"
 SEAT1 = "8D 9D TD JD QD KD"
@@ -30,20 +27,6 @@ def load(preset: str, **options: Any) -> AllFoursGame:
     game = hoyle.load("all-fours", variant=preset, **options)
     assert isinstance(game, AllFoursGame)
     return game
-
-
-def part(enc: Encoder, vec: Vec, name: str) -> Vec:
-    f = enc.field(name)
-    return vec[f.start : f.start + f.size]
-
-
-def cards(enc: Encoder, vec: Vec, name: str) -> set[str]:
-    bits = part(enc, vec, name)
-    return {TOKENS[c] for c in range(52) if bits[c] == 1.0}
-
-
-def tokens(text: str) -> set[str]:
-    return {c.token for c in parse_cards(text)}
 
 
 def test_hand_turn_up_trumps_and_seats_in_seven_up() -> None:

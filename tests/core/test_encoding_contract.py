@@ -26,6 +26,7 @@ import numpy as np
 import pytest
 
 import hoyle
+from encoding_helpers import check_fields
 from hoyle.core.encoding import Encoder, encoder, has_encoder
 from hoyle.core.protocol import Game, State
 
@@ -64,12 +65,7 @@ def seats(game: Game) -> list[int | None]:  # type: ignore[type-arg]
 def test_fields_tile_the_vector(fam: str, preset: str) -> None:
     enc = encoder(load(fam, preset))
     assert isinstance(enc, Encoder)
-    at = 0
-    for f in enc.fields:
-        assert f.start == at, f"{f.name} starts at {f.start}, not {at}"
-        assert f.size > 0 and f.doc
-        at += f.size
-    assert at == enc.size
+    check_fields(enc)
     assert len({f.name for f in enc.fields}) == len(enc.fields)
     assert enc.layout().count("\n") == len(enc.fields) + 1
 

@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 import hoyle
+from encoding_helpers import check_fields, vector
 from helpers import play
-from hoyle.core.encoding import Encoder, encoder
+from hoyle.core.encoding import encoder
 from hoyle.core.protocol import State
 from hoyle.games.ecarte import BourreGame, BourreState, EcarteGame, EcarteState
 from hoyle.games.ecarte.state import CONCEDE, PHASE_NAMES
@@ -30,25 +31,6 @@ CARD32 = {f"{r}{s}": 8 * i + j for i, s in enumerate("CDHS") for j, r in enumera
 CARD52 = {
     f"{r}{s}": 13 * i + j for i, s in enumerate("CDHS") for j, r in enumerate("23456789TJQKA")
 }
-
-
-def check_fields(enc: Encoder) -> None:
-    """The fields tile [0, size) in order, with no gap and no overlap."""
-    at = 0
-    for f in enc.fields:
-        assert f.start == at, f"{f.name} starts at {f.start}, not {at}"
-        assert f.size > 0 and f.doc
-        at += f.size
-    assert at == enc.size
-
-
-def vector(state: State, player: int | None) -> np.ndarray:
-    """The vector written into a NaN-filled buffer: every entry must be overwritten."""
-    buf = np.full(encoder(state.game).size, np.nan, dtype=np.float32)
-    out = state.observation_tensor(player, out=buf)
-    assert out is buf and out.dtype == np.float32
-    assert np.isfinite(out).all(), "an entry was left unwritten"
-    return out
 
 
 def field(state: State, player: int | None, name: str) -> np.ndarray:

@@ -12,38 +12,21 @@ from collections import Counter
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 import hoyle
 from deals import MIXED, VOID_IN_CLUBS
+from encoding_helpers import Vec, cards, part, tokens
 from helpers import play
-from hoyle.cards import TOKENS, parse_cards
+from hoyle.cards import TOKENS
 from hoyle.core.encoding import Encoder, encoder
 from hoyle.games.hearts import HeartsGame, Pass
 from hoyle.games.hearts.state import PHASE_NAMES
-
-Vec = npt.NDArray[np.float32]
 
 
 def load(**options: Any) -> HeartsGame:
     game = hoyle.load("hearts", **options)
     assert isinstance(game, HeartsGame)
     return game
-
-
-def part(enc: Encoder, vec: Vec, name: str) -> Vec:
-    f = enc.field(name)
-    return vec[f.start : f.start + f.size]
-
-
-def cards(enc: Encoder, vec: Vec, name: str) -> set[str]:
-    """The cards a card-set field holds (first plane)."""
-    bits = part(enc, vec, name)
-    return {TOKENS[c] for c in range(52) if bits[c] == 1.0}
-
-
-def tokens(text: str) -> set[str]:
-    return {c.token for c in parse_cards(text)}
 
 
 def test_hand_pass_and_received_by_relative_seat() -> None:

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 import hoyle
-from hoyle.core.encoding import Encoder, encoder
+from encoding_helpers import check_fields, vector
+from hoyle.core.encoding import encoder
 from hoyle.games.spite_malice import SpiteMaliceGame, SpiteMaliceState
 from hoyle.games.spite_malice.encode import TOP_CARDS
 from hoyle.games.spite_malice.state import PASS, TO_DISCARD, split_move
@@ -45,25 +46,6 @@ def pick(state: SpiteMaliceState, rng: random.Random, *, builder: bool) -> int:
             return rng.choice(centre)
         legal = [a for a in legal if a != PASS] or legal
     return rng.choice(legal)
-
-
-def check_fields(enc: Encoder) -> None:
-    """The fields tile [0, size) in order, with no gap and no overlap."""
-    at = 0
-    for f in enc.fields:
-        assert f.start == at, f"{f.name} starts at {f.start}, not {at}"
-        assert f.size > 0 and f.doc
-        at += f.size
-    assert at == enc.size
-
-
-def vector(state: SpiteMaliceState, player: int | None) -> np.ndarray:
-    """The vector written into a NaN-filled buffer: every entry must be overwritten."""
-    buf = np.full(encoder(state.game).size, np.nan, dtype=np.float32)
-    out = state.observation_tensor(player, out=buf)
-    assert out is buf and out.dtype == np.float32
-    assert np.isfinite(out).all(), "an entry was left unwritten"
-    return out
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -26,6 +26,7 @@ from hoyle.core.protocol import State
 from hoyle.core.registry import Agent
 from hoyle.tui import panels
 from hoyle.tui.render import card_label
+from hoyle.tui.spite_malice import card_moves
 from hoyle.tui.textual_app import HoyleApp, RulesScreen, TextScreen
 
 SIZE = (110, 36)
@@ -322,6 +323,21 @@ async def test_a_pile_move_clicked_and_typed_in_spite_and_malice() -> None:
             await pilot.pause()
             assert app.state.history()[len(history)] == expected.string_to_action(token)
             assert app.state.current_player() == 0  # the computer's turn played at once
+        # A card of the hand clicked: the cursor goes to its first move, the message lists
+        # them all, and Enter plays that move.
+        legal = [app.state.action_to_string(a) for a in app.state.legal_actions()]
+        card = panels.hand_rows(app.state.observation(0)["hand"], legal)[0].cells[0].token
+        moves = card_moves(card, legal)
+        assert moves and all(m in legal for m in moves)
+        history = app.state.history()
+        await pilot.click("#hand", offset=(2 + panels.HEADING_WIDTH, 1))
+        await pilot.pause()
+        assert app.state.history() == history
+        assert app.message_lines == [f"{card_label(card)}: {'   '.join(moves)}"]
+        expected = app.state.string_to_action(moves[0])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.state.history()[len(history)] == expected
 
 
 class HeldAgent:
@@ -447,3 +463,16 @@ def test_the_other_tables_play_by_keys(spec: str, options: dict[str, Any]) -> No
                 assert_nothing_hidden_shown(app)
 
     asyncio.run(scenario())
+
+
+@sync
+async def test_a_short_terminal_gives_the_last_trick_panel_to_the_log() -> None:
+    for rows, shown in ((36, True), (24, False)):
+        app = make_app("hearts", 3, deals=1)
+        async with app.run_test(size=(80, rows)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter", "enter", "enter", "enter")  # the pass, then a trick
+            await pilot.pause()
+            assert app.state.observation(0)["tricks"]
+            assert app.query_one("#last").display is shown
+            assert app.query_one("#log").display

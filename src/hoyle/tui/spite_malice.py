@@ -15,7 +15,7 @@ from typing import Any
 from hoyle.tui.render import Style, card_label, render_result
 from hoyle.tui.views import TableView, register_view
 
-__all__ = ["VIEW", "render_event", "render_prompt", "render_table"]
+__all__ = ["VIEW", "card_moves", "render_event", "render_prompt", "render_table"]
 
 
 def _cards(tokens: Sequence[str], style: Style) -> str:
@@ -120,6 +120,22 @@ def render_event(
     return lines
 
 
+def card_moves(card: str, legal: Sequence[str]) -> list[str]:
+    """The legal moves that play ``card`` from the hand: its rank from the hand to a pile
+    (``7:hand>stack1``; a wild king says what it stands for, ``K=3:hand>stack2``).
+
+    >>> card_moves("KC", ["K=3:hand>stack1", "K:hand>discard2", "K:goal>stack1", "7:hand>stack2"])
+    ['K=3:hand>stack1', 'K:hand>discard2']
+    """
+    rank = card[:-1]  # a token is the rank, then one letter for the suit
+    moves = []
+    for token in legal:
+        what, _, route = token.partition(":")
+        if what.partition("=")[0] == rank and route.startswith("hand>"):
+            moves.append(token)
+    return moves
+
+
 VIEW = TableView(
     table=render_table,
     prompt=render_prompt,
@@ -128,6 +144,7 @@ VIEW = TableView(
     hidden_phases=frozenset(),
     redraw_between_own_moves=True,
     cards_are_moves=False,
+    card_moves=card_moves,
     typing=(
         "Type a move as shown: the card's rank, where it comes from and where it goes "
         "(7:hand>stack1, Q:goal>stack2, 5:discard3>stack1); a discard from hand ends the turn."

@@ -39,6 +39,9 @@ __all__ = ["HoyleApp", "RulesScreen", "TextScreen"]
 
 W = TypeVar("W", bound=Widget)
 
+SHORT_TERMINAL = 30
+"""Rows below which the Last trick panel gives its place to the log."""
+
 Hinter = Callable[[State], list[tuple[str, float]]]
 """Suggests moves for the player to act: (token, estimated value) pairs, the best first."""
 
@@ -197,6 +200,11 @@ class HoyleApp(App[bool]):
         """Play the computers' moves up to the human's first decision, then draw."""
         await self._computers_move()
 
+    async def on_resize(self) -> None:
+        """Redraw for the new size (the Last trick panel comes and goes with the height)."""
+        if self.screen_stack:
+            await self._redraw()
+
     async def _computers_move(self) -> None:
         """Start the computers' moves: at once without a delay (or while the human is still to
         move, as when passing three cards); otherwise in a worker, one move per delay, so that
@@ -256,7 +264,8 @@ class HoyleApp(App[bool]):
         trick_panel.update(Text("\n".join(trick)))
         last = panels.last_trick_lines(obs, names, self.style)
         last_panel = self._panel("#last", Static)
-        last_panel.display = bool(last)
+        # On a short terminal the log needs the room; the table still names the last trick.
+        last_panel.display = bool(last) and self.size.height >= SHORT_TERMINAL
         last_panel.update(Text("\n".join(last)))
         prompt = self.view.prompt(obs) if self._my_turn() else ""
         self._panel("#turn", Static).update(
@@ -374,9 +383,23 @@ class HoyleApp(App[bool]):
     # ------------------------------------------------------------------ input
 
     async def action_card(self, index: int) -> None:
-        """A click on the ``index``-th card of the hand (as shown): play it, or say why not."""
-        if 0 <= index < len(self._cards):
-            await self.play_text(self._cards[index])
+        """A click on the ``index``-th card of the hand (as shown): play it, or say why not.
+
+        Where the moves name piles (Spite and Malice), the cursor goes to the card's first move
+        instead and the message lists them all.
+        """
+        if not 0 <= index < len(self._cards):
+            return
+        card = self._cards[index]
+        card_moves = self.view.card_moves
+        if card_moves is not None and self._my_turn() and not self._busy:
+            moves = card_moves(card, self._legal_tokens())
+            if moves:
+                self._cursor = self._choices.index(moves[0])
+                self._say([f"{card_label(card, self.style)}: {'   '.join(moves)}"])
+                self._redraw_choices(self._observation(), self._legal_tokens())
+                return
+        await self.play_text(card)
 
     async def action_move(self, index: int) -> None:
         """A click on the ``index``-th of the other moves."""

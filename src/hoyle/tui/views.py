@@ -38,6 +38,8 @@ class TableView:
         typing: one line for ``help`` on how to type a move.
         cards_are_moves: a card's token is a move (a trick game); otherwise the moves name
             piles, and the full-screen app shows the hand without marking cards playable.
+        card_moves: where ``cards_are_moves`` is false, the legal moves that play a card of
+            the hand: ``(card token, legal tokens)``; a click on the card points at them.
     """
 
     table: Callable[[Observation, Sequence[str], Sequence[str] | None, Style], list[str]]
@@ -48,6 +50,7 @@ class TableView:
     redraw_between_own_moves: bool = False
     typing: str = render.TRICK_TYPING
     cards_are_moves: bool = True
+    card_moves: Callable[[str, Sequence[str]], list[str]] | None = None
 
 
 TRICK_VIEW = TableView(
