@@ -10,15 +10,14 @@ import numpy as np
 import pytest
 
 import hoyle
-from hoyle.core.encoding import encoder, has_encoder
+from hoyle.core.encoding import encoder
 from hoyle.envs.pettingzoo import DEFAULT_MAX_CYCLES, env, env_id, raw_env
 
-# The first two presets of each family with an encoder (a family's default and one more):
-# what these tests check does not depend on the preset, PettingZoo's checks cover them all.
+# The first two presets of each family (its default and one more): what these tests check
+# does not depend on the preset, and PettingZoo's checks cover every preset.
 SOME_PRESETS = [
     f"{family}(variant={preset.name})"
     for family in hoyle.families()
-    if has_encoder(family)
     for preset in hoyle.variants(family)[:2]
 ]
 
@@ -115,10 +114,7 @@ def test_observations_are_new_arrays_every_call() -> None:
 
 def test_a_long_game_is_truncated_after_max_cycles() -> None:
     # Auction Pitch between random bidders can be set back for ever; max_cycles stops it.
-    spec = "all-fours(variant=auction-pitch)"
-    if not has_encoder("all-fours"):
-        spec = SOME_PRESETS[0]
-    table = raw_env(spec, max_cycles=3)
+    table = raw_env("all-fours(variant=auction-pitch)", max_cycles=3)
     steps = random_episode(table, seed=4)
     assert len(steps) == 3 * table.num_agents
     assert all(table.truncations.values())
