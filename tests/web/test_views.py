@@ -137,6 +137,37 @@ def test_a_spite_and_malice_turn_is_played_by_clicking_source_then_target(
     spectator.context.close()
 
 
+def test_a_spite_and_malice_move_is_played_with_the_keyboard(
+    browser: Browser, room: Server
+) -> None:
+    """Issue 8 asks for keyboard play in every family's view: the arrows walk the legal moves
+    (each named and outlined), Enter plays the one reached."""
+    table = room.create("spite_malice", ["human", "random"])
+    page = open_seat(browser, table, 0)
+    watcher = room.client(table["id"])
+    wait_turn(page, 0)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    message = page.locator("#message")
+    expect(message).to_contain_text("Move 2 of")
+    # The move reached is outlined where it goes (a stack, a discard pile or a button).
+    expect(page.locator(".focus").first).to_be_visible()
+    page.keyboard.press("ArrowLeft")
+    expect(message).to_contain_text("Move 1 of")
+    token = (message.text_content() or "").split(": ", 1)[1].split(" (")[0]
+    before = seq(page)
+    page.keyboard.press("Enter")
+    after = state_after(watcher, before)
+    assert re.fullmatch(r"\S+:(hand|goal|discard\d)>(stack\d?|discard\d)|pass", token)
+    if ">discard" in token or token == "pass":  # a discard (or a pass) ends the turn
+        assert after["to_act"] != 0 or after["observation"]["moves"] == []
+    else:
+        assert after["observation"]["moves"][-1] == token
+    assert not page.errors  # type: ignore[attr-defined]
+    watcher.close()
+    page.context.close()
+
+
 # ------------------------------------------------------------------ Écarté
 
 

@@ -48,7 +48,8 @@ function describe(move) {
 /**
  * Draw the Spite and Malice view into the page's parts.
  * @param {object} msg the state message
- * @param {{board: Element, hand: Element, actions: Element, act: Function, say: Function, redraw: Function, hinted: ?string}} ui
+ * @param {{board: Element, hand: Element, actions: Element, act: Function, say: Function, redraw: Function, hinted: ?string, keyed: ?string}} ui
+ *   `keyed` is the move the keyboard has chosen (arrow keys cycle the legal moves, Enter plays it).
  */
 export function drawSpite(msg, ui) {
   const obs = msg.observation;
@@ -61,6 +62,7 @@ export function drawSpite(msg, ui) {
   const fromChosen = chosen ? moves.filter((m) => m.source === chosen.source && m.card === chosen.card) : [];
   const targets = new Set(fromChosen.map((m) => m.target));
   const hint = ui.hinted ? parseMove(ui.hinted) : null;  // a search bot's suggestion, outlined
+  const keyed = ui.keyed ? parseMove(ui.keyed) : null;  // the keyboard's move, outlined too
 
   function pick(source, sym, index) {
     if (!sources.has(key(source, sym))) {
@@ -103,6 +105,7 @@ export function drawSpite(msg, ui) {
     // Cards of one rank in the hand are the same move (suits never matter): the one clicked shows.
     if (chosen && chosen.source === source_ && chosen.card === sym && chosen.index === index) node.classList.add("selected");
     if (hint && hint.source === source_ && hint.card === sym) node.classList.add("hinted");
+    if (keyed && keyed.source === source_ && keyed.card === sym) node.classList.add("focus");
     node.setAttribute("tabindex", "0");
     node.addEventListener("click", (event) => {
       event.stopPropagation();  // the pile under it must not take the same click
@@ -117,6 +120,7 @@ export function drawSpite(msg, ui) {
     node.classList.add("target");
     if (targets.has(name)) node.classList.add("legal");
     if (hint && hint.target === name) node.classList.add("hinted");
+    if (keyed && keyed.target === name) node.classList.add("focus");
     node.addEventListener("click", () => drop(name));
     return node;
   }
@@ -197,7 +201,7 @@ export function drawSpite(msg, ui) {
     ui.hand.append(h("p", { class: "note" }, "Watching: you see only what every player sees."));
   }
   const buttons = msg.legal.filter((t) => !parseMove(t));  // pass, and any word the engine adds
-  ui.actions.replaceChildren(...buttons.map((t) => h("button", { class: "action" + (t === ui.hinted ? " hinted" : ""), dataset: { token: t }, onclick: () => ui.act(t) }, t)));
+  ui.actions.replaceChildren(...buttons.map((t) => h("button", { class: "action" + (t === ui.hinted ? " hinted" : "") + (t === ui.keyed ? " focus" : ""), dataset: { token: t }, onclick: () => ui.act(t) }, t)));
   if (chosen) {
     const label = chosen.source === "hand" ? `${chosen.card} from your hand` : `${chosen.card} from ${chosen.source}`;
     ui.actions.append(h("span", { class: "note" }, `Chosen: ${label}`),

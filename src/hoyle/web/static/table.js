@@ -17,6 +17,7 @@ const $ = (id) => document.getElementById(id);
 let ws = null;
 let state = null;
 let focus = 0;
+let keyedMove = null;  // Spite and Malice: the legal move the arrow keys have reached
 let hinted = null;
 let retry = 500;
 let sound = localStorage.getItem("hoyle:sound") === "on";
@@ -107,10 +108,11 @@ function draw() {
   $("status").textContent = turn;
   $("status").className = msg.to_act === msg.you && msg.status !== "finished" ? "your-turn" : "";
   const fam = msg.family.replace(/-/g, "_");
-  $("keys").textContent = fam === "spite_malice" ? "Click a card, then where it goes. Key: h hint." :
+  $("keys").textContent = fam === "spite_malice" ? "Click a card, then where it goes. Keys: ← → walk the legal moves, Enter play, h hint." :
     "Keys: ← → choose, Enter play, 1–9 play the n-th choice, h hint.";
   if (fam === "spite_malice") {
-    drawSpite(msg, { board: $("board"), hand: $("hand"), actions: $("actions"), act, say, redraw: draw, hinted });
+    const keyed = keyedMove !== null && msg.legal.includes(keyedMove) ? keyedMove : null;
+    drawSpite(msg, { board: $("board"), hand: $("hand"), actions: $("actions"), act, say, redraw: draw, hinted, keyed });
   } else {
     $("board").replaceChildren(renderBoard(msg));
     drawHand(msg);
@@ -296,9 +298,26 @@ function beep() {
 document.addEventListener("keydown", (e) => {
   if (!state || e.target.tagName === "INPUT") return;
   const opts = choices();
-  // Spite and Malice moves are two clicks (a card, then where it goes): no blind key moves.
-  const twoClicks = state.family === "spite-malice";
-  if (twoClicks && e.key !== "h" && e.key !== "?") return;
+  // Spite and Malice moves are two clicks (a card, then where it goes) with the mouse; with the
+  // keyboard the arrows walk through the whole legal moves, each outlined and named, and Enter
+  // plays the one reached.
+  if (state.family === "spite-malice" && e.key !== "h" && e.key !== "?") {
+    const legal = state.legal;
+    if (!legal.length) return;
+    let at = legal.indexOf(keyedMove);
+    if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+      at = at < 0 ? 0 : (at + (e.key === "ArrowRight" ? 1 : legal.length - 1)) % legal.length;
+      keyedMove = legal[at];
+      draw();
+      say(`Move ${at + 1} of ${legal.length}: ${keyedMove} (Enter plays it)`, "info");
+      e.preventDefault();
+    } else if ((e.key === "Enter" || e.key === " ") && at >= 0) {
+      keyedMove = null;
+      act(legal[at]);
+      e.preventDefault();
+    }
+    return;
+  }
   if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
     if (!opts.length) return;
     focus = (focus + (e.key === "ArrowRight" ? 1 : opts.length - 1)) % opts.length;
