@@ -32,7 +32,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypeVar
 
 import hoyle
 from hoyle.core.errors import HoyleError
@@ -46,6 +46,9 @@ if TYPE_CHECKING:  # the arena is imported only by the commands that use it
     from hoyle.arena.store import Store
 
 __all__ = ["UsageError", "build_parser", "derive_seed", "main", "rules_lines"]
+
+_R = TypeVar("_R")
+"""What a streamed run returns (a match or a simulation result)."""
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -419,8 +422,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             workers=executor.slots,
         )
         sinks = _open_sinks(out, None, info)
-        try:
-            result = arena.simulate(
+        outcome = _streamed(
+            "simulation",
+            sinks,
+            lambda: arena.simulate(
                 game,
                 names,
                 args.games,
@@ -428,17 +433,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 executor=executor,
                 sinks=sinks,
                 progress=_progress(args),
-            )
-        except KeyboardInterrupt:
-            _abort(sinks)
-            _error("simulation interrupted; nothing was printed or saved")
-            return EXIT_INTERRUPTED
-        except (HoyleError, OSError) as exc:  # a batch failed on a node, a write failed
-            _abort(sinks)
-            _error(f"stopped: {exc}")
-            return EXIT_FAILURE
+            ),
+        )
     finally:
         executor.close()
+    if isinstance(outcome, int):
+        return outcome
+    result = outcome
     summary = result.to_dict()
     saved, failure = _finish(sinks, summary)
     if args.json:
@@ -570,6 +571,21 @@ def _open_sinks(out: Path | None, database: Store | None, info: RunInfo) -> list
     return sinks
 
 
+def _streamed(what: str, sinks: Sequence[Sink], run: Callable[[], _R]) -> _R | int:
+    """``run()``'s result, or the exit code after Ctrl-C (the workers stop with the run) or a
+    failed batch or write, with every unfinished output removed."""
+    try:
+        return run()
+    except KeyboardInterrupt:
+        _abort(sinks)
+        _error(f"{what} interrupted; nothing was printed or saved")
+        return EXIT_INTERRUPTED
+    except (HoyleError, OSError) as exc:  # a batch failed on a node, a write failed
+        _abort(sinks)
+        _error(f"stopped: {exc}")
+        return EXIT_FAILURE
+
+
 def _abort(sinks: Sequence[Sink]) -> None:
     for sink in sinks:
         try:
@@ -625,8 +641,10 @@ def cmd_match(args: argparse.Namespace) -> int:
             workers=executor.slots,
         )
         sinks = _open_sinks(out, store, info)
-        try:
-            result = arena.match(
+        outcome = _streamed(
+            "match",
+            sinks,
+            lambda: arena.match(
                 game,
                 split_agents(args.agents),
                 args.deals,
@@ -636,17 +654,13 @@ def cmd_match(args: argparse.Namespace) -> int:
                 executor=executor,
                 sinks=sinks,
                 keep_games=False,  # every game went to the sinks: a long study keeps none
-            )
-        except KeyboardInterrupt:  # Ctrl-C: the workers stop with the match; nothing is saved
-            _abort(sinks)
-            _error("match interrupted; nothing was printed or saved")
-            return EXIT_INTERRUPTED
-        except (HoyleError, OSError) as exc:  # a batch failed on a node, a write failed
-            _abort(sinks)
-            _error(f"stopped: {exc}")
-            return EXIT_FAILURE
+            ),
+        )
     finally:
         executor.close()
+    if isinstance(outcome, int):
+        return outcome
+    result = outcome
     summary = result.to_dict()
     saved: list[str] = []
     failure: str | None = None
