@@ -50,7 +50,7 @@ FAMILY_GAMES = (
     "all-fours(variant=seven-up,hands=1)",
     "all-fours(variant=auction-pitch,hands=1)",
     "all-fours(variant=trinidad,hands=1)",
-    "ecarte",
+    "ecarte(deals=1)",
     "spite-malice(deals=1)",
 )
 LEVELS = ("random", "easy", "medium", "hard", "expert")

@@ -5,6 +5,7 @@ bets."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -304,3 +305,41 @@ def test_bet_stake_option() -> None:
     play(state, f"back_{b}")
     drive_game(state, a)
     assert state.observation(None)["bet_results"][bettor] == -3
+
+
+def test_deals_option_ends_the_match_after_that_many_hands() -> None:
+    # deals=N (a session of N hands, for measuring play hand by hand): after the first hand's
+    # point the match is over and the player ahead wins it; without it the game goes on to 5.
+    state = deal(POINT, deals=1)
+    play(state, "play " + POINT_PLAY)
+    assert state.is_terminal()
+    assert state.returns() == [1.0, 0.0] and state.scores() == [1.0, 0.0]
+    assert state.observation(None)["games"][0]["winner"] == 0
+    state = deal(POINT)
+    play(state, "play " + POINT_PLAY)
+    assert not state.is_terminal()
+
+
+def test_deals_option_level_session_has_no_winner() -> None:
+    game = hoyle.load("ecarte", deals=2)
+    level = 0
+    for seed in range(120):
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert isinstance(state, EcarteState)
+        hands = state.observation(None)["hand_number"]
+        a, b = state.scores()
+        assert hands == 2 or max(a, b) >= 5  # two hands, unless the target came first
+        if a == b:
+            level += 1
+            assert state.returns() == [0.0, 0.0]
+        else:
+            assert state.returns() == ([1.0, 0.0] if a > b else [0.0, 1.0])
+    assert level  # 1–1 after two hands happens, and then nobody wins
+
+
+def test_deals_option_refuses_rubbers_and_pools() -> None:
+    with pytest.raises(hoyle.HoyleError, match="rubber=1"):
+        hoyle.load("ecarte", deals=1, rubber=3)

@@ -226,6 +226,12 @@ def _end(rules: EcarteRules) -> str:
         text += f" The match is a rubber: the first to win {rules.games_to_win} games."
     else:
         text += " The match is one game."
+    if rules.deals:
+        hands = "hand" if rules.deals == 1 else f"{rules.deals} hands"
+        text += (
+            f" This session stops after its {hands} if no one has reached the target: the "
+            "player ahead wins, and level, nobody does."
+        )
     return text
 
 

@@ -176,7 +176,9 @@ class EcarteRules:
 
     deals: int = option(
         0,
-        "Bourré: deals in the session; 0 lets each player deal once",
+        "deals in the session. Bourré: 0 lets each player deal once. Écarté: 0 plays the game "
+        "to the target; N ends the match after N hands, the player ahead in the game in "
+        "progress winning it (level: nobody), for measuring play hand by hand",
         min=0,
         max=100,
     )
@@ -255,6 +257,11 @@ class EcarteRules:
             raise InvalidOptionError("a pool is played until a streak, not a rubber: rubber=1")
         if self.redouble and not self.doubling:
             raise InvalidOptionError("redouble needs doubling=true")
+        if self.deals and (self.rubber > 1 or self.pool_wins):
+            raise InvalidOptionError(
+                f"deals={self.deals} ends one game after that many hands: give rubber=1 and "
+                "no pool (pool_wins=0)"
+            )
         if self.rubber > 1 and self.rubber % 2 == 0:
             raise InvalidOptionError(
                 f"a rubber is best of an odd number of games, not {self.rubber}"
