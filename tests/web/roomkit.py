@@ -60,7 +60,10 @@ class Server:
 
     def client(self, table_id: str, key: str | None = None, hello: bool = True) -> Client:
         """A WebSocket client at the table (with ``key``: in that seat), hello already said."""
-        ws = Client(connect(f"ws://127.0.0.1:{self.port}/ws/{table_id}", open_timeout=20))
+        conn = connect(f"ws://127.0.0.1:{self.port}/ws/{table_id}", open_timeout=20)
+        # Entered as a context (Client.close closes it): websockets 17.1 deprecates using a
+        # connection that never was, and entering is what every version supports.
+        ws = Client(conn.__enter__())
         if hello:
             ws.send_json({"type": "hello"} if key is None else {"type": "hello", "key": key})
         return ws
