@@ -9,6 +9,8 @@ when the hidden cards are resampled. Levels are budgets."
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -16,10 +18,12 @@ import hoyle
 from deals import VOID_IN_CLUBS
 from helpers import play
 from hoyle.agents import ISMCTSAgent, PIMCAgent
+from hoyle.agents.playout import Playout
 from hoyle.core.budget import Budget
 from hoyle.core.protocol import State
+from hoyle.core.registry import agent_names
 
-SEARCHERS = ("medium", "hard", "expert", "pimc", "ismcts")
+SEARCHERS = ("medium", "hard", "expert", "pimc", "ismcts", "ismcts-pw")
 
 
 def states_along_a_game(spec: str, seed: int, every: int) -> list[State]:
@@ -229,3 +233,43 @@ def test_two_handed_races_are_valued_by_margin() -> None:
     assert Playout(ecarte.game).value(ecarte, [0.0, 0.0], [1.0, 0.0]) == [1.0, -1.0]
     hearts = hoyle.load("hearts", deals=1).new_initial_state(seed=1)
     assert Playout(hearts.game).value(hearts, [-2.0, 0.0, 0.0, 0.0]) == [-2.0, 0.0, 0.0, 0.0]
+
+
+def _wide_hearts_state() -> Any:
+    state = hoyle.load("hearts", deals=1, pass_cycle="hold").new_initial_state(seed=2)
+    while len(set(Playout(state.game).classes(state).values())) < 6:
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_progressive_widening_offers_moves_a_few_at_a_time() -> None:
+    # After n visits a widening node offers ceil((n + 1) ** 0.5) moves: four simulations
+    # reach at most two root moves, where plain IS-MCTS tries four different ones first.
+    state = _wide_hearts_state()
+
+    def tried(agent: ISMCTSAgent) -> list[int]:
+        visits = {v.action: v.visits for v in agent.analyse(state)}
+        return [visits[a] for a in agent._root_moves if visits[a]]  # one move per class
+
+    plain = ISMCTSAgent(state.game, Budget(simulations=4), seed=1)
+    assert tried(plain) == [1, 1, 1, 1]
+    wide = ISMCTSAgent(state.game, Budget(simulations=4), seed=1, widening=0.5)
+    visits = tried(wide)
+    assert sum(visits) == 4 and len(visits) <= 2
+
+
+def test_progressive_widening_follows_the_family_move_order() -> None:
+    state = _wide_hearts_state()
+    agent = ISMCTSAgent(state.game, Budget(simulations=1), seed=1, widening=0.5)
+    agent.playout.hooks = replace(
+        agent.playout.hooks, move_order=lambda s: sorted(s.legal_actions(), reverse=True)
+    )
+    tried = [v.action for v in agent.analyse(state) if v.visits]
+    assert tried == [max(agent._root_moves)]  # one visit: only the first move in that order
+
+
+def test_widening_must_be_an_exponent_below_one() -> None:
+    game = hoyle.load("hearts", deals=1)
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        ISMCTSAgent(game, Budget(simulations=4), widening=1.5)
+    assert "ismcts-pw" in agent_names(game)

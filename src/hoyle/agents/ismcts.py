@@ -7,6 +7,11 @@ deal and backs up each mover's own value. A move's statistics count only the sim
 which it was available ("availability" counts), so that rare moves are not undervalued. Every
 seat maximises its own value, which suits games of three or more alone as well as two sides.
 
+With ``widening`` (progressive widening), a node offers only its most promising moves at
+first — ``ceil(n ** widening)`` of them after ``n`` visits, in the family's move order — so a
+search with many moves a turn spends its simulations deepening the likely lines before it
+spreads over the rest.
+
 The agent looks only at what its player may know: the real state is used for nothing but
 drawing worlds and reading the legal moves, which the player sees anyway.
 """
@@ -55,6 +60,10 @@ class ISMCTSAgent:
         budget: simulations and/or seconds per move.
         seed: makes its choices reproducible.
         exploration: the UCB constant, applied to values scaled to the range seen so far.
+        widening: the progressive widening exponent (0 < widening < 1; 0.5 is usual):
+            after ``n`` visits a node offers ``ceil((n + 1) ** widening)`` moves, in the order
+            of the family's ``move_order`` hook, or the playout policy's move first; ``None``
+            offers every move at once.
     """
 
     def __init__(
@@ -64,11 +73,17 @@ class ISMCTSAgent:
         seed: int | None = None,
         *,
         exploration: float = 0.7,
+        widening: float | None = None,
     ) -> None:
+        if widening is not None and not 0 < widening < 1:
+            raise ValueError(
+                f"widening is an exponent between 0 and 1 (0.5 is usual), not {widening}"
+            )
         self.game = game
         self.budget = budget
         self.rng = random.Random(seed)
         self.exploration = exploration
+        self.widening = widening
         self.playout = Playout(game)
         self.simulations = 0
         """Simulations run for the last move (for measurement)."""
@@ -133,6 +148,8 @@ class ISMCTSAgent:
                 continue
             mover = world.current_player()
             legal = self._root_moves if node is root else world.legal_actions()
+            if self.widening is not None:
+                legal = self._widen(world, node, legal)
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
@@ -157,9 +174,28 @@ class ISMCTSAgent:
             if v > high:
                 high = v
         bounds[0], bounds[1] = low, high
+        root.visits += 1  # (the root's count paces its widening; the root has no value)
         for visited in path:
             visited.visits += 1
             visited.total += values[visited.player]
+
+    def _widen(self, world: State, node: _Node, legal: list[int]) -> list[int]:
+        """The moves ``node`` offers now: the first ``ceil((visits + 1) ** widening)`` in the
+        family's order (the others wait until the node has been visited more)."""
+        assert self.widening is not None
+        offered = math.ceil((node.visits + 1) ** self.widening)
+        if offered >= len(legal):
+            return legal
+        hooks = self.playout.hooks
+        if hooks.move_order is not None:
+            ranked = [a for a in hooks.move_order(world) if a in legal]
+            ranked += [a for a in legal if a not in ranked]
+        elif self.playout.policy is not None:
+            first = self.playout.policy(world, self.rng)
+            ranked = [first] + [a for a in legal if a != first] if first in legal else legal
+        else:
+            ranked = legal
+        return ranked[:offered]
 
     def _select(self, node: _Node, legal: list[int], bounds: list[float]) -> int:
         low, high = bounds

@@ -12,8 +12,9 @@ heuristic are the levels below. A family may register its own agent under a leve
 (Spite and Malice's turn planner is its ``expert``). A budget given by the caller replaces the
 level's own.
 
-The unguided searches stay available by name for research: ``pimc`` (plain PIMC) and
-``ismcts`` (single-observer IS-MCTS).
+The unguided searches stay available by name for research: ``pimc`` (plain PIMC),
+``ismcts`` (single-observer IS-MCTS) and ``ismcts-pw`` (the same with progressive widening,
+exponent :data:`WIDENING`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from hoyle.core.budget import Budget
 from hoyle.core.protocol import Game
 from hoyle.core.registry import Agent, agent_names, make_agent, register_search_agent
 
-__all__ = ["GUIDE_MARGIN", "LEVEL_BUDGETS", "guided_pimc"]
+__all__ = ["GUIDE_MARGIN", "LEVEL_BUDGETS", "WIDENING", "guided_pimc"]
 
 LEVEL_BUDGETS: dict[str, Budget] = {
     "medium": Budget(simulations=400, seconds=0.1),
@@ -34,8 +35,13 @@ LEVEL_BUDGETS: dict[str, Budget] = {
     "expert": Budget(simulations=6000, seconds=0.9),
     "pimc": Budget(simulations=120, seconds=0.25),
     "ismcts": Budget(simulations=400, seconds=0.5),
+    "ismcts-pw": Budget(simulations=400, seconds=0.5),
 }
 """Each level's default budget per move (whichever limit comes first)."""
+
+WIDENING = 0.5
+"""``ismcts-pw``'s progressive widening exponent: a node visited n times offers
+ceil((n + 1) ** 0.5) moves."""
 
 GUIDE_MARGIN = 1.0
 """Standard errors by which a move must beat the guide's on the same worlds to replace it."""
@@ -66,3 +72,10 @@ for _name in ("medium", "hard", "expert"):
     register_search_agent(_name, _level(_name))
 register_search_agent("pimc", _pimc)
 register_search_agent("ismcts", _ismcts)
+
+
+def _ismcts_pw(game: Game[Any], seed: int | None, budget: Budget | None) -> Agent:
+    return ISMCTSAgent(game, budget or LEVEL_BUDGETS["ismcts-pw"], seed, widening=WIDENING)
+
+
+register_search_agent("ismcts-pw", _ismcts_pw)

@@ -32,6 +32,11 @@ moves that are certain to lead to the same outcome (``{action: representative}``
 when no two are alike. It may read only what that player sees, since it is asked about the
 real state. Search tries one move of each class and gives the others its value."""
 
+MoveOrder = Callable[[State], "list[int]"]
+"""``move_order(state)``: the legal moves of the player to act in a full (determinized) state,
+the most promising first. Search that widens progressively offers a node's moves in this
+order, a few more the more often the node is visited."""
+
 Evaluation = Callable[[State, State], list[float]]
 """``evaluate(state, root)``: each seat's value of ``state``, a position reached from ``root``
 (higher better, in the units of the score difference search otherwise uses)."""
@@ -54,6 +59,8 @@ class SearchHooks:
         move_classes: which of the searching player's moves are interchangeable (touching
             cards of one suit that score alike), so the search spends nothing telling them
             apart.
+        move_order: the order in which a progressively widening search offers moves
+            (``None``: the playout policy's move first, then the others as listed).
         margin: value a position by each seat's gain less the others' mean gain, for games
             where the opponents' points cost as much as one's own are worth (two-handed races
             to a target such as Écarté); otherwise by the seat's own gain (Hearts' penalty
@@ -66,6 +73,7 @@ class SearchHooks:
     evaluate: Evaluation | None = None
     solve: Solver | None = None
     move_classes: MoveClasses | None = None
+    move_order: MoveOrder | None = None
     margin: bool = False
 
     def __post_init__(self) -> None:
