@@ -88,6 +88,7 @@ class ISMCTSAgent:
         self.simulations = 0
         """Simulations run for the last move (for measurement)."""
         self._root_moves: list[int] = []
+        self._root_classes: dict[int, int] = {}
 
     def step(self, state: State) -> int:
         """The most visited move after searching ``state`` within the budget."""
@@ -111,6 +112,7 @@ class ISMCTSAgent:
         # Moves the family calls interchangeable are searched once: the root only ever
         # offers one move of each class.
         self._root_moves = sorted(set(classes.values()))
+        self._root_classes = classes
         deal, scores = self.playout.start(state)
         bounds = [math.inf, -math.inf]
         clock = self.budget.clock()
@@ -149,7 +151,7 @@ class ISMCTSAgent:
             mover = world.current_player()
             legal = self._root_moves if node is root else world.legal_actions()
             if self.widening is not None:
-                legal = self._widen(world, node, legal)
+                legal = self._widen(world, node, legal, node is root)
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
@@ -179,22 +181,25 @@ class ISMCTSAgent:
             visited.visits += 1
             visited.total += values[visited.player]
 
-    def _widen(self, world: State, node: _Node, legal: list[int]) -> list[int]:
+    def _widen(self, world: State, node: _Node, legal: list[int], root: bool) -> list[int]:
         """The moves ``node`` offers now: the first ``ceil((visits + 1) ** widening)`` in the
-        family's order (the others wait until the node has been visited more)."""
+        family's order (the others wait until the node has been visited more). At the root,
+        ``legal`` holds one move per class, and a move ranks as its class."""
         assert self.widening is not None
         offered = math.ceil((node.visits + 1) ** self.widening)
         if offered >= len(legal):
             return legal
         hooks = self.playout.hooks
         if hooks.move_order is not None:
-            ranked = [a for a in hooks.move_order(world) if a in legal]
-            ranked += [a for a in legal if a not in ranked]
+            order = hooks.move_order(world)
         elif self.playout.policy is not None:
-            first = self.playout.policy(world, self.rng)
-            ranked = [first] + [a for a in legal if a != first] if first in legal else legal
+            order = [self.playout.policy(world, self.rng)]
         else:
-            ranked = legal
+            return legal[:offered]
+        if root:
+            order = [self._root_classes.get(a, a) for a in order]
+        ranked = list(dict.fromkeys(a for a in order if a in legal))
+        ranked += [a for a in legal if a not in ranked]
         return ranked[:offered]
 
     def _select(self, node: _Node, legal: list[int], bounds: list[float]) -> int:
