@@ -145,6 +145,18 @@ def test_progress_draws_a_bar_on_stderr(capsys: pytest.CaptureFixture[str]) -> N
     assert capsys.readouterr().err == ""
 
 
+def test_progress_shows_the_running_difference(capsys: pytest.CaptureFixture[str]) -> None:
+    # A long match tells its organiser how it stands while it runs: the first pair's mean
+    # difference so far and the half-width of its interval, the figure the result will give.
+    result = arena.match(
+        "hearts(deals=1)", ["easy", "random"], deals=4, duplicate=True, progress=True
+    )
+    pair = result.pair("easy", "random").difference
+    assert pair.half_width is not None
+    err = capsys.readouterr().err
+    assert f"easy−random {pair.mean:+.2f} ±{pair.half_width:.2f}" in err
+
+
 def test_agents_with_budgets_in_their_names() -> None:
     # Agent words carry budgets in every command (issue 7: "the same in every command"); the
     # comma inside the brackets belongs to the budget, not to the list of agents.

@@ -320,13 +320,15 @@ def stream(
     keep_games: bool = False,
     per_seat: bool = False,
     unit: str = "deal",
+    status: Callable[[], str] | None = None,
 ) -> Iterator[BatchOutcome]:
     """Play ``batches`` on ``executor``, each tallied where it is played; yield the outcomes.
 
     Games travel back only when there are ``sinks`` to write them to (each batch's games are
     written as it finishes) or ``keep_games`` asks for them; otherwise only the batches' exact
     tallies do, so the caller merely merges small sums however fast the cluster plays. A tqdm
-    bar on stderr counts the deals when ``progress`` is true.
+    bar on stderr counts the deals when ``progress`` is true; ``status``, asked once the caller
+    has taken each outcome, writes the running figures beside it.
     """
     from tqdm import tqdm  # a base dependency; imported here to keep the package light
 
@@ -337,3 +339,5 @@ def stream(
                 sink.write(outcome.games)
             bar.update(batch.count)
             yield outcome
+            if status is not None and progress:
+                bar.set_postfix_str(status())

@@ -89,6 +89,7 @@ def match(
             progress=progress,
             sinks=sinks,
             keep_games=keep_games,
+            status=lambda: running_difference(tally),
         ):
             assert isinstance(outcome.tally, Tally)
             tally.merge(outcome.tally)
@@ -114,6 +115,17 @@ def match(
         played=tally.games,
         executor=runner.description,
     )
+
+
+def running_difference(tally: Tally) -> str:
+    """The first pair's difference so far, for the progress bar: ``"A−B +0.31 ±0.40"``."""
+    pairs = tally.pairs()
+    if not pairs:
+        return ""
+    first = pairs[0]
+    diff = first.difference
+    spread = f" ±{diff.half_width:.2f}" if diff.half_width is not None else ""
+    return f"{first.first}−{first.second} {diff.mean:+.2f}{spread}"
 
 
 def check(
