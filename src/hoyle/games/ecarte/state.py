@@ -219,7 +219,6 @@ class EcarteState(State):
         self._bets: dict[int, int] = {}  # bystander → the seat backed, this game
         self._bet_results = [0] * n
         self._winner = -1
-        self._session_over = False  # deals=N: the N-th hand is over
         self._hand_no = 0
         self._game_no = 0
         self._pair = [0, 1]
@@ -389,7 +388,6 @@ class EcarteState(State):
     def _end_session(self) -> None:
         """``deals=N``: the match stops after its N-th hand. The player ahead in the game in
         progress wins that game and the match; level, nobody wins."""
-        self._session_over = True
         first, second = self._pair
         ahead = self._game_points[first] - self._game_points[second]
         if ahead:  # one game a match (rubber=1, no pool): the game's winner wins the match
@@ -718,9 +716,10 @@ class EcarteState(State):
         )
         self._hand_no += 1
         self._forced = []  # cards fixed for this hand's stock (deal_state) end with it
-        if self._winner < 0 and self.rules.deals and self._hand_no >= self.rules.deals:
+        session_over = 0 < self.rules.deals <= self._hand_no
+        if session_over and self._winner < 0:
             self._end_session()
-        if self._winner >= 0 or self._session_over:
+        if self._winner >= 0 or session_over:
             self._phase, self._legal = OVER, None
             return
         if (
