@@ -8,9 +8,9 @@ which it was available ("availability" counts), so that rare moves are not under
 seat maximises its own value, which suits games of three or more alone as well as two sides.
 
 With ``widening`` (progressive widening), a node offers only its most promising moves at
-first — ``ceil(n ** widening)`` of them after ``n`` visits, in the family's move order — so a
-search with many moves a turn spends its simulations deepening the likely lines before it
-spreads over the rest.
+first — ``ceil((n + 1) ** widening)`` of them after ``n`` visits, in the family's move order —
+so a search with many moves a turn spends its simulations deepening the likely lines before
+it spreads over the rest.
 
 The agent looks only at what its player may know: the real state is used for nothing but
 drawing worlds and reading the legal moves, which the player sees anyway.

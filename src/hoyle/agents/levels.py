@@ -64,18 +64,15 @@ def _pimc(game: Game[Any], seed: int | None, budget: Budget | None) -> Agent:
     return PIMCAgent(game, budget or LEVEL_BUDGETS["pimc"], seed)
 
 
-def _ismcts(game: Game[Any], seed: int | None, budget: Budget | None) -> Agent:
-    return ISMCTSAgent(game, budget or LEVEL_BUDGETS["ismcts"], seed)
+def _ismcts(name: str, widening: float | None) -> Any:
+    def make(game: Game[Any], seed: int | None, budget: Budget | None) -> Agent:
+        return ISMCTSAgent(game, budget or LEVEL_BUDGETS[name], seed, widening=widening)
+
+    return make
 
 
 for _name in ("medium", "hard", "expert"):
     register_search_agent(_name, _level(_name))
 register_search_agent("pimc", _pimc)
-register_search_agent("ismcts", _ismcts)
-
-
-def _ismcts_pw(game: Game[Any], seed: int | None, budget: Budget | None) -> Agent:
-    return ISMCTSAgent(game, budget or LEVEL_BUDGETS["ismcts-pw"], seed, widening=WIDENING)
-
-
-register_search_agent("ismcts-pw", _ismcts_pw)
+register_search_agent("ismcts", _ismcts("ismcts", None))
+register_search_agent("ismcts-pw", _ismcts("ismcts-pw", WIDENING))
