@@ -177,13 +177,34 @@ def test_an_agent_word_may_carry_its_budget() -> None:
         hoyle.agent("wizard(seconds=1)")
 
 
+def test_endings_play_turns_the_ending_solver_off() -> None:
+    # The agent word's endings=play: search plays its worlds to the end instead of solving
+    # the last tricks, so what the solver is worth can be measured in a match.
+    from hoyle.core.registry import parse_agent_spec
+
+    game = hoyle.load("hearts", deals=1)
+    assert parse_agent_spec("expert(endings=play,seconds=1)") == (
+        "expert",
+        {"endings": "play", "seconds": 1.0},
+    )
+    solving = hoyle.agent("hard(simulations=5)", game)
+    playing = hoyle.agent("hard(simulations=5,endings=play)", game)
+    assert isinstance(solving, PIMCAgent) and isinstance(playing, PIMCAgent)
+    assert solving.playout.solve is not None and playing.playout.solve is None
+    assert hoyle.agent("ismcts(endings=solve)", game).playout.solve is not None  # type: ignore[attr-defined]
+    with pytest.raises(hoyle.InvalidOptionError, match="use endings=solve or endings=play"):
+        hoyle.agent("hard(endings=never)", game)
+    with pytest.raises(hoyle.InvalidOptionError, match="does not search"):
+        hoyle.agent("easy(endings=play)", game)
+
+
 def test_a_family_solver_replaces_the_playout(monkeypatch: pytest.MonkeyPatch) -> None:
     # SearchHooks.solve: where the solver answers, its value is used instead of playing on.
     from hoyle.core import hooks
 
     calls: list[int] = []
 
-    def solve(state: State) -> list[float] | None:
+    def solve(state: State, first: bool) -> list[float] | None:
         calls.append(len(state.history()))
         return [7.0, 0.0, 0.0, 0.0]
 

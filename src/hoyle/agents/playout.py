@@ -25,6 +25,9 @@ class Playout:
         self.hooks: SearchHooks = search_hooks(game.family)
         self.sign = self.hooks.score_sign(game)
         self.policy = self.hooks.rollout
+        self.solve = self.hooks.solve
+        """The family's ending solver, used where it answers; ``None`` plays every world out
+        (an agent word's ``endings=play``)."""
 
     def classes(self, state: State) -> dict[int, int]:
         """Each legal move of ``state`` → the move search tries in its place (itself, unless
@@ -67,11 +70,11 @@ class Playout:
     ) -> list[float]:
         """Play ``state`` on to the horizon (mutating it) and return each seat's value."""
         limit = self.hooks.playout_moves
-        solve = self.hooks.solve
+        solve = self.solve
         moves = 0
         while not self.over(state, deal):
             if solve is not None and not state.is_chance_node():
-                exact = solve(state)
+                exact = solve(state, not moves)
                 if exact is not None:
                     # The solver values play from ``state`` on; add what was scored before it.
                     return self.value(state, scores, exact)

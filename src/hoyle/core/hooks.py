@@ -21,10 +21,13 @@ RolloutPolicy = Callable[[State, random.Random], int]
 """A fast move for the player to act in a full (determinized) state: it may read the whole
 state, since a playout is played on cards the searcher has already sampled."""
 
-Solver = Callable[[State], "list[float] | None"]
-"""``solve(state)``: each seat's value of a full state played perfectly to the end of the deal,
-in the units search uses (score gained from ``state`` on), or ``None`` when the position is
-too big to solve; search then plays it out."""
+Solver = Callable[[State, bool], "list[float] | None"]
+"""``solve(state, first)``: each seat's value of a full state played perfectly to the end of
+the deal, in the units search uses (score gained from ``state`` on), or ``None`` when the
+position is too big to solve; search then plays it out. ``first`` is true where a playout
+starts (the position search is weighing) and false at the positions met further along it: a
+solver may afford a larger ending where it is asked once than where it is asked in every
+playout."""
 
 MoveClasses = Callable[[State], "dict[int, int] | None"]
 """``move_classes(state)``: for the player to act, each legal move's representative among the

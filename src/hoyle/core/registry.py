@@ -19,6 +19,7 @@ from hoyle.core.options import OptionInfo, coerce, format_value, option_infos
 from hoyle.core.protocol import Game, State
 
 __all__ = [
+    "ENDINGS",
     "Agent",
     "Family",
     "Variant",
@@ -305,11 +306,18 @@ def takes_budget(name: str, game: Game[Any]) -> bool:
     return (None, name) in _SEARCHERS
 
 
+ENDINGS = ("solve", "play")
+"""The values of an agent word's ``endings``: where the family has an ending solver, search
+uses it (``solve``, the default) or plays its worlds out to the end (``play``, for
+measuring what the solver is worth)."""
+
+
 def parse_agent_spec(text: str) -> tuple[str, dict[str, Any]]:
     """``"expert(seconds=0.05)"`` → ``("expert", {"seconds": 0.05})``: a level and its budget.
 
     Commands take agents as words, so a budget rides in the word: ``seconds`` (a float) and
-    ``simulations`` (an int), comma-separated in brackets.
+    ``simulations`` (an int), comma-separated in brackets; and ``endings`` (``solve`` or
+    ``play``, see :data:`ENDINGS`).
     """
     match = re.fullmatch(r"\s*([\w-]+)\s*(?:\((.*)\))?\s*", text)
     if match is None:
@@ -323,9 +331,17 @@ def parse_agent_spec(text: str) -> tuple[str, dict[str, Any]]:
         if not part.strip():
             continue
         key, _, value = (p.strip() for p in part.partition("="))
+        if key == "endings":
+            if value not in ENDINGS:
+                raise InvalidOptionError(
+                    f"bad agent {text!r}: endings={value!r}; use endings=solve or endings=play"
+                )
+            given[key] = value
+            continue
         if key not in ("seconds", "simulations"):
             raise InvalidOptionError(
                 f"bad agent {text!r}: {key!r} is not a budget; use seconds=S or simulations=N"
+                " (or endings=solve|play)"
             )
         try:
             given[key] = float(value) if key == "seconds" else int(value)
@@ -362,6 +378,7 @@ def make_agent(
     The name may carry a budget, ``expert(seconds=0.5)`` (see :func:`parse_agent_spec`).
     ``seconds`` and ``simulations`` set a searching agent's budget per move (whichever ends
     first); without them it thinks as its level says. Agents that do not search refuse them.
+    ``endings=play`` makes a searching agent play its worlds out where it would solve them.
     """
     name, given = parse_agent_spec(name)
     seconds = given.get("seconds", seconds)
@@ -371,13 +388,21 @@ def make_agent(
         budget = Budget(simulations=simulations, seconds=seconds)
     for key in ((game.family, name), (None, name)):
         if key in _SEARCHERS:
-            return _SEARCHERS[key](game, seed, budget)
+            agent = _SEARCHERS[key](game, seed, budget)
+            if given.get("endings") == "play":
+                playout = getattr(agent, "playout", None)
+                if playout is None:
+                    raise InvalidOptionError(
+                        f"agent {name!r} plays no worlds out, so endings=play does not apply"
+                    )
+                playout.solve = None
+            return agent
         if key in _AGENTS:
-            if budget is not None:
+            if budget is not None or "endings" in given:
                 searchers = [n for n in agent_names(game) if takes_budget(n, game)]
                 raise InvalidOptionError(
-                    f"agent {name!r} does not search, so it takes no seconds or simulations; "
-                    f"searching agents: {', '.join(searchers)}"
+                    f"agent {name!r} does not search, so it takes no seconds, simulations or "
+                    f"endings; searching agents: {', '.join(searchers)}"
                 )
             return _AGENTS[key](game, seed)
     raise UnknownGameError(

@@ -147,9 +147,10 @@ def _king_due(state: EcarteState) -> list[float]:
     return due
 
 
-def solve(state: State) -> list[float] | None:
+def solve(state: State, first: bool = True) -> list[float] | None:
     """Each seat's gain from ``state`` to the end of the hand, played perfectly; ``None``
-    outside the trick phase (the exchange, or an answer to a double or an offer)."""
+    outside the trick phase (the exchange, or an answer to a double or an offer). Five tricks
+    are cheap to solve, so it answers wherever it is asked (``first`` does not matter)."""
     if not isinstance(state, EcarteState) or state._phase != PLAY:
         return None
     diff = solve_hand(state)

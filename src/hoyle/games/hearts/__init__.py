@@ -35,6 +35,7 @@ register_family(
 
 from hoyle.games.hearts import play as _play  # noqa: E402  (registers the easy player)
 from hoyle.games.hearts import search as _search  # noqa: E402
+from hoyle.games.hearts.solver import solve as _solve  # noqa: E402
 
 register_search_hooks(
     "hearts",
@@ -43,6 +44,7 @@ register_search_hooks(
         score_sign=lambda game: 1.0 if game.rules.chips else -1.0,
         rollout=_play.rollout_move,
         move_classes=_search.move_classes,
+        solve=_solve,
     ),
 )
 

@@ -366,11 +366,12 @@ class CancellationState(HeartsState):
             return
         self._score_deal(None)
 
-    def _penalty_points(self) -> list[int]:
+    def _penalty_points(self, taken: Sequence[int]) -> list[int]:
+        # Two packs: ``taken`` has the cards taken at all, ``_taken2`` those taken twice.
         values = self._values
         return [
             sum(values[c] for c in cards_of(once & self._penalty, twice))
-            for once, twice in zip(self._taken, self._taken2, strict=True)
+            for once, twice in zip(taken, self._taken2, strict=True)
         ]
 
     # ----------------------------------------------------------------- inspection

@@ -772,67 +772,38 @@ class HeartsState(State):
             self._take_received()
 
     def _end_of_play(self) -> None:
-        g = self.g
-        rules = g.rules
-        shooter = -1
-        if rules.moon is not Moon.NONE:
-            for side in g.moon_sides:
-                taken = 0
-                for seat in side:
-                    taken |= self._taken[seat]
-                if taken & g.moon_mask == g.moon_mask:
-                    shooter = side[0]  # a partnership decides (moon=choose) by its first seat
+        shooter = self._moon_shooter(self._taken)
         self._shooter = shooter
-        if shooter >= 0 and rules.moon is Moon.CHOOSE:
+        if shooter >= 0 and self.g.rules.moon is Moon.CHOOSE:
             self._phase = MOON
             return
         self._score_deal(None)
+
+    def _moon_shooter(self, taken: Sequence[int]) -> int:
+        """The seat that shot the moon with the cards ``taken`` (a partnership's first seat),
+        or -1."""
+        g = self.g
+        shooter = -1
+        if g.rules.moon is not Moon.NONE:
+            for side in g.moon_sides:
+                won = 0
+                for seat in side:
+                    won |= taken[seat]
+                if won & g.moon_mask == g.moon_mask:
+                    shooter = side[0]  # a partnership decides (moon=choose) by its first seat
+        return shooter
 
     def _choose_moon(self, action: int) -> None:
         self._score_deal(Moon.ADD if action == MOON_ADD else Moon.SUBTRACT)
 
     def _score_deal(self, moon_choice: Moon | None) -> None:
         g = self.g
-        shooters: tuple[int, ...] = ()
-        if self._shooter >= 0:
-            shooters = next(side for side in g.moon_sides if self._shooter in side)
-        points = self._points
-        positive = [0] * g.n  # penalty points alone: only the chip game and a moon need them
-        if shooters or g.rules.chips:
-            positive = self._penalty_points()
-        if g.queen_effects:
-            points = positive = queen_scores(g, self._points, self._taken)
+        scores, table = self.settle(
+            self._taken, self._ntricks, self._points, self._shooter, moon_choice
+        )
         if g.rules.chips:
-            scores, self._table = chip_settlement(
-                g, positive, self._table + self._bid, self._penalty_total()
-            )
-            if self._bidder >= 0:
-                scores[self._bidder] -= self._bid  # the bid went to the table before play
+            self._table = table
             self._bid, self._bidder = 0, -1  # settled: the table now holds what is left
-            for _, seat in self._revokes:  # each revoke pays the agreed chips to every opponent
-                fine = g.rules.revoke_penalty
-                scores = [
-                    v - fine * (g.n - 1) if s == seat else v + fine for s, v in enumerate(scores)
-                ]
-        elif self._declarer >= 0:
-            scores = generale_scores(g, self._declarer, self._taken)
-        else:
-            scores = deal_scores(
-                g,
-                points,
-                positive,
-                self._ntricks,
-                shooters,
-                self._scores,
-                self._deal_no,
-                moon_choice,
-            )
-            if self._partner >= 0:
-                side = {self._bidder, self._partner}
-                made = sum(self._ntricks[s] for s in side) == g.hand_size
-                scores = slam_bid_scores(g, scores, side, made, self._bid)
-        if g.rules.diamond_queen:
-            scores = diamond_queen(g, scores, self._scores, self._taken)
         self._last_trick = self._tricks[-1]
         self._match_deals.append(scores)
         for seat, pts in enumerate(scores):
@@ -844,12 +815,65 @@ class HeartsState(State):
         self._dealer = (self._dealer + 1) % g.n
         self._start_deal()
 
-    def _penalty_points(self) -> list[int]:
-        """Each seat's penalty points taken this deal, bonus cards left out."""
-        return [
-            sum(self._values[c] for c in mask_to_list(taken & self._penalty))
-            for taken in self._taken
-        ]
+    def settle(
+        self,
+        taken: Sequence[int],
+        ntricks: Sequence[int],
+        points: Sequence[int],
+        shooter: int,
+        moon_choice: Moon | None,
+    ) -> tuple[list[int], int]:
+        """The deal's score for each seat, and the chips then left on the table, had the deal
+        ended with these cards ``taken``, tricks won and ``points`` (bonus cards counted) and
+        this ``shooter`` (-1: none) making this ``moon_choice`` (``moon=choose``).
+
+        It reads the match (totals, bids, the table, revokes, a Générale) but changes nothing:
+        the engine scores each deal with it, and the ending solver scores the deals it imagines.
+        """
+        g = self.g
+        shooters: tuple[int, ...] = ()
+        if shooter >= 0:
+            shooters = next(side for side in g.moon_sides if shooter in side)
+        positive = [0] * g.n  # penalty points alone: only the chip game and a moon need them
+        if shooters or g.rules.chips:
+            positive = self._penalty_points(taken)
+        pts = list(points)
+        if g.queen_effects:
+            pts = positive = queen_scores(g, pts, list(taken))
+        table = self._table
+        if g.rules.chips:
+            scores, table = chip_settlement(g, positive, table + self._bid, self._penalty_total())
+            if self._bidder >= 0:
+                scores[self._bidder] -= self._bid  # the bid went to the table before play
+            for _, seat in self._revokes:  # each revoke pays the agreed chips to every opponent
+                fine = g.rules.revoke_penalty
+                scores = [
+                    v - fine * (g.n - 1) if s == seat else v + fine for s, v in enumerate(scores)
+                ]
+        elif self._declarer >= 0:
+            scores = generale_scores(g, self._declarer, list(taken))
+        else:
+            scores = deal_scores(
+                g,
+                pts,
+                positive,
+                list(ntricks),
+                shooters,
+                self._scores,
+                self._deal_no,
+                moon_choice,
+            )
+            if self._partner >= 0:
+                side = {self._bidder, self._partner}
+                made = sum(ntricks[s] for s in side) == g.hand_size
+                scores = slam_bid_scores(g, scores, side, made, self._bid)
+        if g.rules.diamond_queen:
+            scores = diamond_queen(g, scores, self._scores, list(taken))
+        return scores, table
+
+    def _penalty_points(self, taken: Sequence[int]) -> list[int]:
+        """Each seat's penalty points in the cards it has ``taken``, bonus cards left out."""
+        return [sum(self._values[c] for c in mask_to_list(won & self._penalty)) for won in taken]
 
     def _why_illegal(self, action: int) -> str:
         phase = self._phase
