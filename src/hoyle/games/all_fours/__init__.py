@@ -25,8 +25,9 @@ register_family(
 )
 
 from hoyle.games.all_fours import play as _play  # noqa: E402  (registers the easy player)
+from hoyle.games.all_fours.solver import solve as _solve  # noqa: E402
 
-register_search_hooks("all-fours", SearchHooks(rollout=_play.rollout_move))
+register_search_hooks("all-fours", SearchHooks(rollout=_play.rollout_move, solve=_solve))
 
 
 def _make_encoder(game: Game[Any]) -> Encoder:

@@ -10,16 +10,17 @@ four may earn a bonus (``all_four_bonus``), counted after Game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from hoyle.cards import TOKENS
-from hoyle.games.all_fours.rules import Bidding, CountOrder, GameTie, Low
+from hoyle.games.all_fours.rules import AllFoursRules, Bidding, CountOrder, GameTie, Low
 
 if TYPE_CHECKING:
     from hoyle.games.all_fours.state import AllFoursState
 
-__all__ = ["HandScore", "score_hand"]
+__all__ = ["HandScore", "counted", "score_hand"]
 
 _JACK = 9  # rank index of a jack
 
@@ -120,6 +121,25 @@ def score_hand(state: AllFoursState) -> HandScore:
     if out.set_back:
         out.order.insert(0, (pitcher_side, -bid))
     return out
+
+
+def counted(
+    rules: AllFoursRules, totals: Sequence[int], detail: HandScore
+) -> tuple[list[int], int]:
+    """The sides' totals once a hand's points are counted, and the side that has then won the
+    game (-1: none yet): a smudge wins outright, otherwise the first side to reach the target
+    as the points count in their order wins, and the points after it do not count."""
+    after = list(totals)
+    if detail.smudge is not None:  # a bid of 4 that took all four: the four points still count
+        for side, points in detail.order:
+            after[side] += points
+        return after, detail.smudge
+    for side, points in detail.order:
+        if points:
+            after[side] += points
+            if not rules.hands and after[side] >= rules.target:
+                return after, side
+    return after, -1
 
 
 def _all_four_side(points: list[tuple[int, int, int]]) -> int | None:

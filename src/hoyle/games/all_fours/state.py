@@ -31,7 +31,7 @@ from hoyle.games.all_fours.rules import (
     Stock,
     Trump,
 )
-from hoyle.games.all_fours.scoring import score_hand
+from hoyle.games.all_fours.scoring import counted, score_hand
 
 __all__ = ["WORDS", "AllFoursGame", "AllFoursState"]
 
@@ -119,6 +119,41 @@ def cards_of(mask: int) -> list[int]:
 
 SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 _HIGH_CARDS = sum(1 << (13 * s + r) for s in range(4) for r in range(8, 13))  # T J Q K A
+
+
+def playable(rules: AllFoursRules, trump: int, hand: int, trick: Sequence[int]) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (the cards in it so far), as a
+    mask: follow suit if able, or trump instead where ``trump_when_able`` allows it."""
+    if not trick:
+        return hand
+    led = suit_of(trick[0])
+    follow = hand & SUIT_MASK[led]
+    if not follow:
+        legal = hand
+    elif led == trump or not rules.trump_when_able or trump < 0:
+        return follow
+    else:
+        legal = follow | (hand & SUIT_MASK[trump])
+    if rules.no_undertrump and trump >= 0:
+        # A plain suit led and already trumped: no lower trump, unless only trumps are held.
+        trumps = SUIT_MASK[trump]
+        top = max((c for c in trick if c // 13 == trump), default=-1)
+        if top >= 0 and hand & ~trumps:
+            legal &= ~(trumps & ((1 << top) - 1))
+    return legal
+
+
+def winning_place(trump: int, trick: Sequence[int]) -> int:
+    """The place in ``trick`` of the card that wins it: the highest trump, else the highest
+    card of the suit led."""
+    led = suit_of(trick[0])
+    best, best_key = 0, -1
+    for i, c in enumerate(trick):
+        s = suit_of(c)
+        key = 100 + c if s == trump else (c if s == led else -1)
+        if key > best_key:
+            best, best_key = i, key
+    return best
 
 
 class AllFoursGame(Game[AllFoursRules]):
@@ -682,15 +717,7 @@ class AllFoursState(State):
         return _POINTS[rank_of(card)]
 
     def _trick_winner(self) -> int:
-        trump = self._trump
-        led = suit_of(self._trick[0])
-        best, best_key = 0, -1
-        for i, c in enumerate(self._trick):
-            s = suit_of(c)
-            key = 100 + c if s == trump else (c if s == led else -1)
-            if key > best_key:
-                best, best_key = i, key
-        return self._trick_seats[best]
+        return self._trick_seats[winning_place(self._trump, self._trick)]
 
     def _draw(self, card: int) -> None:
         bit = 1 << card
@@ -756,17 +783,12 @@ class AllFoursState(State):
         detail = score_hand(self)
         log: dict[str, Any] = {"hand": self._hand_no + 1, **detail.as_dict()}
         self._hand_log.append(log)
-        if detail.smudge is not None:  # a bid of 4 that took all four: the game, outright
-            for side, points in detail.order:  # the four points still count on the score
-                self._scores[side] += points
-            self._winner = detail.smudge
+        self._scores[:], winner = counted(self.rules, self._scores, detail)
+        if winner >= 0:
             log["game_over"] = True
+            self._winner = winner
             self._finish()
             return
-        for side, points in detail.order:
-            if points and self._add(side, points):
-                log["game_over"] = True
-                return
         self._next_hand()
 
     def _next_hand(self) -> None:
@@ -855,24 +877,7 @@ class AllFoursState(State):
         return []
 
     def _follow_mask(self) -> int:
-        hand = self._hands[self._cur]
-        if not self._trick:
-            return hand
-        led = suit_of(self._trick[0])
-        follow = hand & SUIT_MASK[led]
-        if not follow:
-            legal = hand
-        elif led == self._trump or not self.rules.trump_when_able or self._trump < 0:
-            return follow
-        else:
-            legal = follow | (hand & SUIT_MASK[self._trump])
-        if self.rules.no_undertrump and self._trump >= 0:
-            # A plain suit led and already trumped: no lower trump, unless only trumps are held.
-            trumps = SUIT_MASK[self._trump]
-            top = max((c for c in self._trick if c // 13 == self._trump), default=-1)
-            if top >= 0 and hand & ~trumps:
-                legal &= ~(trumps & ((1 << top) - 1))
-        return legal
+        return playable(self.rules, self._trump, self._hands[self._cur], self._trick)
 
     def _may_throw_in(self) -> bool:
         if not self.rules.throw_in or not self._trick:
