@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 
+from hoyle.core.endings import distinct_cards, prefers
 from hoyle.core.protocol import State
 from hoyle.games.all_fours.rules import Low, Stock
 from hoyle.games.all_fours.scoring import counted, score_hand
@@ -168,34 +169,17 @@ class _Solver:
         for other, cards in enumerate(hands):
             if other != seat:
                 live |= cards
-        points, special = self.points, self.special
         best: _Value | None = None
-        mine = best_rest = 0.0
-        last = -1
-        while cand:
-            bit = cand & -cand
-            cand ^= bit
-            c = bit.bit_length() - 1
-            if (
-                last >= 0
-                and c // 13 == last // 13
-                and points[c] == points[last]
-                and not (bit | 1 << last) & special
-                and not live & (bit - (2 << last))
-            ):
-                last = c
-                continue  # touches the card just tried and counts alike: the same outcome
-            last = c
+        for c in distinct_cards(cand, live, self.points, self.special):
+            bit = 1 << c
             hands[seat] = hand ^ bit
             trick.append(c)
             seats.append(seat)
             value = self.card(leader, trick, seats)
             trick.pop()
             seats.pop()
-            v = value[seat]
-            rest = sum(value) - v
-            if best is None or v > mine or (v == mine and rest < best_rest):
-                best, mine, best_rest = value, v, rest
+            if prefers(value, best, seat):
+                best = value
         hands[seat] = hand
         assert best is not None  # a hand with cards has a playable card
         return best

@@ -24,6 +24,7 @@ reached at the start of a trick (hands, cards taken, tricks won, leader, hearts 
 
 from __future__ import annotations
 
+from hoyle.core.endings import distinct_cards, prefers
 from hoyle.core.protocol import State
 from hoyle.games.hearts.rules import Moon
 from hoyle.games.hearts.search import SPECIAL
@@ -166,22 +167,8 @@ class _Solver:
                 live |= cards
         values = self.values
         best: _Value | None = None
-        mine = best_sum = 0.0
-        last = -1
-        while cand:
-            bit = cand & -cand
-            cand ^= bit
-            c = bit.bit_length() - 1
-            if (
-                last >= 0
-                and c // 13 == last // 13
-                and values[c] == values[last]
-                and not (bit | 1 << last) & _SPECIAL
-                and not live & (bit - (2 << last))
-            ):
-                last = c
-                continue  # touches the card just tried and scores alike: the same outcome
-            last = c
+        for c in distinct_cards(cand, live, values, _SPECIAL):
+            bit = 1 << c
             hands[seat] = hand ^ bit
             now_broken = broken or bool(bit & HEARTS) or (bit == QS_BIT and self.queen_breaks)
             if k == 0:
@@ -201,9 +188,8 @@ class _Solver:
                     now_broken,
                     played | bit,
                 )
-            v = value[seat]
-            if best is None or v > mine or (v == mine and sum(value) < best_sum):
-                best, mine, best_sum = value, v, sum(value)
+            if prefers(value, best, seat):
+                best = value
         hands[seat] = hand
         assert best is not None  # a hand with cards has a legal card
         return best
@@ -236,11 +222,7 @@ class _Solver:
         for choice in choices:
             scores, _ = root.settle(self.taken, self.ntricks, self.points, shooter, choice)
             value = tuple(sign * s for s in scores)
-            if (
-                best is None
-                or value[shooter] > best[shooter]
-                or (value[shooter] == best[shooter] and sum(value) < sum(best))
-            ):
+            if prefers(value, best, shooter):
                 best = value
         assert best is not None
         self.leaves[key] = best
