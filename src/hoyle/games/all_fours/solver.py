@@ -114,9 +114,8 @@ class _Solver:
         self.points = list(_CARD_POINTS)
         if rules.five_value:
             self.points[self.trump * 13 + _FIVE] = rules.five_value
-        special = 0
         trumps = SUIT_MASK[self.trump]
-        special |= 1 << (self.trump * 13 + _JACK)
+        special = 1 << (self.trump * 13 + _JACK)
         if rules.low is Low.CAPTURED:
             in_play = 0
             for hand in state._hands:
