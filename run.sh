@@ -25,11 +25,11 @@ ensure_python() {
   fi
 }
 
-# Install the project (and extras) again only when pyproject.toml changed.
+# Install the project (and extras) again only when its build files or its C source changed.
 install() {
   local extras="$1" stamp="$VENV/.installed-$1"
   local want
-  want=$(sha256sum pyproject.toml | cut -d' ' -f1)
+  want=$(cat pyproject.toml setup.py src/hoyle/games/hearts/_fastenc.c | sha256sum | cut -d' ' -f1)
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     if [ "$extras" = base ]; then
       "$VENV/bin/python" -m pip install -q -e .
@@ -54,6 +54,13 @@ case "$cmd" in
     exec "$VENV/bin/hoyle" serve "$@"
     ;;
   test)
+    # The compiled Hearts encoder is optional for users (setup.py) but tested here: a C
+    # compiler and the Python headers first.
+    if ! command -v gcc >/dev/null 2>&1 || ! python3 -c 'import os, sysconfig; raise SystemExit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; then
+      echo "run.sh: installing gcc and python3-dev with apt" >&2
+      need_root apt-get update -qq
+      need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc python3-dev >/dev/null
+    fi
     install test
     # The browser tests drive Debian's chromium (Playwright never downloads a browser).
     if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then

@@ -52,6 +52,11 @@ from hoyle.games.hearts.state import (
     HeartsState,
 )
 
+try:
+    from hoyle.games.hearts import _fastenc as _compiled
+except ImportError:  # installed without a C compiler: the Python encoder writes everything
+    _compiled = None  # type: ignore[assignment]
+
 __all__ = ["HeartsEncoder"]
 
 _LOW = (1 << 52) - 1
@@ -95,6 +100,33 @@ class _DealLog:
         self.last: tuple[tuple[int, int, int], int, int] = ((-1, -1, -1), 0, 0)
         self.seat_bits = 0  # played, won and voids, in the seat blocks by absolute seat
         self.pass_bit = 0  # this deal's pass direction
+
+
+class _FastDeal:
+    """One deal's fixed part of the vector in its play (or its pass), built once for the
+    compiled encoder: the table's bits, the bits in front by viewer (in the play built at a
+    viewer's first call, with its passes and receipts), the seat blocks' fixed bits and every
+    seat's scalars (by absolute seat), the table's scalars."""
+
+    __slots__ = ("fronts", "glob", "per_seat", "plan", "seats", "table", "tricks")
+
+    def __init__(
+        self,
+        tricks: list[Any],
+        glob: int,
+        seats: bytes,
+        per_seat: bytes,
+        table: bytes,
+        fronts: list[bytes | None],
+        plan: bytes | None,
+    ) -> None:
+        self.tricks = tricks  # the state's own list: the entry is valid while it is
+        self.glob = glob
+        self.seats = seats
+        self.per_seat = per_seat
+        self.table = table
+        self.fronts = fronts
+        self.plan = plan  # in the pass: the deal's pass plan (offsets by card passed)
 
 
 class HeartsEncoder(Encoder):
@@ -278,6 +310,48 @@ class HeartsEncoder(Encoder):
         self.per_trick = not (self.domino or self.revokes)
         # One pack, no jokers, no revokes: a card added to the trick needs no special case.
         self.plain = self.packs == 1 and not self.jokers and not self.revokes
+        # The compiled encoder (_fastenc.c) writes the play of the presets in which, the
+        # deal once dealt and passed, only the cards move a seat's fields: ``fast`` False
+        # (where it was not built, or to compare) leaves everything to the code below.
+        self.fast = (
+            _compiled is not None
+            and self.plain
+            and self.per_trick
+            and not self.widow
+            and not self.slam
+        )
+        self._fast_play: dict[int, _FastDeal] = {}
+        self._fast_pass: dict[int, _FastDeal] = {}
+        self.front_bytes = (self.f_block + 7) // 8
+        self.seat_bytes = (self.block_bits + 7) // 8
+        self.compiled: object = None
+        if _compiled is not None:
+            self.compiled = _compiled.layout(
+                (
+                    n,
+                    u,
+                    self.f_block,
+                    self.nbits,
+                    self.size,
+                    self.f_hand,
+                    self.f_broken,
+                    self.u_trick,
+                    self.u_played,
+                    self.u_won,
+                    self.u_void,
+                    self.u_turn,
+                    self.u_leader,
+                    self.u_sizes,
+                    most,
+                    self.k,
+                    self.f_passed if self.has_pass else 0,
+                    cw,
+                    self.u_passed,
+                    rules.pass_count if self.has_pass else 0,
+                ),
+                self.points_scale,
+                self.hand_scale,
+            )
 
     def _at(self, name: str, size: int, doc: str) -> int:
         """Declare a field and return where it starts."""
@@ -306,6 +380,12 @@ class HeartsEncoder(Encoder):
             s = self._add(s, c)
         return s
 
+    def _pass_bit(self, state: Any) -> int:
+        """The bit of the deal's pass direction (0 without passing)."""
+        if not self.has_pass:
+            return 0
+        return 1 << (self.f_pass_dir + self.pass_dirs.index(state.pass_direction()))
+
     # ------------------------------------------------------------------ deal log
 
     def _log(self, state: HeartsState) -> _DealLog:
@@ -315,8 +395,7 @@ class HeartsEncoder(Encoder):
             if len(self._logs) >= _CACHE_LIMIT:
                 self._logs.clear()
             log = self._logs[id(tricks)] = _DealLog(tricks, self.n)
-            if self.has_pass:
-                log.pass_bit = 1 << (self.f_pass_dir + self.pass_dirs.index(state.pass_direction()))
+            log.pass_bit = self._pass_bit(state)
         count = len(tricks)
         start = log.done
         if log.unresolved >= 0 and count > start:
@@ -370,11 +449,33 @@ class HeartsEncoder(Encoder):
 
     def encode(self, state: Any, player: int | None, out: Vector) -> None:
         """Write ``player``'s view of ``state`` into ``out`` (see the module docs)."""
+        phase = state._phase
+        if self.fast and player is not None and phase in (PLAY, PASS):
+            deals = self._fast_play if phase == PLAY else self._fast_pass
+            deal = deals.get(id(state._tricks))
+            if deal is None or deal.tricks is not state._tricks:
+                deal = self._fast_deal(state, phase, deals)
+            front = deal.fronts[player]
+            if front is None:  # the play: the viewer's passes and receipts are fixed now
+                front = deal.fronts[player] = (
+                    deal.glob | self._private(state, player, PLAY)
+                ).to_bytes(self.front_bytes, "little")
+            if _compiled.encode(
+                self.compiled,
+                state,
+                player,
+                out,
+                front,
+                deal.seats,
+                deal.per_seat,
+                deal.table,
+                deal.plan,
+            ):
+                return
         tricks = state._tricks
         log = self._logs.get(id(tricks))
         if log is None or log.tricks is not tricks or log.done != len(tricks):
             log = self._log(state)  # a new deal, or a trick to fold in
-        phase = state._phase
         # Everyone's part that stays put through a trick is built once per trick, by absolute
         # seat, and kept in the deal's log (outside the play and the pass, once per move).
         if phase == PLAY:
@@ -456,6 +557,27 @@ class HeartsEncoder(Encoder):
             tail = per_seat[k:] + per_seat[:k] + table
         self.writer.write(out, big, tail)
 
+    def _fast_deal(self, state: Any, phase: int, deals: dict[int, _FastDeal]) -> _FastDeal:
+        """What the compiled encoder is handed for this deal's play or pass (``_FastDeal``)."""
+        if len(deals) >= _CACHE_LIMIT:
+            deals.clear()
+        glob, seats, per_seat, table = self._standing(state, phase, self._pass_bit(state))
+        fronts: list[bytes | None] = [None] * self.n
+        plan = None
+        if phase == PASS:  # the viewer's own part moves card by card: the compiled code writes it
+            fronts = [glob.to_bytes(self.front_bytes, "little")] * self.n
+            plan = bytes(state.pass_plan())
+        deal = deals[id(state._tricks)] = _FastDeal(
+            state._tricks,
+            glob,
+            seats.to_bytes(self.seat_bytes, "little"),
+            struct.pack(f"<{len(per_seat)}f", *per_seat),
+            struct.pack(f"<{len(table)}f", *table),
+            fronts,
+            plan,
+        )
+        return deal
+
     def _size_bits(self, state: Any) -> int:
         """The hand-size entries of every seat (by absolute seat)."""
         seats = 0
@@ -528,16 +650,41 @@ class HeartsEncoder(Encoder):
         """Everyone's part of the vector at this position: the table's bits, the seat blocks
         (by absolute seat), the per-seat scalars (seat-major, by absolute seat) and the
         table's scalars, both packed."""
+        glob, seats, per_seat, table = self._standing(state, phase, log.pass_bit)
+        seats |= log.seat_bits
+        if phase in (PLAY, DRAW):
+            seats |= 1 << (state._leader * self.u + self.u_leader)
+        points = self._points(state)
+        ntricks = state._ntricks
+        ps, hs, k = self.points_scale, self.hand_scale, self.k
+        for s in range(self.n):
+            per_seat[s * k + 1] = points[s] / ps
+            per_seat[s * k + 2] = ntricks[s] / hs
+        return (
+            glob,
+            seats,
+            struct.pack(f"<{len(per_seat)}f", *per_seat),
+            struct.pack(f"<{len(table)}f", *table),
+        )
+
+    def _standing(
+        self, state: Any, phase: int, pass_bit: int
+    ) -> tuple[int, int, list[float], list[float]]:
+        """Everyone's part of the vector at this position but what the cards of the tricks
+        tell (cards played and won, voids, the leader, points and tricks taken, the per-seat
+        scalars 1 and 2 left at 0): the table's bits (``pass_bit``: the deal's pass direction's),
+        the seat blocks' bits and the per-seat scalars by absolute seat, and the table's
+        scalars. In the play of a preset the compiled
+        encoder takes (``self.fast``) none of it moves until the deal ends."""
         n, u = self.n, self.u
-        glob = 1 << (self.f_phase + phase)
-        glob |= log.pass_bit
+        glob = 1 << (self.f_phase + phase) | pass_bit
         if self.packs > 1 and state._carry:
             glob |= self._list_set(state._carry) << self.f_carry
         if self.auction and phase not in (AUCTION, NAME):
             low = state._penalty & -state._penalty
             if low:
                 glob |= 1 << (self.f_suit + (low.bit_length() - 1) // 13)
-        seats = log.seat_bits | 1 << (state._dealer * u + self.u_dealer)
+        seats = 1 << (state._dealer * u + self.u_dealer)
         if self.has_pass and phase != PASS:  # while passing, added at every call
             for seat, cards in enumerate(state._passed):
                 seats |= self.passed_bits[seat][len(cards)]
@@ -553,18 +700,14 @@ class HeartsEncoder(Encoder):
             seats |= 1 << (state._shooter * u + self.u_shooter)
         if self.generale and state._declarer >= 0:
             seats |= 1 << (state._declarer * u + self.u_generale)
-        if phase in (PLAY, DRAW):
-            seats |= 1 << (state._leader * u + self.u_leader)
         # Scalars.
-        ss, ps, hs = self.score_scale, self.points_scale, self.hand_scale
+        ss = self.score_scale
         scores = state._scores
-        points = self._points(state)
-        ntricks = state._ntricks
         per_seat: list[float] = []
         top = self.g.top_bid
         stock = self.stock_scale if self.domino else 1.0
         for s in range(n):
-            per_seat += [scores[s] / ss, points[s] / ps, ntricks[s] / hs]
+            per_seat += [scores[s] / ss, 0.0, 0.0]
             if self.bidding:
                 per_seat.append((state._bids[s] or 0) / top)
             if self.domino:
@@ -581,12 +724,7 @@ class HeartsEncoder(Encoder):
         table.append(deal / self.deals if self.deals else deal / 10)
         if self.domino:
             table.append(state._stock.bit_count() / stock)
-        return (
-            glob,
-            seats,
-            struct.pack(f"<{len(per_seat)}f", *per_seat),
-            struct.pack(f"<{len(table)}f", *table),
-        )
+        return glob, seats, per_seat, table
 
     def _private(self, state: Any, player: int, phase: int) -> int:
         """The bits only ``player`` sees, hand apart: the pass and the widow."""
