@@ -29,7 +29,7 @@ ensure_python() {
 install() {
   local extras="$1" stamp="$VENV/.installed-$1"
   local want
-  want=$(cat pyproject.toml setup.py src/hoyle/games/hearts/_fastenc.c | sha256sum | cut -d' ' -f1)
+  want=$(cat pyproject.toml setup.py src/hoyle/games/hearts/_fastenc.c src/hoyle/core/_fastwrite.c | sha256sum | cut -d' ' -f1)
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     if [ "$extras" = base ]; then
       "$VENV/bin/python" -m pip install -q -e .

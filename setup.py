@@ -1,7 +1,8 @@
-"""Build settings that pyproject.toml cannot hold: the optional compiled Hearts encoder.
+"""Build settings that pyproject.toml cannot hold: the optional compiled parts of the
+observation encoders (the Hearts encoder's pass and play, and writing a vector in one call).
 
 ``optional=True``: where no C compiler (or no Python headers) is found the build goes on
-without it and hoyle uses its Python encoder, which writes the same vectors more slowly.
+without them and hoyle uses its Python code, which writes the same vectors more slowly.
 """
 
 from setuptools import Extension, setup
@@ -12,6 +13,7 @@ setup(
             "hoyle.games.hearts._fastenc",
             ["src/hoyle/games/hearts/_fastenc.c"],
             optional=True,
-        )
+        ),
+        Extension("hoyle.core._fastwrite", ["src/hoyle/core/_fastwrite.c"], optional=True),
     ]
 )

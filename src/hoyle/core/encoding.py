@@ -29,7 +29,20 @@ import numpy.typing as npt
 if TYPE_CHECKING:
     from hoyle.core.protocol import Game, State
 
-__all__ = ["BitsWriter", "Encoder", "Field", "encoder", "has_encoder", "register_encoder"]
+try:
+    from hoyle.core import _fastwrite
+except ImportError:  # installed without a C compiler: numpy writes the vectors
+    _fastwrite = None  # type: ignore[assignment]
+
+__all__ = [
+    "BitsWriter",
+    "Encoder",
+    "Field",
+    "encoder",
+    "has_encoder",
+    "register_encoder",
+    "write_scaled",
+]
 
 Vector = npt.NDArray[np.float32]
 """A one-dimensional float32 array."""
@@ -150,6 +163,10 @@ class BitsWriter:
     def write(self, out: Vector, bits: int, tail: bytes) -> None:
         """Fill ``out``: entries ``[0, nbits)`` from ``bits``, the rest from ``tail`` (packed
         float32, ``4 * (size - nbits)`` bytes)."""
+        # The compiled writer does it in one call; it declines a buffer that is not a plain
+        # contiguous float32 one, which numpy then writes.
+        if _fastwrite is not None and _fastwrite.write_bits(out, bits, self.nbits, tail):
+            return
         if out is not self._out:
             self._views(out)
         self._stage_bytes[:] = bits.to_bytes(self.nbytes, "little")
@@ -158,6 +175,24 @@ class BitsWriter:
             self._tail[:] = tail
         elif self.size > self.nbits:
             out[self.nbits :] = np.frombuffer(tail, dtype="<f4")
+
+
+def write_scaled(out: Vector, values: list[float], scales: Vector, ones: list[int]) -> None:
+    """Fill ``out``: zeros, then ``values[i] * scales[i]`` at the first ``len(values)``
+    entries (float32 arithmetic) and 1.0 at every index of ``ones``.
+
+    The encoders that list their scalars and the indices of their 0/1 entries (Écarté, Bourré,
+    Spite and Malice) end with this. The compiled writer does it in one call (an index out of
+    range raises ``IndexError`` before anything is written); numpy, in four, where it is not
+    built or for a buffer that is not a plain contiguous float32 one.
+    """
+    if _fastwrite is not None and _fastwrite.write_scaled(out, values, scales, ones):
+        return
+    out.fill(0.0)
+    head = out[: len(values)]
+    head[:] = values
+    head *= scales
+    out.put(ones, 1.0)
 
 
 EncoderFactory = Callable[["Game[Any]"], Encoder]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from hoyle.core.encoding import Encoder, Vector
+from hoyle.core.encoding import Encoder, Vector, write_scaled
 from hoyle.games.ecarte import bourre
 from hoyle.games.ecarte.bourre import BourreGame
 from hoyle.games.ecarte.state import (
@@ -232,10 +232,6 @@ class EcarteEncoder(_Layout):
             vals.append(s._streak[1] if s._streak[0] >= 0 else 0)
         if self.bets:
             vals += s._bet_results[me:] + s._bet_results[:me]
-        out.fill(0.0)
-        head = out[: self.scalars]
-        head[:] = vals
-        head *= self.per
 
         ones = [
             self.b_phase + phase,
@@ -302,7 +298,7 @@ class EcarteEncoder(_Layout):
                 ones.append(base + rel[bettor] * n + rel[seat])
         if phase == OVER and s._winner >= 0:
             ones.append(self.b_winner + rel[s._winner])
-        out.put(ones, 1.0)
+        write_scaled(out, vals, self.per, ones)
 
 
 class BourreEncoder(_Layout):
@@ -389,10 +385,6 @@ class BourreEncoder(_Layout):
             *owed[me:],
             *owed[:me],
         ]
-        out.fill(0.0)
-        head = out[: self.scalars]
-        head[:] = vals
-        head *= self.per
 
         ones = [self.b_phase + phase, self.b_dealer + rel[s._dealer]]
         cur = s.current_player()
@@ -430,7 +422,7 @@ class BourreEncoder(_Layout):
             if cards:
                 base = at[seat]
                 ones += [base + c for c in cards]
-        out.put(ones, 1.0)
+        write_scaled(out, vals, self.per, ones)
 
 
 def make_encoder(game: Game[Any]) -> Encoder:

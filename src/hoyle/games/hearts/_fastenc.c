@@ -36,6 +36,7 @@ static void free_layout(PyObject *capsule) {
 
 /* layout(ints, points_scale, hand_scale) -> capsule: ints are Layout's 20 integers in order. */
 static PyObject *make_layout(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *ints;
     double points_scale, hand_scale;
     if (!PyArg_ParseTuple(args, "O!dd", &PyTuple_Type, &ints, &points_scale, &hand_scale))
@@ -103,6 +104,7 @@ static PyObject *attr(PyObject *state, PyObject *name) { return PyObject_GetAttr
  * chosen, how many seats to the left it goes). In the pass the cards each seat has put aside
  * move too, and nobody leads. */
 static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
     if (nargs != 9) {
         PyErr_SetString(PyExc_TypeError, "encode takes 9 arguments");
         return NULL;
@@ -343,6 +345,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_fastenc",
     "The Hearts observation tensor in the play, compiled (see encode.py).", -1, methods,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__fastenc(void) {

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from hoyle.core.encoding import Encoder, Vector
+from hoyle.core.encoding import Encoder, Vector, write_scaled
 from hoyle.games.spite_malice.rules import Deck
 from hoyle.games.spite_malice.state import DEAL, JOKER, SpiteMaliceGame
 
@@ -187,10 +187,6 @@ class SpiteMaliceEncoder(Encoder):
         for stack in stacks:
             heights[len(stack) - 1] += 1
         vals += heights
-        out.fill(0.0)
-        head = out[: self.scalars]
-        head[:] = vals
-        head *= self.per
 
         # ---- indicators
         ones = [self.b_phase + phase, self.b_dealer + (s._dealer - me) % n]
@@ -222,7 +218,7 @@ class SpiteMaliceEncoder(Encoder):
                 ones.append(self.b_stack_wild + i)
         if 0 <= s._cover < self.stack_slots:
             ones.append(self.b_cover + s._cover)
-        out.put(ones, 1.0)
+        write_scaled(out, vals, self.per, ones)
 
 
 def make_encoder(game: Game[Any]) -> Encoder:

@@ -1,0 +1,6 @@
+"""Type stubs of the compiled vector writer (``_fastwrite.c``; see ``hoyle.core.encoding``)."""
+
+from typing import Any
+
+def write_bits(out: Any, bits: int, nbits: int, tail: bytes) -> bool: ...
+def write_scaled(out: Any, values: list[float], scales: Any, ones: list[int]) -> bool: ...
