@@ -3,8 +3,8 @@
  * Why C: a Hearts step costs about 2 µs in Python, and the issue asks that encoding cost at most
  * 1.5 steps. The Python encoder (encode.py) is already built around caches and a single numpy
  * call; what is left is the interpreter's cost per operation. This module writes the same vector
- * as HeartsEncoder.encode, for the play phase of the presets encode.py marks `fast` (one pack, no
- * jokers, no widow, no stock, no revoke counts, no slam bid), reading the state's own fields.
+ * as HeartsEncoder.encode, for the pass and the play of the presets encode.py marks `fast` (one
+ * pack, no stock, no revoke counts), reading the state's own fields.
  * Everything that does not move during a deal's play (the viewer's passes and receipts, the pass
  * direction, the dealer, bids, a Générale, the scores, the table) is built once per deal by
  * encode.py and handed in as bytes. tests/hearts/test_fastenc.py checks the two encoders agree
@@ -22,11 +22,12 @@ typedef struct {
     long n, u, f_block, nbits, size, f_hand, f_broken;
     long u_trick, u_played, u_won, u_void, u_turn, u_leader, u_sizes, most, k;
     long f_passed, cw, u_passed, pass_count;
+    long jokers, partner_card, u_partner; /* partner_card -1: no slam bid */
     double points_scale, hand_scale;
 } Layout;
 
 static PyObject *s_tricks, *s_trick, *s_leader, *s_cur, *s_hands, *s_broken, *s_points,
-    *s_ntricks, *s_passed;
+    *s_ntricks, *s_passed, *s_partner;
 
 static const char *LAYOUT = "hoyle.hearts.layout";
 
@@ -34,21 +35,21 @@ static void free_layout(PyObject *capsule) {
     PyMem_Free(PyCapsule_GetPointer(capsule, LAYOUT));
 }
 
-/* layout(ints, points_scale, hand_scale) -> capsule: ints are Layout's 20 integers in order. */
+/* layout(ints, points_scale, hand_scale) -> capsule: ints are Layout's 23 integers in order. */
 static PyObject *make_layout(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *ints;
     double points_scale, hand_scale;
     if (!PyArg_ParseTuple(args, "O!dd", &PyTuple_Type, &ints, &points_scale, &hand_scale))
         return NULL;
-    if (PyTuple_GET_SIZE(ints) != 20) {
-        PyErr_SetString(PyExc_ValueError, "layout: 20 integers expected");
+    if (PyTuple_GET_SIZE(ints) != 23) {
+        PyErr_SetString(PyExc_ValueError, "layout: 23 integers expected");
         return NULL;
     }
     Layout *lay = PyMem_Malloc(sizeof(Layout));
     if (!lay) return PyErr_NoMemory();
-    long v[20];
-    for (Py_ssize_t i = 0; i < 20; i++) {
+    long v[23];
+    for (Py_ssize_t i = 0; i < 23; i++) {
         v[i] = PyLong_AsLong(PyTuple_GET_ITEM(ints, i));
         if (v[i] == -1 && PyErr_Occurred()) {
             PyMem_Free(lay);
@@ -60,6 +61,7 @@ static PyObject *make_layout(PyObject *self, PyObject *args) {
     lay->u_won = v[9], lay->u_void = v[10], lay->u_turn = v[11], lay->u_leader = v[12];
     lay->u_sizes = v[13], lay->most = v[14], lay->k = v[15];
     lay->f_passed = v[16], lay->cw = v[17], lay->u_passed = v[18], lay->pass_count = v[19];
+    lay->jokers = v[20], lay->partner_card = v[21], lay->u_partner = v[22];
     if (lay->n < 1 || lay->n > 16 || lay->k < 3 || lay->nbits + lay->n * lay->k > lay->size || lay->n * lay->u + lay->f_block > lay->nbits) {
         PyMem_Free(lay);
         PyErr_SetString(PyExc_ValueError, "layout: sizes do not fit the vector");
@@ -99,7 +101,8 @@ static PyObject *attr(PyObject *state, PyObject *name) { return PyObject_GetAttr
  * buffer (the caller then uses the Python encoder). front: the bits before the seat blocks
  * that are fixed for the deal (the viewer's own and the table's); seats: the seat-block bits
  * fixed for the deal, by absolute seat; per_seat: the per-seat float32 scalars by absolute seat
- * (points and tricks are written here); table: the table's float32 scalars; plan: None in the
+ * (points and tricks are written here: slot 1 holds what to add to the engine's points, minus a
+ * widow's points that only its taker knows); table: the table's float32 scalars; plan: None in the
  * play, in the pass the deal's pass plan as bytes (for each card a seat passes, in the order
  * chosen, how many seats to the left it goes). In the pass the cards each seat has put aside
  * move too, and nobody leads. */
@@ -203,14 +206,22 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         float *sizes = o + rel[s] + lay->u_sizes;
         for (long t = 0; t < held; t++) sizes[t] = 1.0f;
         if (s == player) {
+            /* The jokers (ids 52 and 53) are alike: entries 52 and 53 count them. */
+            long jokers = __builtin_popcountll(h >> 52 & 3);
+            h &= (1ULL << 52) - 1;
             while (h) {
                 o[lay->f_hand + __builtin_ctzll(h)] = 1.0f;
                 h &= h - 1;
             }
+            for (long j = 0; j < jokers; j++) o[lay->f_hand + 52 + j] = 1.0f;
         }
     }
 
-    /* Completed tricks: cards played and won, suits shown void. */
+    /* Completed tricks: cards played and won, suits shown void (a joker counts as card 52,
+     * a second one as 53; the suit led is the first natural card's). */
+    const long cards = lay->jokers ? 54 : 52;
+    int partner_shown = 0;
+    long played_jokers[16] = {0}, won_jokers[16] = {0};
     Py_ssize_t done_tricks = PyList_GET_SIZE(tricks);
     for (Py_ssize_t t = 0; t < done_tricks; t++) {
         PyObject *entry = PyList_GET_ITEM(tricks, t);
@@ -221,8 +232,8 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         }
         long lead_seat = as_long(PyTuple_GET_ITEM(entry, 0), &bad);
         long winner = as_long(PyTuple_GET_ITEM(entry, 2), &bad);
-        PyObject *cards = PyTuple_GET_ITEM(entry, 1);
-        Py_ssize_t count = PyTuple_GET_SIZE(cards);
+        PyObject *played = PyTuple_GET_ITEM(entry, 1);
+        Py_ssize_t count = PyTuple_GET_SIZE(played);
         if (bad) goto done;
         if (lead_seat < 0 || lead_seat >= n || winner < 0 || winner >= n || count > n) {
             PyErr_SetString(PyExc_ValueError, "a trick's leader or winner is not a seat");
@@ -230,42 +241,74 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         }
         long lead = -1;
         for (Py_ssize_t i = 0; i < count; i++) {
-            long c = as_long(PyTuple_GET_ITEM(cards, i), &bad);
+            long c = as_long(PyTuple_GET_ITEM(played, i), &bad);
             if (bad) goto done;
-            if (c < 0 || c >= 52) {
-                PyErr_SetString(PyExc_ValueError, "a card out of 0..51");
+            if (c < 0 || c >= cards) {
+                PyErr_SetString(PyExc_ValueError, "a card id out of range");
                 goto done;
             }
             long seat = (lead_seat + i) % n;
+            if (c == lay->partner_card) partner_shown = 1;
+            if (c >= 52) {
+                played_jokers[seat]++;
+                won_jokers[winner]++;
+                continue;
+            }
             o[rel[seat] + lay->u_played + c] = 1.0f;
             o[rel[winner] + lay->u_won + c] = 1.0f;
-            if (i == 0)
+            if (lead < 0)
                 lead = c / 13;
             else if (c / 13 != lead)
                 o[rel[seat] + lay->u_void + lead] = 1.0f;
         }
     }
 
-    /* The trick in progress, who leads it and who is to act. */
+    for (long s = 0; s < n; s++) {
+        for (long j = 0; j < played_jokers[s] && j < 2; j++) o[rel[s] + lay->u_played + 52 + j] = 1.0f;
+        for (long j = 0; j < won_jokers[s] && j < 2; j++) o[rel[s] + lay->u_won + 52 + j] = 1.0f;
+    }
+
+    /* The trick in progress (a joker in entry 52), who leads it and who is to act. */
     {
         Py_ssize_t count = PyList_GET_SIZE(trick);
         long lead = -1;
         for (Py_ssize_t i = 0; i < count && i < n; i++) {
             long c = as_long(PyList_GET_ITEM(trick, i), &bad);
             if (bad) goto done;
-            if (c < 0 || c >= 52) {
-                PyErr_SetString(PyExc_ValueError, "a card out of 0..51");
+            if (c < 0 || c >= cards) {
+                PyErr_SetString(PyExc_ValueError, "a card id out of range");
                 goto done;
             }
             long seat = (leader + i) % n;
+            if (c == lay->partner_card) partner_shown = 1;
+            if (c >= 52) {
+                o[rel[seat] + lay->u_trick + 52] = 1.0f;
+                continue;
+            }
             o[rel[seat] + lay->u_trick + c] = 1.0f;
-            if (i == 0)
+            if (lead < 0)
                 lead = c / 13;
             else if (c / 13 != lead)
                 o[rel[seat] + lay->u_void + lead] = 1.0f;
         }
         o[rel[cur] + lay->u_turn] = 1.0f;
         if (!passing) o[rel[leader] + lay->u_leader] = 1.0f;
+    }
+
+    /* A slam bid's silent partner: known to itself from the bid, to all once the card that
+     * made it partner is played. */
+    if (lay->partner_card >= 0) {
+        PyObject *partner_o = attr(state, s_partner);
+        if (!partner_o) goto done;
+        long partner = as_long(partner_o, &bad);
+        Py_DECREF(partner_o);
+        if (bad) goto done;
+        if (partner >= n) {
+            PyErr_SetString(PyExc_ValueError, "the partner is not a seat");
+            goto done;
+        }
+        if (partner >= 0 && (partner_shown || partner == player))
+            o[rel[partner] + lay->u_partner] = 1.0f;
     }
 
     /* In the pass: how many cards each seat has put aside, and where the viewer's go. */
@@ -314,6 +357,7 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             long pts = as_long(PyList_GET_ITEM(points, s), &bad);
             long tk = as_long(PyList_GET_ITEM(ntricks, s), &bad);
             if (bad) goto done;
+            pts += (long)fixed[s * k + 1];
             tail[r * k + 1] = (float)((double)pts / lay->points_scale);
             tail[r * k + 2] = (float)((double)tk / lay->hand_scale);
         }
@@ -358,8 +402,9 @@ PyMODINIT_FUNC PyInit__fastenc(void) {
     s_points = PyUnicode_InternFromString("_points");
     s_ntricks = PyUnicode_InternFromString("_ntricks");
     s_passed = PyUnicode_InternFromString("_passed");
+    s_partner = PyUnicode_InternFromString("_partner");
     if (!s_tricks || !s_trick || !s_leader || !s_cur || !s_hands || !s_broken || !s_points ||
-        !s_ntricks || !s_passed)
+        !s_ntricks || !s_passed || !s_partner)
         return NULL;
     return PyModule_Create(&module);
 }

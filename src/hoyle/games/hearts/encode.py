@@ -108,7 +108,7 @@ class _FastDeal:
     viewer's first call, with its passes and receipts), the seat blocks' fixed bits and every
     seat's scalars (by absolute seat), the table's scalars."""
 
-    __slots__ = ("fronts", "glob", "per_seat", "plan", "seats", "table", "tricks")
+    __slots__ = ("fronts", "glob", "per_seat", "plan", "seats", "table", "taker", "tricks")
 
     def __init__(
         self,
@@ -119,6 +119,7 @@ class _FastDeal:
         table: bytes,
         fronts: list[bytes | None],
         plan: bytes | None,
+        taker: int,
     ) -> None:
         self.tricks = tricks  # the state's own list: the entry is valid while it is
         self.glob = glob
@@ -127,6 +128,7 @@ class _FastDeal:
         self.table = table
         self.fronts = fronts
         self.plan = plan  # in the pass: the deal's pass plan (offsets by card passed)
+        self.taker = taker  # the widow's taker when this was built (-1: not taken yet)
 
 
 class HeartsEncoder(Encoder):
@@ -310,16 +312,11 @@ class HeartsEncoder(Encoder):
         self.per_trick = not (self.domino or self.revokes)
         # One pack, no jokers, no revokes: a card added to the trick needs no special case.
         self.plain = self.packs == 1 and not self.jokers and not self.revokes
-        # The compiled encoder (_fastenc.c) writes the play of the presets in which, the
-        # deal once dealt and passed, only the cards move a seat's fields: ``fast`` False
-        # (where it was not built, or to compare) leaves everything to the code below.
-        self.fast = (
-            _compiled is not None
-            and self.plain
-            and self.per_trick
-            and not self.widow
-            and not self.slam
-        )
+        # The compiled encoder (_fastenc.c) writes the pass and the play of the presets in
+        # which, the deal once dealt and passed, only the cards (and a slam partner's card)
+        # move a seat's fields, and a widow's taker once: ``fast`` False (where it was not
+        # built, or to compare) leaves everything to the code below.
+        self.fast = _compiled is not None and self.packs == 1 and self.per_trick
         self._fast_play: dict[int, _FastDeal] = {}
         self._fast_pass: dict[int, _FastDeal] = {}
         self.front_bytes = (self.f_block + 7) // 8
@@ -348,6 +345,9 @@ class HeartsEncoder(Encoder):
                     cw,
                     self.u_passed,
                     rules.pass_count if self.has_pass else 0,
+                    int(self.jokers),
+                    g.partner_card if self.slam else -1,
+                    self.u_partner,
                 ),
                 self.points_scale,
                 self.hand_scale,
@@ -453,7 +453,11 @@ class HeartsEncoder(Encoder):
         if self.fast and player is not None and phase in (PLAY, PASS):
             deals = self._fast_play if phase == PLAY else self._fast_pass
             deal = deals.get(id(state._tricks))
-            if deal is None or deal.tricks is not state._tricks:
+            if (
+                deal is None
+                or deal.tricks is not state._tricks
+                or deal.taker != state._widow_taker  # a widow taken: its taker shows
+            ):
                 deal = self._fast_deal(state, phase, deals)
             front = deal.fronts[player]
             if front is None:  # the play: the viewer's passes and receipts are fixed now
@@ -562,6 +566,11 @@ class HeartsEncoder(Encoder):
         if len(deals) >= _CACHE_LIMIT:
             deals.clear()
         glob, seats, per_seat, table = self._standing(state, phase, self._pass_bit(state))
+        if self.widow:  # slot 1: what to add to the engine's points (a widow's are secret)
+            for s, (public, engine) in enumerate(
+                zip(self._points(state), state._points, strict=True)
+            ):
+                per_seat[s * self.k + 1] = float(public - engine)
         fronts: list[bytes | None] = [None] * self.n
         plan = None
         if phase == PASS:  # the viewer's own part moves card by card: the compiled code writes it
@@ -575,6 +584,7 @@ class HeartsEncoder(Encoder):
             struct.pack(f"<{len(table)}f", *table),
             fronts,
             plan,
+            state._widow_taker,
         )
         return deal
 
