@@ -3,8 +3,8 @@
  * Why C: a Hearts step costs about 2 µs in Python, and the issue asks that encoding cost at most
  * 1.5 steps. The Python encoder (encode.py) is already built around caches and a single numpy
  * call; what is left is the interpreter's cost per operation. This module writes the same vector
- * as HeartsEncoder.encode, for the pass and the play of the presets encode.py marks `fast` (one
- * pack, no stock, no revoke counts), reading the state's own fields.
+ * as HeartsEncoder.encode, for the pass and the play of the games encode.py marks `fast` (all
+ * but those that count revokes), reading the state's own fields.
  * Everything that does not move during a deal's play (the viewer's passes and receipts, the pass
  * direction, the dealer, bids, a Générale, the scores, the table) is built once per deal by
  * encode.py and handed in as bytes. tests/hearts/test_fastenc.py checks the two encoders agree
@@ -23,11 +23,14 @@ typedef struct {
     long u_trick, u_played, u_won, u_void, u_turn, u_leader, u_sizes, most, k;
     long f_passed, cw, u_passed, pass_count;
     long jokers, partner_card, u_partner; /* partner_card -1: no slam bid */
-    double points_scale, hand_scale;
+    long packs2, f_carry;                 /* two packs: a card set is two planes of 52 */
+    long domino, u_out, f_drawn;          /* Domino Hearts: a stock drawn from in the play */
+    double points_scale, hand_scale, stock_scale;
 } Layout;
 
 static PyObject *s_tricks, *s_trick, *s_leader, *s_cur, *s_hands, *s_broken, *s_points,
-    *s_ntricks, *s_passed, *s_partner;
+    *s_ntricks, *s_passed, *s_partner, *s_twice, *s_carry, *s_seats, *s_trick_seats, *s_draws,
+    *s_stock;
 
 static const char *LAYOUT = "hoyle.hearts.layout";
 
@@ -35,21 +38,23 @@ static void free_layout(PyObject *capsule) {
     PyMem_Free(PyCapsule_GetPointer(capsule, LAYOUT));
 }
 
-/* layout(ints, points_scale, hand_scale) -> capsule: ints are Layout's 23 integers in order. */
+/* layout(ints, points_scale, hand_scale, stock_scale) -> capsule: ints are Layout's 28 integers
+ * in order. */
 static PyObject *make_layout(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *ints;
-    double points_scale, hand_scale;
-    if (!PyArg_ParseTuple(args, "O!dd", &PyTuple_Type, &ints, &points_scale, &hand_scale))
+    double points_scale, hand_scale, stock_scale;
+    if (!PyArg_ParseTuple(args, "O!ddd", &PyTuple_Type, &ints, &points_scale, &hand_scale,
+                          &stock_scale))
         return NULL;
-    if (PyTuple_GET_SIZE(ints) != 23) {
-        PyErr_SetString(PyExc_ValueError, "layout: 23 integers expected");
+    if (PyTuple_GET_SIZE(ints) != 28) {
+        PyErr_SetString(PyExc_ValueError, "layout: 28 integers expected");
         return NULL;
     }
     Layout *lay = PyMem_Malloc(sizeof(Layout));
     if (!lay) return PyErr_NoMemory();
-    long v[23];
-    for (Py_ssize_t i = 0; i < 23; i++) {
+    long v[28];
+    for (Py_ssize_t i = 0; i < 28; i++) {
         v[i] = PyLong_AsLong(PyTuple_GET_ITEM(ints, i));
         if (v[i] == -1 && PyErr_Occurred()) {
             PyMem_Free(lay);
@@ -62,13 +67,21 @@ static PyObject *make_layout(PyObject *self, PyObject *args) {
     lay->u_sizes = v[13], lay->most = v[14], lay->k = v[15];
     lay->f_passed = v[16], lay->cw = v[17], lay->u_passed = v[18], lay->pass_count = v[19];
     lay->jokers = v[20], lay->partner_card = v[21], lay->u_partner = v[22];
+    lay->packs2 = v[23], lay->f_carry = v[24];
+    lay->domino = v[25], lay->u_out = v[26], lay->f_drawn = v[27];
     if (lay->n < 1 || lay->n > 16 || lay->k < 3 || lay->nbits + lay->n * lay->k > lay->size || lay->n * lay->u + lay->f_block > lay->nbits) {
         PyMem_Free(lay);
         PyErr_SetString(PyExc_ValueError, "layout: sizes do not fit the vector");
         return NULL;
     }
+    if (lay->domino && lay->k < 4) {
+        PyMem_Free(lay);
+        PyErr_SetString(PyExc_ValueError, "layout: a stock game has a draws scalar (4th)");
+        return NULL;
+    }
     lay->points_scale = points_scale;
     lay->hand_scale = hand_scale;
+    lay->stock_scale = stock_scale;
     PyObject *capsule = PyCapsule_New(lay, LAYOUT, free_layout);
     if (!capsule) PyMem_Free(lay);
     return capsule;
@@ -93,6 +106,28 @@ static void set_front(float *o, const unsigned char *b, Py_ssize_t len, long lim
 }
 
 static PyObject *attr(PyObject *state, PyObject *name) { return PyObject_GetAttr(state, name); }
+
+/* One more copy of card c in the card set (once, twice): with two packs a second copy goes to
+ * the second plane. */
+static void add_card(uint64_t *once, uint64_t *twice, long c) {
+    uint64_t bit = 1ULL << c;
+    if (*once & bit)
+        *twice |= bit;
+    else
+        *once |= bit;
+}
+
+/* Entries at + c for the cards of a card set: the first plane, then (two packs) the second. */
+static void put_set(float *o, long at, uint64_t once, uint64_t twice) {
+    while (once) {
+        o[at + __builtin_ctzll(once)] = 1.0f;
+        once &= once - 1;
+    }
+    while (twice) {
+        o[at + 52 + __builtin_ctzll(twice)] = 1.0f;
+        twice &= twice - 1;
+    }
+}
 
 /* encode(layout, state, player, out, front, seats, per_seat, table, plan) -> bool
  *
@@ -149,6 +184,8 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     float *o = (float *)view.buf;
     PyObject *tricks = NULL, *trick = NULL, *hands = NULL, *points = NULL, *ntricks = NULL;
     PyObject *leader_o = NULL, *cur_o = NULL, *broken_o = NULL, *passed = NULL;
+    PyObject *twice = NULL, *carry = NULL, *trick_seats = NULL, *seats_o = NULL, *draws = NULL;
+    PyObject *stock = NULL;
     PyObject *result = NULL;
     tricks = attr(state, s_tricks);
     trick = tricks ? attr(state, s_trick) : NULL;
@@ -198,10 +235,23 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (broken) o[lay->f_broken] = 1.0f;
 
     /* The viewer's hand, and every seat's hand size in unary. */
+    if (lay->packs2) {
+        twice = attr(state, s_twice);
+        if (!twice) goto done;
+        if (!PyList_Check(twice) || PyList_GET_SIZE(twice) != n) {
+            PyErr_SetString(PyExc_TypeError, "_twice must be a list of masks, one a seat");
+            goto done;
+        }
+    }
     for (long s = 0; s < n; s++) {
         unsigned long long h = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(hands, s));
         if (h == (unsigned long long)-1 && PyErr_Occurred()) goto done;
-        long held = __builtin_popcountll(h);
+        unsigned long long t = 0;
+        if (twice) {
+            t = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(twice, s));
+            if (t == (unsigned long long)-1 && PyErr_Occurred()) goto done;
+        }
+        long held = __builtin_popcountll(h) + __builtin_popcountll(t);
         if (held > lay->most) held = lay->most;
         float *sizes = o + rel[s] + lay->u_sizes;
         for (long t = 0; t < held; t++) sizes[t] = 1.0f;
@@ -214,6 +264,7 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 h &= h - 1;
             }
             for (long j = 0; j < jokers; j++) o[lay->f_hand + 52 + j] = 1.0f;
+            put_set(o, lay->f_hand, 0, t);
         }
     }
 
@@ -222,7 +273,20 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     const long cards = lay->jokers ? 54 : 52;
     int partner_shown = 0;
     long played_jokers[16] = {0}, won_jokers[16] = {0};
+    uint64_t played_once[16] = {0}, played_twice[16] = {0}, won_once[16] = {0},
+             won_twice[16] = {0};
     Py_ssize_t done_tricks = PyList_GET_SIZE(tricks);
+    /* A stock game: who played to each trick (those out of cards do not), and to this one. */
+    if (lay->domino) {
+        trick_seats = attr(state, s_trick_seats);
+        seats_o = trick_seats ? attr(state, s_seats) : NULL;
+        if (!seats_o) goto done;
+        if (!PyList_Check(trick_seats) || PyList_GET_SIZE(trick_seats) != done_tricks ||
+            !PyList_Check(seats_o)) {
+            PyErr_SetString(PyExc_TypeError, "the trick seats do not match the tricks");
+            goto done;
+        }
+    }
     for (Py_ssize_t t = 0; t < done_tricks; t++) {
         PyObject *entry = PyList_GET_ITEM(tricks, t);
         if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 3 ||
@@ -234,8 +298,15 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         long winner = as_long(PyTuple_GET_ITEM(entry, 2), &bad);
         PyObject *played = PyTuple_GET_ITEM(entry, 1);
         Py_ssize_t count = PyTuple_GET_SIZE(played);
+        PyObject *order = trick_seats ? PyList_GET_ITEM(trick_seats, t) : NULL;
+        if (order && (!PyTuple_Check(order) || PyTuple_GET_SIZE(order) < count)) {
+            PyErr_SetString(PyExc_TypeError, "a trick's seats are a tuple, one a card");
+            goto done;
+        }
         if (bad) goto done;
-        if (lead_seat < 0 || lead_seat >= n || winner < 0 || winner >= n || count > n) {
+        /* (Two packs: a void trick's winner, -1, is written in when a later trick is won.) */
+        if (lead_seat < 0 || lead_seat >= n || winner < -1 || winner >= n || count > n ||
+            (winner < 0 && !lay->packs2)) {
             PyErr_SetString(PyExc_ValueError, "a trick's leader or winner is not a seat");
             goto done;
         }
@@ -247,15 +318,20 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 PyErr_SetString(PyExc_ValueError, "a card id out of range");
                 goto done;
             }
-            long seat = (lead_seat + i) % n;
+            long seat = order ? as_long(PyTuple_GET_ITEM(order, i), &bad) : (lead_seat + i) % n;
+            if (bad) goto done;
+            if (seat < 0 || seat >= n) {
+                PyErr_SetString(PyExc_ValueError, "a trick's seat is not a seat");
+                goto done;
+            }
             if (c == lay->partner_card) partner_shown = 1;
             if (c >= 52) {
                 played_jokers[seat]++;
-                won_jokers[winner]++;
+                if (winner >= 0) won_jokers[winner]++;
                 continue;
             }
-            o[rel[seat] + lay->u_played + c] = 1.0f;
-            o[rel[winner] + lay->u_won + c] = 1.0f;
+            add_card(&played_once[seat], &played_twice[seat], c);
+            if (winner >= 0) add_card(&won_once[winner], &won_twice[winner], c);
             if (lead < 0)
                 lead = c / 13;
             else if (c / 13 != lead)
@@ -264,6 +340,8 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
 
     for (long s = 0; s < n; s++) {
+        put_set(o, rel[s] + lay->u_played, played_once[s], played_twice[s]);
+        put_set(o, rel[s] + lay->u_won, won_once[s], won_twice[s]);
         for (long j = 0; j < played_jokers[s] && j < 2; j++) o[rel[s] + lay->u_played + 52 + j] = 1.0f;
         for (long j = 0; j < won_jokers[s] && j < 2; j++) o[rel[s] + lay->u_won + 52 + j] = 1.0f;
     }
@@ -280,6 +358,18 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 goto done;
             }
             long seat = (leader + i) % n;
+            if (seats_o) {
+                if (i >= PyList_GET_SIZE(seats_o)) {
+                    PyErr_SetString(PyExc_ValueError, "more cards in the trick than seats");
+                    goto done;
+                }
+                seat = as_long(PyList_GET_ITEM(seats_o, i), &bad);
+                if (bad) goto done;
+                if (seat < 0 || seat >= n) {
+                    PyErr_SetString(PyExc_ValueError, "a trick's seat is not a seat");
+                    goto done;
+                }
+            }
             if (c == lay->partner_card) partner_shown = 1;
             if (c >= 52) {
                 o[rel[seat] + lay->u_trick + 52] = 1.0f;
@@ -293,6 +383,66 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         }
         o[rel[cur] + lay->u_turn] = 1.0f;
         if (!passing) o[rel[leader] + lay->u_leader] = 1.0f;
+    }
+
+    /* A stock game: who is out of cards, what the viewer drew (draws are (trick, seat, card)),
+     * how many each seat drew, and what the stock holds (written with the scalars below). */
+    long drew[16] = {0};
+    long stock_left = 0;
+    if (lay->domino) {
+        for (long s = 0; s < n; s++) {
+            PyObject *h = PyList_GET_ITEM(hands, s);
+            int empty = PyObject_Not(h);
+            if (empty < 0) goto done;
+            if (empty) o[rel[s] + lay->u_out] = 1.0f;
+        }
+        draws = attr(state, s_draws);
+        stock = draws ? attr(state, s_stock) : NULL;
+        if (!stock) goto done;
+        if (!PyList_Check(draws)) {
+            PyErr_SetString(PyExc_TypeError, "_draws must be a list");
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(draws); i++) {
+            PyObject *d = PyList_GET_ITEM(draws, i);
+            if (!PyTuple_Check(d) || PyTuple_GET_SIZE(d) != 3) {
+                PyErr_SetString(PyExc_TypeError, "a draw is (trick, seat, card)");
+                goto done;
+            }
+            long seat = as_long(PyTuple_GET_ITEM(d, 1), &bad);
+            long c = as_long(PyTuple_GET_ITEM(d, 2), &bad);
+            if (bad) goto done;
+            if (seat < 0 || seat >= n || c < 0 || c >= 52) {
+                PyErr_SetString(PyExc_ValueError, "a draw's seat or card is out of range");
+                goto done;
+            }
+            drew[seat]++;
+            if (seat == player) o[lay->f_drawn + c] = 1.0f;
+        }
+        unsigned long long left = PyLong_AsUnsignedLongLong(stock);
+        if (left == (unsigned long long)-1 && PyErr_Occurred()) goto done;
+        stock_left = __builtin_popcountll(left);
+    }
+
+    /* Two packs: the cards of void tricks waiting for the next trick's winner. */
+    if (lay->packs2) {
+        carry = attr(state, s_carry);
+        if (!carry) goto done;
+        if (!PyList_Check(carry)) {
+            PyErr_SetString(PyExc_TypeError, "_carry must be a list of cards");
+            goto done;
+        }
+        uint64_t once = 0, two = 0;
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(carry); i++) {
+            long c = as_long(PyList_GET_ITEM(carry, i), &bad);
+            if (bad) goto done;
+            if (c < 0 || c >= 52) {
+                PyErr_SetString(PyExc_ValueError, "a card id out of range");
+                goto done;
+            }
+            add_card(&once, &two, c);
+        }
+        put_set(o, lay->f_carry, once, two);
     }
 
     /* A slam bid's silent partner: known to itself from the bid, to all once the card that
@@ -360,8 +510,12 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             pts += (long)fixed[s * k + 1];
             tail[r * k + 1] = (float)((double)pts / lay->points_scale);
             tail[r * k + 2] = (float)((double)tk / lay->hand_scale);
+            if (lay->domino) tail[r * k + 3] = (float)((double)drew[s] / lay->stock_scale);
         }
-        memcpy(tail + n * k, PyBytes_AS_STRING(args[7]), (size_t)PyBytes_GET_SIZE(args[7]));
+        Py_ssize_t ntable = PyBytes_GET_SIZE(args[7]) / 4;
+        memcpy(tail + n * k, PyBytes_AS_STRING(args[7]), (size_t)ntable * 4);
+        if (lay->domino && ntable)  /* the stock is the table's last scalar */
+            tail[n * k + ntable - 1] = (float)((double)stock_left / lay->stock_scale);
     }
     result = Py_True;
     Py_INCREF(result);
@@ -375,6 +529,12 @@ done:
     Py_XDECREF(cur_o);
     Py_XDECREF(broken_o);
     Py_XDECREF(passed);
+    Py_XDECREF(twice);
+    Py_XDECREF(carry);
+    Py_XDECREF(trick_seats);
+    Py_XDECREF(seats_o);
+    Py_XDECREF(draws);
+    Py_XDECREF(stock);
     PyBuffer_Release(&view);
     return result;
 }
@@ -403,8 +563,15 @@ PyMODINIT_FUNC PyInit__fastenc(void) {
     s_ntricks = PyUnicode_InternFromString("_ntricks");
     s_passed = PyUnicode_InternFromString("_passed");
     s_partner = PyUnicode_InternFromString("_partner");
+    s_twice = PyUnicode_InternFromString("_twice");
+    s_carry = PyUnicode_InternFromString("_carry");
+    s_seats = PyUnicode_InternFromString("_seats");
+    s_trick_seats = PyUnicode_InternFromString("_trick_seats");
+    s_draws = PyUnicode_InternFromString("_draws");
+    s_stock = PyUnicode_InternFromString("_stock");
     if (!s_tricks || !s_trick || !s_leader || !s_cur || !s_hands || !s_broken || !s_points ||
-        !s_ntricks || !s_passed || !s_partner)
+        !s_ntricks || !s_passed || !s_partner || !s_twice || !s_carry || !s_seats ||
+        !s_trick_seats || !s_draws || !s_stock)
         return NULL;
     return PyModule_Create(&module);
 }

@@ -2,7 +2,9 @@
 
 from typing import Any
 
-def layout(ints: tuple[int, ...], points_scale: float, hand_scale: float) -> object: ...
+def layout(
+    ints: tuple[int, ...], points_scale: float, hand_scale: float, stock_scale: float
+) -> object: ...
 def encode(
     layout: object,
     state: Any,

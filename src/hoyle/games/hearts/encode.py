@@ -312,11 +312,12 @@ class HeartsEncoder(Encoder):
         self.per_trick = not (self.domino or self.revokes)
         # One pack, no jokers, no revokes: a card added to the trick needs no special case.
         self.plain = self.packs == 1 and not self.jokers and not self.revokes
-        # The compiled encoder (_fastenc.c) writes the pass and the play of the presets in
-        # which, the deal once dealt and passed, only the cards (and a slam partner's card)
-        # move a seat's fields, and a widow's taker once: ``fast`` False (where it was not
-        # built, or to compare) leaves everything to the code below.
-        self.fast = _compiled is not None and self.packs == 1 and self.per_trick
+        # The compiled encoder (_fastenc.c) writes the pass and the play of every game but
+        # those that count revokes: there, the deal once dealt and passed, only the cards
+        # (played, drawn, carried, a slam partner's) move a seat's fields, and a widow's
+        # taker once. ``fast`` False (where it was not built, or to compare) leaves everything
+        # to the code below.
+        self.fast = _compiled is not None and not self.revokes
         self._fast_play: dict[int, _FastDeal] = {}
         self._fast_pass: dict[int, _FastDeal] = {}
         self.front_bytes = (self.f_block + 7) // 8
@@ -348,9 +349,15 @@ class HeartsEncoder(Encoder):
                     int(self.jokers),
                     g.partner_card if self.slam else -1,
                     self.u_partner,
+                    int(self.packs > 1),
+                    self.f_carry if self.packs > 1 else 0,
+                    int(self.domino),
+                    self.u_out,
+                    self.f_drawn if self.domino else 0,
                 ),
                 self.points_scale,
                 self.hand_scale,
+                self.stock_scale if self.domino else 1.0,
             )
 
     def _at(self, name: str, size: int, doc: str) -> int:
@@ -566,6 +573,8 @@ class HeartsEncoder(Encoder):
         if len(deals) >= _CACHE_LIMIT:
             deals.clear()
         glob, seats, per_seat, table = self._standing(state, phase, self._pass_bit(state))
+        if self.packs > 1:  # the cards carried move from trick to trick: compiled code writes them
+            glob &= ~(((1 << self.cw) - 1) << self.f_carry)
         if self.widow:  # slot 1: what to add to the engine's points (a widow's are secret)
             for s, (public, engine) in enumerate(
                 zip(self._points(state), state._points, strict=True)
