@@ -16,6 +16,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <structmember.h> /* T_OBJECT_EX: how __slots__ members are stored */
 
 /* Where things are in the vector: see HeartsEncoder.__init__, which fills it. */
 typedef struct {
@@ -28,9 +29,64 @@ typedef struct {
     double points_scale, hand_scale, stock_scale;
 } Layout;
 
-static PyObject *s_tricks, *s_trick, *s_leader, *s_cur, *s_hands, *s_broken, *s_points,
-    *s_ntricks, *s_passed, *s_partner, *s_twice, *s_carry, *s_seats, *s_trick_seats, *s_draws,
-    *s_stock;
+/* The state's fields read here. The states keep them in __slots__: their offsets are looked up
+ * once per state class, so reading one is a load, not an attribute lookup by name. */
+enum {
+    F_TRICKS, F_TRICK, F_LEADER, F_CUR, F_HANDS, F_BROKEN, F_POINTS, F_NTRICKS, F_PASSED,
+    F_PARTNER, F_TWICE, F_CARRY, F_SEATS, F_TRICK_SEATS, F_DRAWS, F_STOCK, NFIELDS
+};
+static const char *FIELD_NAMES[NFIELDS] = {
+    "_tricks", "_trick", "_leader", "_cur", "_hands", "_broken", "_points", "_ntricks",
+    "_passed", "_partner", "_twice", "_carry", "_seats", "_trick_seats", "_draws", "_stock",
+};
+static PyObject *field_names[NFIELDS];
+
+typedef struct {
+    PyTypeObject *type;           /* a strong reference: the offsets are this class's */
+    Py_ssize_t offset[NFIELDS];   /* -1: not a slot of the class (looked up by name) */
+} Slots;
+#define KNOWN 8
+static Slots known[KNOWN];
+static int nknown;
+
+/* The slot offsets of a state class (NULL past KNOWN classes: then fields go by name). */
+static const Slots *slots_of(PyTypeObject *type) {
+    for (int i = 0; i < nknown; i++)
+        if (known[i].type == type) return &known[i];
+    if (nknown == KNOWN) return NULL;
+    Slots *s = &known[nknown];
+    for (int f = 0; f < NFIELDS; f++) {
+        s->offset[f] = -1;
+        PyObject *d = PyObject_GetAttr((PyObject *)type, field_names[f]);
+        if (!d) {
+            PyErr_Clear();
+            continue;
+        }
+        if (Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+            PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+            if (m->type == T_OBJECT_EX && !(m->flags & READ_RESTRICTED)) s->offset[f] = m->offset;
+        }
+        Py_DECREF(d);
+    }
+    Py_INCREF(type);
+    s->type = type;
+    nknown++;
+    return s;
+}
+
+/* A new reference to field f of state, or NULL with AttributeError. */
+static PyObject *field(PyObject *state, const Slots *slots, int f) {
+    if (slots && slots->offset[f] >= 0) {
+        PyObject *v = *(PyObject **)((char *)state + slots->offset[f]);
+        if (!v) {
+            PyErr_Format(PyExc_AttributeError, "the state's %s is not set", FIELD_NAMES[f]);
+            return NULL;
+        }
+        Py_INCREF(v);
+        return v;
+    }
+    return PyObject_GetAttr(state, field_names[f]);
+}
 
 static const char *LAYOUT = "hoyle.hearts.layout";
 
@@ -105,7 +161,6 @@ static void set_front(float *o, const unsigned char *b, Py_ssize_t len, long lim
     }
 }
 
-static PyObject *attr(PyObject *state, PyObject *name) { return PyObject_GetAttr(state, name); }
 
 /* One more copy of card c in the card set (once, twice): with two packs a second copy goes to
  * the second plane. */
@@ -186,16 +241,17 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     PyObject *leader_o = NULL, *cur_o = NULL, *broken_o = NULL, *passed = NULL;
     PyObject *twice = NULL, *carry = NULL, *trick_seats = NULL, *seats_o = NULL, *draws = NULL;
     PyObject *stock = NULL;
+    const Slots *slots = slots_of(Py_TYPE(state));
     PyObject *result = NULL;
-    tricks = attr(state, s_tricks);
-    trick = tricks ? attr(state, s_trick) : NULL;
-    hands = trick ? attr(state, s_hands) : NULL;
-    points = hands ? attr(state, s_points) : NULL;
-    ntricks = points ? attr(state, s_ntricks) : NULL;
-    leader_o = ntricks ? attr(state, s_leader) : NULL;
-    cur_o = leader_o ? attr(state, s_cur) : NULL;
-    broken_o = cur_o ? attr(state, s_broken) : NULL;
-    passed = broken_o ? attr(state, s_passed) : NULL;
+    tricks = field(state, slots, F_TRICKS);
+    trick = tricks ? field(state, slots, F_TRICK) : NULL;
+    hands = trick ? field(state, slots, F_HANDS) : NULL;
+    points = hands ? field(state, slots, F_POINTS) : NULL;
+    ntricks = points ? field(state, slots, F_NTRICKS) : NULL;
+    leader_o = ntricks ? field(state, slots, F_LEADER) : NULL;
+    cur_o = leader_o ? field(state, slots, F_CUR) : NULL;
+    broken_o = cur_o ? field(state, slots, F_BROKEN) : NULL;
+    passed = broken_o ? field(state, slots, F_PASSED) : NULL;
     if (!passed) goto done;
     if (!PyList_Check(tricks) || !PyList_Check(trick) || !PyList_Check(hands) ||
         !PyList_Check(points) || !PyList_Check(ntricks) || PyList_GET_SIZE(hands) != n ||
@@ -223,12 +279,17 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     {
         const unsigned char *b = (const unsigned char *)PyBytes_AS_STRING(args[5]);
         Py_ssize_t len = PyBytes_GET_SIZE(args[5]);
+        long seat = 0, start = 0; /* the block bit i is in, and where that block starts */
         for (Py_ssize_t byte = 0; byte < len; byte++) {
             unsigned v = b[byte];
             while (v) {
                 long i = byte * 8 + __builtin_ctz(v);
-                if (i < n * u) o[rel[i / u] + i % u] = 1.0f;
                 v &= v - 1;
+                while (seat < n && i >= start + u) {
+                    seat++;
+                    start += u;
+                }
+                if (seat < n) o[rel[seat] + i - start] = 1.0f;
             }
         }
     }
@@ -236,7 +297,7 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 
     /* The viewer's hand, and every seat's hand size in unary. */
     if (lay->packs2) {
-        twice = attr(state, s_twice);
+        twice = field(state, slots, F_TWICE);
         if (!twice) goto done;
         if (!PyList_Check(twice) || PyList_GET_SIZE(twice) != n) {
             PyErr_SetString(PyExc_TypeError, "_twice must be a list of masks, one a seat");
@@ -272,14 +333,17 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
      * a second one as 53; the suit led is the first natural card's). */
     const long cards = lay->jokers ? 54 : 52;
     int partner_shown = 0;
-    long played_jokers[16] = {0}, won_jokers[16] = {0};
-    uint64_t played_once[16] = {0}, played_twice[16] = {0}, won_once[16] = {0},
-             won_twice[16] = {0};
+    long played_jokers[16], won_jokers[16];
+    uint64_t played_once[16], played_twice[16], won_once[16], won_twice[16];
+    for (long s = 0; s < n; s++) {
+        played_jokers[s] = won_jokers[s] = 0;
+        played_once[s] = played_twice[s] = won_once[s] = won_twice[s] = 0;
+    }
     Py_ssize_t done_tricks = PyList_GET_SIZE(tricks);
     /* A stock game: who played to each trick (those out of cards do not), and to this one. */
     if (lay->domino) {
-        trick_seats = attr(state, s_trick_seats);
-        seats_o = trick_seats ? attr(state, s_seats) : NULL;
+        trick_seats = field(state, slots, F_TRICK_SEATS);
+        seats_o = trick_seats ? field(state, slots, F_SEATS) : NULL;
         if (!seats_o) goto done;
         if (!PyList_Check(trick_seats) || PyList_GET_SIZE(trick_seats) != done_tricks ||
             !PyList_Check(seats_o)) {
@@ -318,7 +382,8 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                 PyErr_SetString(PyExc_ValueError, "a card id out of range");
                 goto done;
             }
-            long seat = order ? as_long(PyTuple_GET_ITEM(order, i), &bad) : (lead_seat + i) % n;
+            long seat = order ? as_long(PyTuple_GET_ITEM(order, i), &bad) : lead_seat + i;
+            if (!order && seat >= n) seat -= n;
             if (bad) goto done;
             if (seat < 0 || seat >= n) {
                 PyErr_SetString(PyExc_ValueError, "a trick's seat is not a seat");
@@ -387,7 +452,8 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 
     /* A stock game: who is out of cards, what the viewer drew (draws are (trick, seat, card)),
      * how many each seat drew, and what the stock holds (written with the scalars below). */
-    long drew[16] = {0};
+    long drew[16];
+    for (long s = 0; s < n; s++) drew[s] = 0;
     long stock_left = 0;
     if (lay->domino) {
         for (long s = 0; s < n; s++) {
@@ -396,8 +462,8 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             if (empty < 0) goto done;
             if (empty) o[rel[s] + lay->u_out] = 1.0f;
         }
-        draws = attr(state, s_draws);
-        stock = draws ? attr(state, s_stock) : NULL;
+        draws = field(state, slots, F_DRAWS);
+        stock = draws ? field(state, slots, F_STOCK) : NULL;
         if (!stock) goto done;
         if (!PyList_Check(draws)) {
             PyErr_SetString(PyExc_TypeError, "_draws must be a list");
@@ -426,7 +492,7 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 
     /* Two packs: the cards of void tricks waiting for the next trick's winner. */
     if (lay->packs2) {
-        carry = attr(state, s_carry);
+        carry = field(state, slots, F_CARRY);
         if (!carry) goto done;
         if (!PyList_Check(carry)) {
             PyErr_SetString(PyExc_TypeError, "_carry must be a list of cards");
@@ -448,7 +514,7 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     /* A slam bid's silent partner: known to itself from the bid, to all once the card that
      * made it partner is played. */
     if (lay->partner_card >= 0) {
-        PyObject *partner_o = attr(state, s_partner);
+        PyObject *partner_o = field(state, slots, F_PARTNER);
         if (!partner_o) goto done;
         long partner = as_long(partner_o, &bad);
         Py_DECREF(partner_o);
@@ -553,25 +619,9 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__fastenc(void) {
-    s_tricks = PyUnicode_InternFromString("_tricks");
-    s_trick = PyUnicode_InternFromString("_trick");
-    s_leader = PyUnicode_InternFromString("_leader");
-    s_cur = PyUnicode_InternFromString("_cur");
-    s_hands = PyUnicode_InternFromString("_hands");
-    s_broken = PyUnicode_InternFromString("_broken");
-    s_points = PyUnicode_InternFromString("_points");
-    s_ntricks = PyUnicode_InternFromString("_ntricks");
-    s_passed = PyUnicode_InternFromString("_passed");
-    s_partner = PyUnicode_InternFromString("_partner");
-    s_twice = PyUnicode_InternFromString("_twice");
-    s_carry = PyUnicode_InternFromString("_carry");
-    s_seats = PyUnicode_InternFromString("_seats");
-    s_trick_seats = PyUnicode_InternFromString("_trick_seats");
-    s_draws = PyUnicode_InternFromString("_draws");
-    s_stock = PyUnicode_InternFromString("_stock");
-    if (!s_tricks || !s_trick || !s_leader || !s_cur || !s_hands || !s_broken || !s_points ||
-        !s_ntricks || !s_passed || !s_partner || !s_twice || !s_carry || !s_seats ||
-        !s_trick_seats || !s_draws || !s_stock)
-        return NULL;
+    for (int f = 0; f < NFIELDS; f++) {
+        field_names[f] = PyUnicode_InternFromString(FIELD_NAMES[f]);
+        if (!field_names[f]) return NULL;
+    }
     return PyModule_Create(&module);
 }
