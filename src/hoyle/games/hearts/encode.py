@@ -23,6 +23,12 @@ of it encode alike. Per-deal pieces that only grow (the cards each seat has play
 which, the voids shown) are kept in a small cache keyed by the state's trick list, so a
 learning loop stepping one state pays for each trick once.
 
+In the pass and the play of every game but those that count revokes, the vector is written by
+compiled code (``_fastenc.c``, where it was built; ``HeartsEncoder.fast``): it reads the cards
+from the state and is handed, once per deal, what the code here builds of the rest. The code
+here is the reference (tests/hearts/test_fastenc.py compares the two at every position) and
+writes every other phase, and everything where nothing was compiled.
+
 Left out, as fixed by the game or told by other fields: the cards taken out of the pack, the
 teams, the list of earlier deals' scores (the match scores carry them), the order of the cards
 in earlier tricks (who played which card, and who took it, are kept), a domino deal's draws
