@@ -1,14 +1,14 @@
-/* The Hearts observation tensor in the play, compiled: hoyle.games.hearts._fastenc.
+/* The Hearts observation tensor in the pass and the play, compiled: hoyle.games.hearts._fastenc.
  *
  * Why C: a Hearts step costs about 2 µs in Python, and the issue asks that encoding cost at most
  * 1.5 steps. The Python encoder (encode.py) is already built around caches and a single numpy
  * call; what is left is the interpreter's cost per operation. This module writes the same vector
  * as HeartsEncoder.encode, for the pass and the play of the games encode.py marks `fast` (all
- * but those that count revokes), reading the state's own fields.
- * Everything that does not move during a deal's play (the viewer's passes and receipts, the pass
- * direction, the dealer, bids, a Générale, the scores, the table) is built once per deal by
- * encode.py and handed in as bytes. tests/hearts/test_fastenc.py checks the two encoders agree
- * entry for entry, for every seat, at every position of random deals of every such preset.
+ * but those that count revokes), reading the cards from the state's own fields. What does not
+ * move during a deal's pass or play (the viewer's passes and receipts, the pass direction, the
+ * dealer, bids, a Générale, a widow's taker, the scores, the table) is built once per deal by
+ * encode.py and handed in as bytes. tests/hearts/test_fastenc.py checks that the two encoders
+ * agree entry for entry, for every seat, at every position of random deals of every preset.
  *
  * The build is optional (setup.py): without a compiler hoyle runs the Python encoder alone.
  */
@@ -161,7 +161,6 @@ static void set_front(float *o, const unsigned char *b, Py_ssize_t len, long lim
     }
 }
 
-
 /* One more copy of card c in the card set (once, twice): with two packs a second copy goes to
  * the second plane. */
 static void add_card(uint64_t *once, uint64_t *twice, long c) {
@@ -186,16 +185,21 @@ static void put_set(float *o, long at, uint64_t once, uint64_t twice) {
 
 /* encode(layout, state, player, out, front, seats, per_seat, table, plan) -> bool
  *
- * Writes player's view of state (in the play, or in the pass when plan is given) into out, a contiguous float32 buffer of the
- * layout's size, and returns True; returns False, writing nothing, when out is not such a
- * buffer (the caller then uses the Python encoder). front: the bits before the seat blocks
- * that are fixed for the deal (the viewer's own and the table's); seats: the seat-block bits
- * fixed for the deal, by absolute seat; per_seat: the per-seat float32 scalars by absolute seat
- * (points and tricks are written here: slot 1 holds what to add to the engine's points, minus a
- * widow's points that only its taker knows); table: the table's float32 scalars; plan: None in the
- * play, in the pass the deal's pass plan as bytes (for each card a seat passes, in the order
- * chosen, how many seats to the left it goes). In the pass the cards each seat has put aside
- * move too, and nobody leads. */
+ * Writes player's view of state (in the play, or in the pass when plan is given) into out, a
+ * contiguous float32 buffer of the layout's size, and returns True; returns False, writing
+ * nothing, when out is not such a buffer (the caller then uses the Python encoder).
+ *   front: the bits before the seat blocks that are fixed for the deal (the viewer's own and
+ *     the table's);
+ *   seats: the seat-block bits fixed for the deal, by absolute seat;
+ *   per_seat: the per-seat float32 scalars by absolute seat (points and tricks are written
+ *     here: slot 1 holds what to add to the engine's points, minus a widow's points that only
+ *     its taker knows);
+ *   table: the table's float32 scalars;
+ *   plan: None in the play; in the pass the deal's pass plan as bytes (for each card a seat
+ *     passes, in the order chosen, how many seats to the left it goes). In the pass the cards
+ *     each seat has put aside move too, and nobody leads.
+ * A state whose fields are not what the engine keeps raises (TypeError, ValueError); out may
+ * then be part written. */
 static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 9) {
@@ -315,7 +319,7 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         long held = __builtin_popcountll(h) + __builtin_popcountll(t);
         if (held > lay->most) held = lay->most;
         float *sizes = o + rel[s] + lay->u_sizes;
-        for (long t = 0; t < held; t++) sizes[t] = 1.0f;
+        for (long j = 0; j < held; j++) sizes[j] = 1.0f;
         if (s == player) {
             /* The jokers (ids 52 and 53) are alike: entries 52 and 53 count them. */
             long jokers = __builtin_popcountll(h >> 52 & 3);
@@ -331,7 +335,7 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 
     /* Completed tricks: cards played and won, suits shown void (a joker counts as card 52,
      * a second one as 53; the suit led is the first natural card's). */
-    const long cards = lay->jokers ? 54 : 52;
+    const long card_ids = lay->jokers ? 54 : 52; /* the jokers are ids 52 and 53 */
     int partner_shown = 0;
     long played_jokers[16], won_jokers[16];
     uint64_t played_once[16], played_twice[16], won_once[16], won_twice[16];
@@ -378,7 +382,7 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         for (Py_ssize_t i = 0; i < count; i++) {
             long c = as_long(PyTuple_GET_ITEM(played, i), &bad);
             if (bad) goto done;
-            if (c < 0 || c >= cards) {
+            if (c < 0 || c >= card_ids) {
                 PyErr_SetString(PyExc_ValueError, "a card id out of range");
                 goto done;
             }
@@ -418,7 +422,7 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         for (Py_ssize_t i = 0; i < count && i < n; i++) {
             long c = as_long(PyList_GET_ITEM(trick, i), &bad);
             if (bad) goto done;
-            if (c < 0 || c >= cards) {
+            if (c < 0 || c >= card_ids) {
                 PyErr_SetString(PyExc_ValueError, "a card id out of range");
                 goto done;
             }

@@ -328,8 +328,8 @@ class HeartsEncoder(Encoder):
         self._fast_pass: dict[int, _FastDeal] = {}
         self.front_bytes = (self.f_block + 7) // 8
         self.seat_bytes = (self.block_bits + 7) // 8
-        self.compiled: object = None
-        if _compiled is not None:
+        self.compiled: object = None  # the layout, as the compiled encoder takes it
+        if self.fast:
             self.compiled = _compiled.layout(
                 (
                     n,
@@ -699,8 +699,9 @@ class HeartsEncoder(Encoder):
         tell (cards played and won, voids, the leader, points and tricks taken, the per-seat
         scalars 1 and 2 left at 0): the table's bits (``pass_bit``: the deal's pass direction's),
         the seat blocks' bits and the per-seat scalars by absolute seat, and the table's
-        scalars. In the play of a preset the compiled
-        encoder takes (``self.fast``) none of it moves until the deal ends."""
+        scalars. In the pass and the play the compiled encoder is handed this once per deal
+        (again once a widow is taken) and writes itself what of it moves within a deal: the
+        cards carried with two packs, a stock game's draws and stock."""
         n, u = self.n, self.u
         glob = 1 << (self.f_phase + phase) | pass_bit
         if self.packs > 1 and state._carry:
