@@ -54,9 +54,11 @@ case "$cmd" in
     exec "$VENV/bin/hoyle" serve "$@"
     ;;
   test)
-    # The compiled Hearts encoder is optional for users (setup.py) but tested here: a C
-    # compiler and the Python headers first.
-    if ! command -v gcc >/dev/null 2>&1 || ! python3 -c 'import os, sysconfig; raise SystemExit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; then
+    # The compiled encoders are optional for users (setup.py) but tested here against the
+    # Python ones: a C compiler and the Python headers first.
+    headers='import os, sysconfig; p = sysconfig.get_paths()["include"]
+raise SystemExit(not os.path.exists(os.path.join(p, "Python.h")))'
+    if ! command -v gcc >/dev/null 2>&1 || ! python3 -c "$headers"; then
       echo "run.sh: installing gcc and python3-dev with apt" >&2
       need_root apt-get update -qq
       need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc python3-dev >/dev/null

@@ -4,7 +4,7 @@ Seats are relative to the viewer in the order of play (``rel0`` the viewer, ``re
 play after it, whichever way the game goes round); sides likewise (``side0`` the viewer's). A
 spectator views from seat 0 and has no private fields. The vector is two parts:
 
-* **bits** (0/1 entries), built as one Python int and unpacked by numpy in a single call: card
+* **bits** (0/1 entries), built as one Python int and written by ``BitsWriter`` in one call: card
   sets (one entry per card 2♣…A♠, suit-major as the engine's card ids), one-hots and flags:
   the viewer's own, the table's, then one block per seat (``rel0`` first: its trick card,
   cards played, turn, dealer …) and one per side (the cards it won);

@@ -60,8 +60,8 @@ def _bits(mask: int, base: int, out: list[int], table: list[int] | None = None) 
 
 
 class _Layout(Encoder):
-    """An encoder whose first fields are counts, written raw in one slice and scaled by one
-    product (dividing entry by entry in Python would cost more than the rest)."""
+    """An encoder whose first fields are counts, handed raw to ``write_scaled`` with their
+    scales (dividing entry by entry in Python would cost more than the rest)."""
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)

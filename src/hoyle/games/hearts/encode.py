@@ -3,8 +3,8 @@
 Seats are relative to the viewer: ``rel0`` is the viewer, ``rel1`` the next seat on the left,
 and so on (a spectator views from seat 0 and has no private fields). The vector is two parts:
 
-* **bits** (0/1 entries), built as one Python int and unpacked by numpy in a single call: the
-  viewer's private card sets, the public flags, then one block per seat (``rel0`` first) with
+* **bits** (0/1 entries), built as one Python int and written by ``BitsWriter`` in one call:
+  the viewer's private card sets, the public flags, then one block per seat (``rel0`` first) with
   that seat's trick card, cards played and won, voids, turn, hand size …;
 * **scalars** after them: per seat (score, points, tricks …), then the table's, each divided by
   a fixed scale.

@@ -68,8 +68,8 @@ class SpiteMaliceEncoder(Encoder):
         self.heights = heights
         seat = "by seat from the viewer (0 the viewer, 1 the next)"
 
-        # Scalars first, raw counts: one slice assignment writes them and one product scales
-        # them (far cheaper than dividing entry by entry in Python).
+        # Scalars first, raw counts: write_scaled writes them and scales them in one call (far
+        # cheaper than dividing entry by entry in Python).
         self._per: list[float] = []
         self.scalar("spectator", 1, 1, "1 when the vector is a spectator's (no hand is seen)")
         stock = rules.stock_cards
