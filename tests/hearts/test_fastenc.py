@@ -13,6 +13,7 @@ by tests/core/test_encoding_contract.py.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -20,7 +21,7 @@ import pytest
 import hoyle
 from hoyle.games.hearts import encode
 from hoyle.games.hearts.encode import HeartsEncoder
-from hoyle.games.hearts.state import PASS, PLAY
+from hoyle.games.hearts.state import PASS, PLAY, HeartsGame, HeartsState
 
 PRESETS = [v.name for v in hoyle.variants("hearts")]
 
@@ -98,18 +99,33 @@ def test_the_compiled_encoder_writes_what_the_python_one_does(preset: str) -> No
         assert PASS in phases  # the pass was written by the compiled code too
 
 
+def _play_until(state: HeartsState, rng: random.Random, stop: Callable[[], bool]) -> None:
+    """Random moves (chance by its outcomes) until ``stop()`` or the end of the game."""
+    while not state.is_terminal() and not stop():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _in_the_play(state: HeartsState) -> Callable[[], bool]:
+    return lambda: not state.is_chance_node() and state._phase == PLAY
+
+
+def _into_the_play(game: HeartsGame, seed: int) -> HeartsState:
+    """A seeded deal played at random up to its first card of the play."""
+    state = game.new_initial_state(seed=seed)
+    _play_until(state, random.Random(seed), _in_the_play(state))
+    return state
+
+
 def test_a_clone_and_a_second_deal_are_encoded_afresh() -> None:
     # The deal's fixed part is kept per deal (keyed by the state's own trick list): a clone
     # that goes another way, and the next deal, must not reuse another's.
     fast, slow = _pairs("black-lady")
     game = fast.g
     rng = random.Random(3)
-    state = game.new_initial_state(seed=11)
-    while state.is_chance_node() or state._phase != PLAY:
-        if state.is_chance_node():
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = _into_the_play(game, 11)
     a, b = fast.new_buffer(), slow.new_buffer()
     fast.encode(state, 0, a)
     other = state.clone()
@@ -120,16 +136,8 @@ def test_a_clone_and_a_second_deal_are_encoded_afresh() -> None:
             fast.encode(s, seat, a)
             slow.encode(s, seat, b)
             assert np.array_equal(a, b)
-    while not other.is_terminal() and other._deal_no == state._deal_no:
-        if other.is_chance_node():
-            other.apply_action(rng.choice(other.chance_outcomes())[0])
-        else:
-            other.apply_action(rng.choice(other.legal_actions()))
-    while not other.is_terminal() and other._phase != PLAY:
-        if other.is_chance_node():
-            other.apply_action(rng.choice(other.chance_outcomes())[0])
-        else:
-            other.apply_action(rng.choice(other.legal_actions()))
+    _play_until(other, rng, lambda: other._deal_no != state._deal_no)
+    _play_until(other, rng, _in_the_play(other))
     assert not other.is_terminal()
     fast.encode(other, 1, a)
     slow.encode(other, 1, b)
@@ -140,14 +148,7 @@ def test_a_buffer_the_compiled_code_cannot_take_is_written_by_python() -> None:
     # A strided float32 view (every other entry of a larger array) passes the protocol's
     # dtype and shape checks; the compiled code declines it and Python writes it.
     fast, slow = _pairs("black-lady")
-    game = fast.g
-    state = game.new_initial_state(seed=2)
-    rng = random.Random(2)
-    while state.is_chance_node() or state._phase != PLAY:
-        if state.is_chance_node():
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = _into_the_play(fast.g, 2)
     wide = np.full(2 * fast.size, np.nan, dtype=np.float32)
     strided = wide[::2]
     state.observation_tensor(2, out=strided)
@@ -159,12 +160,6 @@ def test_a_buffer_the_compiled_code_cannot_take_is_written_by_python() -> None:
 
 def test_a_seat_that_does_not_exist_is_refused() -> None:
     fast, _ = _pairs("black-lady")
-    state = fast.g.new_initial_state(seed=4)
-    rng = random.Random(4)
-    while state.is_chance_node() or state._phase != PLAY:
-        if state.is_chance_node():
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = _into_the_play(fast.g, 4)
     with pytest.raises((ValueError, IndexError)):
         fast.encode(state, 7, fast.new_buffer())

@@ -161,6 +161,30 @@ static void set_front(float *o, const unsigned char *b, Py_ssize_t len, long lim
     }
 }
 
+/* The card id in `item` (an int below card_ids) into *c; -1 with an exception when it is not. */
+static int card_of(PyObject *item, long card_ids, long *c) {
+    int bad = 0;
+    *c = as_long(item, &bad);
+    if (bad) return -1;
+    if (*c < 0 || *c >= card_ids) {
+        PyErr_SetString(PyExc_ValueError, "a card id out of range");
+        return -1;
+    }
+    return 0;
+}
+
+/* The seat in `item` (an int below n) into *seat; -1 with an exception when it is not. */
+static int seat_of(PyObject *item, long n, long *seat) {
+    int bad = 0;
+    *seat = as_long(item, &bad);
+    if (bad) return -1;
+    if (*seat < 0 || *seat >= n) {
+        PyErr_SetString(PyExc_ValueError, "a trick's seat is not a seat");
+        return -1;
+    }
+    return 0;
+}
+
 /* One more copy of card c in the card set (once, twice): with two packs a second copy goes to
  * the second plane. */
 static void add_card(uint64_t *once, uint64_t *twice, long c) {
@@ -380,19 +404,9 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         }
         long lead = -1;
         for (Py_ssize_t i = 0; i < count; i++) {
-            long c = as_long(PyTuple_GET_ITEM(played, i), &bad);
-            if (bad) goto done;
-            if (c < 0 || c >= card_ids) {
-                PyErr_SetString(PyExc_ValueError, "a card id out of range");
-                goto done;
-            }
-            long seat = order ? as_long(PyTuple_GET_ITEM(order, i), &bad) : lead_seat + i;
-            if (!order && seat >= n) seat -= n;
-            if (bad) goto done;
-            if (seat < 0 || seat >= n) {
-                PyErr_SetString(PyExc_ValueError, "a trick's seat is not a seat");
-                goto done;
-            }
+            long c, seat = lead_seat + i < n ? lead_seat + i : lead_seat + i - n;
+            if (card_of(PyTuple_GET_ITEM(played, i), card_ids, &c) < 0) goto done;
+            if (order && seat_of(PyTuple_GET_ITEM(order, i), n, &seat) < 0) goto done;
             if (c == lay->partner_card) partner_shown = 1;
             if (c >= 52) {
                 played_jokers[seat]++;
@@ -420,24 +434,14 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         Py_ssize_t count = PyList_GET_SIZE(trick);
         long lead = -1;
         for (Py_ssize_t i = 0; i < count && i < n; i++) {
-            long c = as_long(PyList_GET_ITEM(trick, i), &bad);
-            if (bad) goto done;
-            if (c < 0 || c >= card_ids) {
-                PyErr_SetString(PyExc_ValueError, "a card id out of range");
-                goto done;
-            }
-            long seat = (leader + i) % n;
+            long c, seat = (leader + i) % n;
+            if (card_of(PyList_GET_ITEM(trick, i), card_ids, &c) < 0) goto done;
             if (seats_o) {
                 if (i >= PyList_GET_SIZE(seats_o)) {
                     PyErr_SetString(PyExc_ValueError, "more cards in the trick than seats");
                     goto done;
                 }
-                seat = as_long(PyList_GET_ITEM(seats_o, i), &bad);
-                if (bad) goto done;
-                if (seat < 0 || seat >= n) {
-                    PyErr_SetString(PyExc_ValueError, "a trick's seat is not a seat");
-                    goto done;
-                }
+                if (seat_of(PyList_GET_ITEM(seats_o, i), n, &seat) < 0) goto done;
             }
             if (c == lay->partner_card) partner_shown = 1;
             if (c >= 52) {
@@ -504,12 +508,8 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         }
         uint64_t once = 0, two = 0;
         for (Py_ssize_t i = 0; i < PyList_GET_SIZE(carry); i++) {
-            long c = as_long(PyList_GET_ITEM(carry, i), &bad);
-            if (bad) goto done;
-            if (c < 0 || c >= 52) {
-                PyErr_SetString(PyExc_ValueError, "a card id out of range");
-                goto done;
-            }
+            long c;
+            if (card_of(PyList_GET_ITEM(carry, i), 52, &c) < 0) goto done;
             add_card(&once, &two, c);
         }
         put_set(o, lay->f_carry, once, two);
@@ -610,7 +610,8 @@ done:
 }
 
 static PyMethodDef methods[] = {
-    {"layout", make_layout, METH_VARARGS, "layout(ints, points_scale, hand_scale) -> capsule"},
+    {"layout", make_layout, METH_VARARGS,
+     "layout(ints, points_scale, hand_scale, stock_scale) -> capsule"},
     {"encode", (PyCFunction)(void (*)(void))encode, METH_FASTCALL,
      "encode(layout, state, player, out, front, seats, per_seat, table, plan) -> bool"},
     {NULL, NULL, 0, NULL},
@@ -618,7 +619,8 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_fastenc",
-    "The Hearts observation tensor in the play, compiled (see encode.py).", -1, methods,
+    "The Hearts observation tensor in the pass and the play, compiled (see encode.py).", -1,
+    methods,
     NULL, NULL, NULL, NULL,
 };
 
