@@ -99,6 +99,12 @@ def test_fixed_size_float32_filled_in_place(fam: str, preset: str) -> None:
     np.testing.assert_array_equal(strided, state.observation_tensor(0))
     with pytest.raises(ValueError, match="shape"):
         game.new_initial_state(seed=1).observation_tensor(0, out=np.zeros(enc.size + 1, "f4"))
+    # A seat the game does not have is refused, naming the seats, before anything is written.
+    buf.fill(7.0)
+    for wrong in (game.num_players, -1):
+        with pytest.raises(ValueError, match="not a seat of this game"):
+            state.observation_tensor(wrong, out=buf)
+    assert (buf == 7.0).all()
 
 
 @pytest.mark.parametrize(("fam", "preset"), PRESETS)

@@ -174,6 +174,11 @@ class State(ABC):
             from hoyle.core.encoding import encoder  # numpy only when tensors are asked for
 
             enc = encoder(self.game)
+        if player is not None and not 0 <= player < self.game.num_players:
+            raise ValueError(
+                f"player {player!r} is not a seat of this game: give 0 to "
+                f"{self.game.num_players - 1}, or None for a spectator's view"
+            )
         if out is None:
             out = enc.new_buffer()
         elif out.shape != (enc.size,) or out.dtype.char != "f":
