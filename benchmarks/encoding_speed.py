@@ -96,6 +96,15 @@ def use_compiled(wanted: bool) -> bool:
     return encoding._fastwrite is not None and hearts_encode._compiled is not None
 
 
+def row_for(game: Game[Any], name: str, python: bool) -> Row:
+    """The row of ``game``; with ``python``, its Hearts encoder (the one observation_tensor
+    uses) sent to the Python code."""
+    enc = encoder(game)
+    if python and isinstance(enc, HeartsEncoder):
+        enc.fast = False
+    return Row(game.family, name, enc.size)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--family", action="append", help="only this family (repeatable)")
@@ -121,10 +130,7 @@ def main() -> None:
         game = hoyle.load(spec)
         if not has_encoder(game.family):
             parser.error(f"{spec}: the {game.family} family has no observation encoder")
-        enc = encoder(game)
-        if args.python and isinstance(enc, HeartsEncoder):
-            enc.fast = False
-        rows.append((Row(game.family, spec, enc.size), game))
+        rows.append((row_for(game, spec, args.python), game))
     for fam in [] if args.game else hoyle.families():
         if not has_encoder(fam) or (args.family and fam not in args.family):
             continue
@@ -133,10 +139,7 @@ def main() -> None:
             if args.preset and preset.name not in args.preset:
                 continue
             game = hoyle.load(fam, variant=preset.name)
-            enc = encoder(game)
-            if args.python and isinstance(enc, HeartsEncoder):
-                enc.fast = False
-            rows.append((Row(fam, preset.name, enc.size), game))
+            rows.append((row_for(game, preset.name, args.python), game))
     for _ in range(args.rounds):
         for row, game in rows:
             seconds, row.decisions = playout(game, args.steps, encode=False)

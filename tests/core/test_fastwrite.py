@@ -14,16 +14,20 @@ from __future__ import annotations
 import random
 import struct
 from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import numpy as np
 import pytest
 
 import hoyle
 from hoyle.core import encoding
-from hoyle.core.encoding import BitsWriter, encoder, write_scaled
+from hoyle.core.encoding import BitsWriter, Encoder, encoder, write_scaled
+from hoyle.core.protocol import Game
+from hoyle.games.hearts.encode import HeartsEncoder
 
 
-@pytest.fixture
+@contextmanager
 def numpy_only() -> Iterator[None]:
     """The numpy code alone, as on an install without a compiler."""
     saved = encoding._fastwrite
@@ -55,12 +59,8 @@ def test_write_bits_writes_what_numpy_does(nbits: int, nscalars: int) -> None:
         compiled = np.full(nbits + nscalars, np.nan, dtype=np.float32)
         assert encoding._fastwrite.write_bits(compiled, bits, nbits, tail)
         reference = np.full(nbits + nscalars, np.nan, dtype=np.float32)
-        saved = encoding._fastwrite
-        encoding._fastwrite = None  # type: ignore[assignment]
-        try:
+        with numpy_only():
             BitsWriter(nbits, nbits + nscalars).write(reference, bits, tail)
-        finally:
-            encoding._fastwrite = saved
         assert np.array_equal(compiled, reference)
 
 
@@ -121,15 +121,31 @@ def test_write_scaled_refuses_an_index_out_of_range_and_writes_nothing() -> None
 FAMILIES = ["hearts", "all-fours", "ecarte", "spite-malice"]
 
 
-@pytest.mark.parametrize("family", FAMILIES)
-def test_every_family_encodes_alike_with_and_without_the_compiled_writer(family: str) -> None:
-    # Each family's default preset, every seat, along random playouts: the vectors written
-    # through the compiled writer equal numpy's. (Bourré shares Écarté's writer call.)
+def _games(family: str) -> list[Game[Any]]:
+    """The family's default preset (and Bourré, Écarté's other encoder)."""
     games = [hoyle.load(family)]
     if family == "ecarte":
         games.append(hoyle.load("ecarte", variant="bourre"))
-    for game in games:
-        enc = encoder(game)
+    return games
+
+
+def _python_encoder(game: Game[Any]) -> Encoder:
+    """The game's encoder, with Hearts' compiled pass and play turned off."""
+    if game.family != "hearts":
+        return encoder(game)
+    enc = HeartsEncoder(game)
+    enc.fast = False
+    return enc
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_family_encodes_alike_with_and_without_the_compiled_writer(family: str) -> None:
+    # Each family's default preset, every seat, along random playouts: the vectors written
+    # through the compiled writer equal numpy's. (Bourré shares Écarté's writer call; Hearts'
+    # Python encoder is used throughout, since in the pass and the play its compiled encoder
+    # would write the vector without the writer.)
+    for game in _games(family):
+        enc = _python_encoder(game)
         a, b = enc.new_buffer(), enc.new_buffer()
         rng = random.Random(family)
         for seed in range(2):
@@ -141,22 +157,22 @@ def test_every_family_encodes_alike_with_and_without_the_compiled_writer(family:
                     state.apply_action(rng.choice(state.chance_outcomes())[0])
                     continue
                 for seat in range(game.num_players):
-                    state.observation_tensor(seat, out=a)
-                    saved = encoding._fastwrite
-                    encoding._fastwrite = None  # type: ignore[assignment]
-                    try:
-                        state.observation_tensor(seat, out=b)
-                    finally:
-                        encoding._fastwrite = saved
+                    enc.encode(state, seat, a)
+                    with numpy_only():
+                        enc.encode(state, seat, b)
                     assert np.array_equal(a, b), f"{game}: seat {seat} differs"
                 state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_numpy_alone_still_writes_every_family(numpy_only: None) -> None:
+@pytest.mark.parametrize("family", FAMILIES)
+def test_numpy_alone_still_writes_every_family(family: str) -> None:
     # The fallback path, run on its own (as where nothing was compiled).
-    game = hoyle.load("ecarte")
-    state = game.new_initial_state(seed=1)
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
-    vec = state.observation_tensor(state.current_player())
-    assert vec.dtype == np.float32 and vec.shape == (encoder(game).size,) and vec.any()
+    for game in _games(family):
+        enc = _python_encoder(game)
+        state = game.new_initial_state(seed=1)
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        vec = np.full(enc.size, np.nan, dtype=np.float32)
+        with numpy_only():
+            enc.encode(state, state.current_player(), vec)
+        assert not np.isnan(vec).any() and vec.any()
