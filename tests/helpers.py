@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from hoyle import records
+from hoyle.core import registry
 from hoyle.core.protocol import State
+
+
+def swap_family(monkeypatch: pytest.MonkeyPatch, name: str, **changes: Any) -> None:
+    """Replace fields of a registered family's record for one test (``encoder=…``,
+    ``search=…``); the record comes back when the test ends."""
+    record = registry.family(name)
+    monkeypatch.setitem(registry._FAMILIES, record.name, dataclasses.replace(record, **changes))
 
 
 def play(state: State, moves: str) -> None:

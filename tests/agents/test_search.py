@@ -200,6 +200,7 @@ def test_endings_play_turns_the_ending_solver_off() -> None:
 
 def test_a_family_solver_replaces_the_playout(monkeypatch: pytest.MonkeyPatch) -> None:
     # SearchHooks.solve: where the solver answers, its value is used instead of playing on.
+    from helpers import swap_family
     from hoyle.core import hooks
 
     calls: list[int] = []
@@ -208,12 +209,12 @@ def test_a_family_solver_replaces_the_playout(monkeypatch: pytest.MonkeyPatch) -
         calls.append(len(state.history()))
         return [7.0, 0.0, 0.0, 0.0]
 
-    monkeypatch.setitem(hooks._HOOKS, "hearts", hooks.SearchHooks(solve=solve))
+    swap_family(monkeypatch, "hearts", search=hooks.SearchHooks(solve=solve))
     state = hoyle.load("hearts", deals=1).new_initial_state(seed=2)
     values = PIMCAgent(state.game, Budget(simulations=13), seed=1).analyse(state)
     assert calls and all(v.value == 7.0 for v in values if v.visits)
     # Without the hook the values are what the deal scores (never exactly +7 for everyone).
-    monkeypatch.setitem(hooks._HOOKS, "hearts", hooks.SearchHooks())
+    swap_family(monkeypatch, "hearts", search=hooks.SearchHooks())
     values = PIMCAgent(state.game, Budget(simulations=13), seed=1).analyse(state)
     assert not all(v.value == 7.0 for v in values if v.visits)
 

@@ -21,6 +21,7 @@ def test_families_and_variants_are_listed() -> None:
         data = preset.to_dict()
         assert set(data) == {
             "name",
+            "title",
             "aliases",
             "summary",
             "source",
@@ -29,7 +30,7 @@ def test_families_and_variants_are_listed() -> None:
             "tables",
             "by_table",
         }
-        assert data["summary"] and data["source"]
+        assert data["summary"] and data["source"] and data["title"]
 
 
 def test_load_hearts_plays_black_lady_with_its_defaults() -> None:

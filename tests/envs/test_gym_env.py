@@ -121,7 +121,7 @@ def test_step_rewards_add_up_to_the_seats_deal_scores(spec: str) -> None:
         done = terminated or truncated
     state = game.table.game_state
     assert state is not None
-    sign = -1.0 if game.game.scores_are_penalties else 1.0
+    sign = -1.0 if game.game.info.scores_are_penalties else 1.0
     deals = state.observation(None)["deal_scores"]
     assert len(deals) == 3
     assert total == sign * sum(points[0] for points in deals)

@@ -46,7 +46,7 @@ def test_rewards_come_at_the_end_of_each_deal_and_are_its_scores(spec: str) -> N
     assert table.game_state is not None
     deals = table.game_state.observation(None)["deal_scores"]
     assert table.deals_played == len(deals) == 3
-    sign = -1.0 if table.game.scores_are_penalties else 1.0
+    sign = -1.0 if table.game.info.scores_are_penalties else 1.0
     paid = [r for _, r in steps if any(r.values())]
     # One reward per deal that scored anything, each the engine's record of that deal.
     scored = [d for d in deals if any(d)]
@@ -71,7 +71,7 @@ def test_the_chip_game_rewards_chips_won() -> None:
     # RULINGS 1.1 original-1887: scores are chips held, so more is better: a deal's reward is
     # the chips it won (no sign flip), and what the losers pay the winners get, bar the table.
     table = raw_env("hearts(variant=original-1887)", max_deals=1)
-    assert not table.game.scores_are_penalties
+    assert not table.game.info.scores_are_penalties
     steps = random_episode(table, seed=2)
     assert table.game_state is not None
     before = [float(table.game.rules.chips)] * 4

@@ -20,6 +20,7 @@ import pytest
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, outcome_sampling_mccfr
 
 import hoyle
+from helpers import swap_family
 from hoyle.core import encoding
 from hoyle.envs import openspiel as spiel
 
@@ -294,7 +295,7 @@ class _HandEncoder(encoding.Encoder):
 
 
 def test_observer_writes_the_families_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(encoding._ENCODERS, "hearts", _HandEncoder)
+    swap_family(monkeypatch, "hearts", encoder=_HandEncoder)
     monkeypatch.setattr(encoding, "_CACHE", {})
     game = load("hearts")
     observer = game.make_py_observer()

@@ -3,8 +3,9 @@
 Search looks ahead to the end of the deal in progress (or the end of the game, if that comes
 first) and values the result by how far each seat's score moved since the position searched:
 the deal is the unit all four families score in, and a whole match is far too long to play
-out. A family's :class:`~hoyle.core.hooks.SearchHooks` say which way its scores point and may
-give a faster playout policy or a cut-off evaluation.
+out. ``game.info`` says which way the scores point; a family's
+:class:`~hoyle.core.hooks.SearchHooks` may give a faster playout policy, an ending solver or a
+cut-off evaluation.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ class Playout:
 
     def __init__(self, game: Game[Any]) -> None:
         self.hooks: SearchHooks = search_hooks(game.family)
-        self.sign = self.hooks.score_sign(game)
+        self.sign = -1.0 if game.info.scores_are_penalties else 1.0
         self.policy = self.hooks.rollout
         self.solve = self.hooks.solve
         """The family's ending solver, used where it answers; ``None`` plays every world out

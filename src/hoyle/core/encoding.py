@@ -40,7 +40,6 @@ __all__ = [
     "Field",
     "encoder",
     "has_encoder",
-    "register_encoder",
     "write_scaled",
 ]
 
@@ -197,18 +196,14 @@ def write_scaled(out: Vector, values: list[float], scales: Vector, ones: list[in
 
 EncoderFactory = Callable[["Game[Any]"], Encoder]
 
-_ENCODERS: dict[str, EncoderFactory] = {}
 _CACHE: dict[Any, Encoder] = {}
 
 
-def register_encoder(family: str, factory: EncoderFactory) -> None:
-    """Register ``family``'s encoder factory (the family's ``__init__`` calls this)."""
-    _ENCODERS[family] = factory
-
-
 def has_encoder(family: str) -> bool:
-    """True when ``family`` registered an encoder."""
-    return family in _ENCODERS
+    """True when ``family``'s record gives an encoder."""
+    from hoyle.core.registry import family as family_record  # the registry imports protocol
+
+    return family_record(family).encoder is not None
 
 
 def encoder(game: Game[Any]) -> Encoder:
@@ -221,9 +216,11 @@ def encoder(game: Game[Any]) -> Encoder:
     key = (game.family, game.rules, game.variant, game.num_players)
     cached = _CACHE.get(key)
     if cached is None:
-        factory = _ENCODERS.get(game.family)
+        from hoyle.core.registry import families, family
+
+        factory = family(game.family).encoder
         if factory is None:
-            known = ", ".join(sorted(_ENCODERS)) or "none"
+            known = ", ".join(f for f in families() if has_encoder(f)) or "none"
             raise NotImplementedError(
                 f"the {game.family} family has no observation encoder (families with one: {known})"
             )

@@ -1,4 +1,9 @@
-"""The errors every family raises. All are ``ValueError``s so callers can catch them broadly."""
+"""The errors every family raises. All are ``ValueError``s so callers can catch them broadly.
+
+Every error a user can cause — a bad game string or option, an illegal move, a seat the game does
+not have, a hand-set position that cannot be dealt, a resampling that cannot be done — is a
+:class:`HoyleError`, whose message says what was wrong and what would be right.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,9 @@ __all__ = [
     "HoyleError",
     "IllegalActionError",
     "InvalidOptionError",
+    "InvalidPositionError",
+    "InvalidSeatError",
+    "ResampleError",
     "UnknownGameError",
     "not_an_action",
 ]
@@ -33,3 +41,16 @@ class UnknownGameError(HoyleError):
 
 class InvalidOptionError(HoyleError):
     """An unknown option name, or a value outside the option's range."""
+
+
+class InvalidPositionError(InvalidOptionError):
+    """A hand-set position (``game.deal_state(...)``) that the rules cannot deal."""
+
+
+class InvalidSeatError(HoyleError):
+    """A seat the game does not have (seats are 0 … players − 1; ``None`` is a spectator)."""
+
+
+class ResampleError(HoyleError):
+    """``resample_from_infostate`` could not draw a world for that seat (or was asked for a
+    seat that cannot be resampled, such as a spectator)."""

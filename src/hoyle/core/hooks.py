@@ -1,9 +1,10 @@
-"""What a family may tell the generic search agents, registered by family name.
+"""What a family may tell the generic search agents, in its :class:`~hoyle.core.registry.Family`
+record.
 
 The search agents in :mod:`hoyle.agents` know only the game protocol. A family can make them
-stronger and faster without their importing it: a cheap playout policy, and the direction of its
-scores. A family that registers nothing is still searched, with random playouts and
-higher-is-better scores.
+stronger and faster without their importing it: a cheap playout policy, an ending solver, a
+cut-off evaluation. A family that gives nothing is still searched, with random playouts; which
+way its scores point is ``game.info.scores_are_penalties``.
 """
 
 from __future__ import annotations
@@ -11,11 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from hoyle.core.protocol import Game, State
+from hoyle.core.protocol import State
 
-__all__ = ["SearchHooks", "register_search_hooks", "search_hooks"]
+__all__ = ["SearchHooks", "search_hooks"]
 
 RolloutPolicy = Callable[[State, random.Random], int]
 """A fast move for the player to act in a full (determinized) state: it may read the whole
@@ -49,10 +49,10 @@ Evaluation = Callable[[State, State], list[float]]
 class SearchHooks:
     """A family's help for search.
 
+    Search values a position by how each seat's score moved by the end of the deal, in the
+    direction ``game.info.scores_are_penalties`` gives.
+
     Attributes:
-        score_sign: for a game, ``1`` when higher scores are better, ``-1`` for penalty
-            points (Hearts, but not its chip games). Search values a position by how each
-            seat's score moved by the end of the deal.
         rollout: the playout policy; ``None`` plays uniformly random legal moves.
         playout_moves: stop a playout after this many moves and ``evaluate`` the position
             (for games whose deals are long); ``None`` plays to the end of the deal.
@@ -70,7 +70,6 @@ class SearchHooks:
             points, where the others' points are not the searcher's concern).
     """
 
-    score_sign: Callable[[Game[Any]], float] = lambda game: 1.0
     rollout: RolloutPolicy | None = None
     playout_moves: int | None = None
     evaluate: Evaluation | None = None
@@ -84,14 +83,8 @@ class SearchHooks:
             raise ValueError("playout_moves and evaluate go together: give both or neither")
 
 
-_HOOKS: dict[str, SearchHooks] = {}
-
-
-def register_search_hooks(family: str, hooks: SearchHooks) -> None:
-    """Register ``family``'s search hooks (a family's ``__init__`` calls this)."""
-    _HOOKS[family] = hooks
-
-
 def search_hooks(family: str) -> SearchHooks:
-    """The hooks ``family`` registered, or the generic defaults."""
-    return _HOOKS.get(family, SearchHooks())
+    """The hooks in ``family``'s record (the generic defaults if it gives none)."""
+    from hoyle.core.registry import family as family_record  # the registry imports this module
+
+    return family_record(family).search

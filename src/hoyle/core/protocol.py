@@ -3,22 +3,77 @@
 A :class:`Game` is an immutable description (family, rule options, number of players); a
 :class:`State` is one position in a match, from the deal to the end. Actions are ints; each has
 a readable token (``action_to_string``) that names exactly one action in that state.
+
+The public methods do the work every family shares once — checking seats, building the
+observation's common envelope, parsing then requiring a legal action, writing the log — and
+call the family's hooks (the ``_``-named methods below) for what only the family knows.
+
+**The observation envelope.** ``observation(seat)`` (``None``: a spectator) always holds these
+keys, then the family's own:
+
+============== ==========================================================================
+``game``       the canonical game string
+``title``      the game's name for a player, e.g. ``Hearts — Black Lady``
+``seat``       the viewer's seat, ``None`` for a spectator
+``players``    the number of seats
+``phase``      what the game is doing (``pass``, ``play``, ``bid`` …; ``over`` at the end)
+``current_player`` the seat to act, or ``None`` (dealing, or over)
+``deal``       the number of the deal or hand in progress (the last one, once over), from 1
+``dealer``     the dealer's seat, ``None`` when not yet known
+``hand``       the viewer's cards as tokens; ``[]`` for a spectator
+``hand_sizes`` how many cards each seat holds
+``scores``     the match totals, one per seat (a side's total for each of its seats)
+``deal_scores`` one list per finished deal: what each seat scored in it
+``results``    one summary per finished deal (see :class:`~hoyle.core.narrate.DealResult`)
+``winner``     ``None`` until the game is over, then the list of winning seats
+``ranking``    ``None`` until the game is over, then the seats best first, ties grouped
+``returns``    ``None`` until the game is over, then ``returns()``
+============== ==========================================================================
+
+Per-seat data are lists indexed by seat, in the envelope and in every family's own keys.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from hoyle.core.errors import IllegalActionError
+from hoyle.core.errors import HoyleError, IllegalActionError, InvalidSeatError, ResampleError
+from hoyle.core.info import GameInfo
+from hoyle.core.narrate import DealResult, Event, chronicle
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "State"]
+__all__ = ["CHANCE", "ENVELOPE", "TERMINAL", "Game", "State"]
 
 CHANCE = -1
 """``current_player()`` at a chance node (a card dealt, a pack shuffled)."""
 TERMINAL = -4
 """``current_player()`` once the game is over."""
+
+ENVELOPE = (
+    "game",
+    "title",
+    "seat",
+    "players",
+    "phase",
+    "current_player",
+    "deal",
+    "dealer",
+    "hand",
+    "hand_sizes",
+    "scores",
+    "deal_scores",
+    "results",
+    "winner",
+    "ranking",
+    "returns",
+)
+"""The keys every observation holds, in this order (see the module docstring)."""
+
+FAMILY_KEYS = frozenset({"phase", "dealer", "hand", "hand_sizes"})
+"""Envelope keys a family's :meth:`State._observe` supplies; the core writes the others."""
+_CORE_KEYS = frozenset(ENVELOPE) - FAMILY_KEYS
 
 R = TypeVar("R")
 
@@ -38,6 +93,8 @@ class Game(ABC, Generic[R]):
         self.rules: R = rules
         self.variant: str = variant
         self._spec: str | None = None
+        self._info: GameInfo | None = None
+        self._title: str | None = None
 
     @property
     @abstractmethod
@@ -50,20 +107,44 @@ class Game(ABC, Generic[R]):
         """One more than the largest action id any state of this game can use."""
 
     @property
-    def scores_are_penalties(self) -> bool:
-        """True when :meth:`State.scores` counts penalty points, so fewer is better (Hearts).
+    def info(self) -> GameInfo:
+        """Facts about this game's results: utility bounds and sum, the longest game, what
+        ``returns()`` measures and whether scores are penalty points (see
+        :class:`~hoyle.core.info.GameInfo`)."""
+        if self._info is None:
+            self._info = self._game_info()
+        return self._info
 
-        Surfaces that turn scores into rewards (the environments) flip the sign by it.
-        """
-        return False
+    def _game_info(self) -> GameInfo:
+        """The family's :class:`GameInfo` for these rules (computed once per game)."""
+        raise NotImplementedError(f"{type(self).__name__} does not state its GameInfo")
+
+    @property
+    def title(self) -> str:
+        """The game's name for a player: the family's title, then the variant's unless it is
+        the family's standard game (``Hearts — Black Maria``, ``Écarté``)."""
+        if self._title is None:
+            from hoyle.core.registry import game_title
+
+            self._title = game_title(self)
+        return self._title
 
     @abstractmethod
     def new_initial_state(self, seed: int | None = None) -> State:
         """The start of a match: at the first deal's chance nodes, or, with ``seed``, dealt.
 
         With a seed every deal of the match is shuffled by ``random.Random(seed)``, so the
-        state has no chance nodes and the seed reproduces the match exactly.
+        state has no chance nodes and the seed reproduces the match exactly; its
+        ``history()`` still lists the chance actions the shuffle stands for, so that it
+        replays from ``new_initial_state()`` without a seed.
         """
+
+    def deal_state(self, *args: Any, **kwargs: Any) -> State:
+        """A hand-set position: a match whose first deal gives these hands (seat by seat,
+        card tokens); the family's keywords fix the rest (dealer, turn-up, stock, piles …).
+        For scenario tests and problems. Raises :class:`~hoyle.core.errors.InvalidPositionError`
+        when the rules cannot deal it."""
+        raise HoyleError(f"the {self.family} family has no hand-set positions")
 
     @property
     def spec(self) -> str:
@@ -100,9 +181,16 @@ class Game(ABC, Generic[R]):
 
 
 class State(ABC):
-    """One position of a match. Mutated by :meth:`apply_action`; copied by :meth:`clone`."""
+    """One position of a match. Mutated by :meth:`apply_action`; copied by :meth:`clone`.
+
+    A family implements the abstract methods and the hooks: :meth:`_observe`,
+    :meth:`_results`, :meth:`_narrate`, :meth:`_action_token`, :meth:`_parse_action` and
+    :meth:`_resample` (and may refine :meth:`_origin`, :meth:`_winners`, :meth:`_ranking`).
+    """
 
     game: Game[Any]
+
+    # ----------------------------------------------------------------- the family's engine
 
     @abstractmethod
     def current_player(self) -> int:
@@ -129,36 +217,132 @@ class State(ABC):
         """Play ``action``; raise :class:`IllegalActionError` (state unchanged) if not legal."""
 
     @abstractmethod
-    def action_to_string(self, action: int) -> str:
-        """The token of ``action`` in this state, e.g. ``QS`` or ``moon add``."""
-
-    def string_to_action(self, text: str) -> int:
-        """The action whose token is ``text`` (case and spacing ignored) in this state."""
-        key = " ".join(text.split()).upper()
-        candidates = (
-            [a for a, _ in self.chance_outcomes()]
-            if self.is_chance_node()
-            else self.legal_actions()
-        )
-        for action in candidates:
-            if self.action_to_string(action).upper() == key:
-                return action
-        legal = ", ".join(self.action_to_string(a) for a in candidates[:60])
-        raise IllegalActionError(
-            f"{text!r} is not a legal action here; legal: {legal or 'none (the game is over)'}"
-        )
-
-    @abstractmethod
     def returns(self) -> list[float]:
-        """Each seat's result; all zero until the end. Higher is better."""
+        """Each seat's result; all zero until the end. Higher is better, within
+        ``game.info``'s bounds."""
 
     @abstractmethod
     def scores(self) -> list[float]:
         """The running score of each seat in the game's own units (Hearts: penalty points)."""
 
     @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def history(self) -> list[int]:
+        """Every action applied so far, chance actions included, in order: replayed from
+        ``game.new_initial_state()`` (no seed) it reaches this position."""
+
+    @abstractmethod
+    def progress(self) -> tuple[int, str, int]:
+        """Where the match stands: (deal number from 1, phase name, round within the phase).
+
+        Records use it to break the move list by deal and trick (or turn).
+        """
+
+    # ----------------------------------------------------------------- seats
+
+    def _check_seat(self, seat: Any, *, spectator: bool = True) -> int | None:
+        """``seat`` if the game has it (or ``None``, a spectator, where allowed), else
+        :class:`InvalidSeatError` naming the seats."""
+        if seat is None and spectator:
+            return None
+        n = self.game.num_players
+        if type(seat) is not int or not 0 <= seat < n:
+            also = ", or None for a spectator" if spectator else ""
+            raise InvalidSeatError(f"{seat!r} is not a seat of this game: give 0 to {n - 1}{also}")
+        return seat
+
+    # ----------------------------------------------------------------- tokens
+
+    def action_to_string(self, action: int) -> str:
+        """The token of ``action`` in this state, e.g. ``QS`` or ``moon add``.
+
+        Raises :class:`IllegalActionError` for an int that is none of the game's actions.
+        """
+        if type(action) is not int:
+            raise IllegalActionError(f"an action is an int, not {type(action).__name__} {action!r}")
+        if not 0 <= action < self.game.num_distinct_actions:
+            raise IllegalActionError(
+                f"{action} is not an action of {self.game.spec}: actions are 0 to "
+                f"{self.game.num_distinct_actions - 1}"
+            )
+        return self._action_token(action)
+
+    def string_to_action(self, text: str) -> int:
+        """The legal action whose token is ``text`` in this state (case and spacing ignored,
+        and the family's other spellings: ``10h`` for ``TH``).
+
+        Raises :class:`IllegalActionError` listing the legal moves when ``text`` names no
+        action, or one that is not legal here.
+        """
+        if not isinstance(text, str):
+            raise IllegalActionError(f"a token is a str, not {type(text).__name__} {text!r}")
+        candidates = (
+            [a for a, _ in self.chance_outcomes()]
+            if self.is_chance_node()
+            else self.legal_actions()
+        )
+        try:
+            action = self._parse_action(text)
+        except IllegalActionError as exc:
+            reason = str(exc)
+            action = None
+        else:
+            reason = ""
+        if action is None:
+            key = " ".join(text.split()).upper()
+            for candidate in candidates:
+                if self._action_token(candidate).upper() == key:
+                    return candidate
+        elif action in candidates:
+            return action
+        legal = ", ".join(self._action_token(a) for a in candidates[:60])
+        more = f" … ({len(candidates)} in all)" if len(candidates) > 60 else ""
+        why = f" ({reason})" if reason else ""
+        raise IllegalActionError(
+            f"{text!r} is not a legal action here{why}; legal: "
+            f"{legal + more or 'none (the game is over)'}"
+        )
+
+    # ----------------------------------------------------------------- what a seat may know
+
     def observation(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` may know, as JSON-serialisable data; ``None`` for a spectator."""
+        """What ``player`` may know, as JSON-serialisable data; ``None`` for a spectator.
+
+        The envelope's keys (:data:`ENVELOPE`) come first, then the family's own.
+        """
+        seat = self._check_seat(player)
+        own = self._observe(seat)
+        clash = _CORE_KEYS.intersection(own)
+        if clash:  # a family bug: the core writes these
+            raise AssertionError(f"{type(self).__name__}._observe sets envelope keys {clash}")
+        game = self.game
+        current = self.current_player()
+        over = self.is_terminal()
+        results = self._results()
+        obs: dict[str, Any] = {
+            "game": game.spec,
+            "title": game.title,
+            "seat": seat,
+            "players": game.num_players,
+            "phase": own.pop("phase"),
+            "current_player": current if current >= 0 else None,
+            "deal": self.progress()[0],
+            "dealer": own.pop("dealer"),
+            "hand": own.pop("hand") if seat is not None else [],
+            "hand_sizes": own.pop("hand_sizes"),
+            "scores": [_number(s) for s in self.scores()],
+            "deal_scores": [[_number(s) for s in r.scores] for r in results],
+            "results": [r.to_json(seat) for r in results],
+            "winner": self._winners() if over else None,
+            "ranking": self._ranking() if over else None,
+            "returns": [_number(r) for r in self.returns()] if over else None,
+        }
+        own.pop("hand", None)
+        obs.update(own)
+        return obs
 
     def observation_tensor(self, player: int | None, out: Any = None) -> Any:
         """What ``player`` may know as a float32 vector (see :mod:`hoyle.core.encoding`).
@@ -174,11 +358,7 @@ class State(ABC):
             from hoyle.core.encoding import encoder  # numpy only when tensors are asked for
 
             enc = encoder(self.game)
-        if player is not None and not 0 <= player < self.game.num_players:
-            raise ValueError(
-                f"player {player!r} is not a seat of this game: give 0 to "
-                f"{self.game.num_players - 1}, or None for a spectator's view"
-            )
+        self._check_seat(player)
         if out is None:
             out = enc.new_buffer()
         elif out.shape != (enc.size,) or out.dtype.char != "f":
@@ -189,24 +369,106 @@ class State(ABC):
         enc.encode(self, player, out)
         return out
 
-    @abstractmethod
-    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
-        """A full state that ``player`` cannot tell apart from this one."""
+    def log(self, player: int | None, names: Sequence[str] | None = None) -> list[dict[str, Any]]:
+        """The events ``player`` has witnessed, oldest first (``None``: a spectator, who sees
+        only public events).
 
-    @abstractmethod
-    def clone(self) -> State:
-        """An independent copy."""
-
-    @abstractmethod
-    def history(self) -> list[int]:
-        """Every action applied so far, chance actions included, in order."""
-
-    @abstractmethod
-    def progress(self) -> tuple[int, str, int]:
-        """Where the match stands: (deal number from 1, phase name, round within the phase).
-
-        Records use it to break the move list by deal and trick (or turn).
+        Each entry has ``seat`` (who acted, ``None`` for the table), ``kind`` and ``text``, a
+        sentence for that reader ("Seat 2 discards 3 cards face down.", "You take the trick
+        with Q♠."), then the event's data. A hidden move appears only as that seat saw it.
+        ``names`` names the seats in the sentences (default ``Seat N``).
         """
+        seat = self._check_seat(player)
+        if names is not None and len(names) != self.game.num_players:
+            raise HoyleError(f"give one name per seat ({self.game.num_players}), not {len(names)}")
+        return [e.to_json(seat, names) for e in chronicle(self) if e.seen_by(seat)]
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> State:
+        """A full state that ``player`` cannot tell apart from this one.
+
+        It has the same ``observation(player)`` and, when ``player`` is to act, the same legal
+        actions; its ``history()`` replays from ``game.new_initial_state()`` (no seed) to it;
+        nothing in it (a seed included) rebuilds the real hidden cards.
+        """
+        seat = self._check_seat(player, spectator=False)
+        assert seat is not None
+        if not isinstance(rng, random.Random):
+            raise ResampleError(f"rng must be a random.Random, not {type(rng).__name__}")
+        return self._resample(seat, rng)
+
+    # ----------------------------------------------------------------- the family's hooks
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """The family's part of ``observation(seat)`` (seat already checked): ``phase``,
+        ``dealer``, ``hand`` (the seat's cards; may be left out for a spectator) and
+        ``hand_sizes``, then the family's own keys. It must not set the core's envelope
+        keys."""
+        raise NotImplementedError
+
+    def _results(self) -> Sequence[DealResult]:
+        """Each finished deal's result, oldest first."""
+        raise NotImplementedError
+
+    def _narrate(self, before: State, action: int, after: State) -> list[Event]:
+        """What ``action`` did, as events (``before`` is the state it was applied to, ``after``
+        the state it made; both are full states, so a hidden move must be told with
+        :func:`~hoyle.core.narrate.secret` or ``only``/``hidden_from``).
+
+        This default tells chance actions nothing and every other action to everyone by its
+        token; a family with hidden moves must say more.
+        """
+        seat = before.current_player()
+        if seat < 0:
+            return []
+        token = before.action_to_string(action)
+        return [Event(seat, "move", f"{{{seat}}}: {token}.", {"token": token})]
+
+    def _action_token(self, action: int) -> str:
+        """The token of ``action`` (an int within the game's action range); raise
+        :class:`IllegalActionError` for an int in that range that is no action."""
+        raise NotImplementedError
+
+    def _parse_action(self, text: str) -> int | None:
+        """The action ``text`` names in the family's own spellings (``10h``, ``pass``), or
+        ``None`` to match ``text`` against the legal actions' tokens. It need not check
+        legality (the caller does); it may raise :class:`IllegalActionError` to say why
+        ``text`` names nothing."""
+        return None
+
+    def _resample(self, seat: int, rng: random.Random) -> State:
+        """The family's :meth:`resample_from_infostate` (seat already checked)."""
+        raise NotImplementedError
+
+    def _origin(self) -> State:
+        """The state this one's ``history()`` is replayed from (for :meth:`log`): the game's
+        unseeded start. A position set up by hand may start elsewhere."""
+        return self.game.new_initial_state()
+
+    def _dealer_seat(self) -> int | None:
+        """The dealer of the deal in progress (``None`` until known)."""
+        dealer = self._observe(None).get("dealer")
+        return dealer if isinstance(dealer, int) else None
+
+    def _winners(self) -> list[int]:
+        """The winning seats once the game is over: those with the best return."""
+        returns = self.returns()
+        best = max(returns)
+        return [seat for seat, value in enumerate(returns) if value == best]
+
+    def _ranking(self) -> list[list[int]]:
+        """The seats best first once the game is over, ties grouped: by return, then by
+        score (fewer penalty points, or more points, first)."""
+        returns = self.returns()
+        sign = -1.0 if self.game.info.scores_are_penalties else 1.0
+        scores = self.scores()
+        keys = [(returns[s], sign * scores[s]) for s in range(len(returns))]
+        groups: list[list[int]] = []
+        for seat in sorted(range(len(keys)), key=lambda s: keys[s], reverse=True):
+            if groups and keys[groups[-1][0]] == keys[seat]:
+                groups[-1].append(seat)
+            else:
+                groups.append([seat])
+        return groups
 
     def __str__(self) -> str:
         lines = [f"{self.game.spec}: player {self.current_player()} to act"]
@@ -214,3 +476,9 @@ class State(ABC):
         for key, value in obs.items():
             lines.append(f"  {key}: {value}")
         return "\n".join(lines)
+
+
+def _number(value: float) -> float | int:
+    """A whole number as an int, for tidy JSON; other values unchanged."""
+    value = float(value)
+    return int(value) if value.is_integer() else value

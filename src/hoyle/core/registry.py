@@ -1,4 +1,7 @@
-"""The registries: families with their presets, and agents. Families register themselves.
+"""The registries: families with their presets, and agents.
+
+Each family's wing registers itself with one :func:`register_family` call carrying its
+:class:`Family` record; the generic agents (:mod:`hoyle.agents`) register by name.
 
 ``load("hearts(variant=omnibus,players=5)")`` and ``load("hearts", variant="omnibus", players=5)``
 give equal games. The canonical spec lists the variant when it is not the family default, then
@@ -15,6 +18,7 @@ from typing import Any, Protocol
 
 from hoyle.core.budget import Budget
 from hoyle.core.errors import InvalidOptionError, UnknownGameError
+from hoyle.core.hooks import SearchHooks
 from hoyle.core.options import OptionInfo, coerce, format_value, option_infos
 from hoyle.core.protocol import Game, State
 
@@ -23,9 +27,11 @@ __all__ = [
     "Agent",
     "Family",
     "Variant",
+    "Views",
     "canonical_spec",
     "families",
     "family",
+    "game_title",
     "load",
     "make_agent",
     "parse_agent_spec",
@@ -35,6 +41,7 @@ __all__ = [
     "register_search_agent",
     "split_agents",
     "takes_budget",
+    "unregister_family",
     "variants",
 ]
 
@@ -51,6 +58,10 @@ class Variant:
         options: the rules fields this preset sets; every other field keeps its default.
         by_table: option values that follow from the table size (e.g. a shorter game for
             two), applied unless the player gives that option.
+        title: its name for a player (``Black Maria``); by default made from ``name``.
+        family: set when the preset is another family's game kept under this family's name
+            for old game strings (``ecarte(variant=bourre)`` is the ``bourre`` family's game):
+            loading it loads that family, with that family's options.
     """
 
     name: str
@@ -64,6 +75,14 @@ class Variant:
     """The only table sizes allowed, when they are not every size in ``players`` (e.g. 2 or
     4 but not 3)."""
     by_table: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    title: str = ""
+    family: str | None = None
+
+    @property
+    def display(self) -> str:
+        """Its name for a player: ``title``, or ``name`` in words (``original-1887`` →
+        ``Original 1887``)."""
+        return self.title or " ".join(w[:1].upper() + w[1:] for w in self.name.split("-"))
 
     def options_for(self, players: int | None) -> dict[str, Any]:
         """The preset's option values at a table of ``players`` (``by_table`` applied)."""
@@ -76,6 +95,7 @@ class Variant:
         """JSON-ready description (options as strings)."""
         return {
             "name": self.name,
+            "title": self.display,
             "aliases": list(self.aliases),
             "summary": self.summary,
             "source": self.source,
@@ -86,12 +106,62 @@ class Variant:
                 str(n): {k: format_value(v) for k, v in opts.items()}
                 for n, opts in self.by_table.items()
             },
+            **({"family": self.family} if self.family else {}),
         }
 
 
 @dataclass(frozen=True)
+class Views:
+    """How the surfaces draw a family's table, by view name (each surface maps its names to
+    its own code; a family without a view of its own uses the trick-taking one).
+
+    Attributes:
+        terminal: the terminal game's view (``trick``, ``spite-malice``, ``ecarte``).
+        web: the card room's table (``trick``, ``spite``, ``ecarte``).
+    """
+
+    terminal: str = "trick"
+    web: str = "trick"
+
+
+class Agent(Protocol):
+    """A player: given a state where it is to act, it returns a legal action."""
+
+    def step(self, state: State) -> int:
+        """The action this agent plays in ``state``."""
+        ...
+
+
+AgentFactory = Callable[[Game[Any], int | None], Agent]
+SearchFactory = Callable[[Game[Any], int | None, Budget | None], Agent]
+"""A searching agent's factory: ``None`` for the budget means the level's own default."""
+
+
+@dataclass(frozen=True)
 class Family:
-    """A registered family: its rules dataclass, game class and presets (the first is default)."""
+    """A family of games, as its wing registers it with one :func:`register_family` call.
+
+    Everything the rest of hoyle needs of a family is here, so no surface, adapter or agent
+    imports a family's modules or branches on its name.
+
+    Attributes:
+        name: the family's name in game strings (``all-fours``).
+        title: its name for a player (``All Fours``).
+        rules_type: the frozen dataclass of its rule options.
+        make_game: ``make_game(rules, variant name)`` → the game.
+        presets: its variants, the default first.
+        aliases: other names accepted for it.
+        explain: the rules in force in plain words, from a rules value (``hoyle rules``).
+        encoder: ``encoder(game)`` → its observation-tensor encoder
+            (:mod:`hoyle.core.encoding`), or ``None``.
+        search: what it tells the search agents (:class:`~hoyle.core.hooks.SearchHooks`).
+        agents: its own players that do not search, by level name (``easy``).
+        searchers: its own players that search and so take a budget, by name.
+        views: how the terminal and the web room draw its table.
+
+    A hand-set position is ``game.deal_state(hands, ...)`` in every family (see
+    :meth:`hoyle.core.protocol.Game.deal_state`).
+    """
 
     name: str
     title: str
@@ -100,7 +170,11 @@ class Family:
     presets: tuple[Variant, ...]
     aliases: tuple[str, ...] = ()
     explain: Callable[[Any], list[str]] | None = None
-    """The rules in force in plain words, written from a rules value (``hoyle rules``)."""
+    encoder: Callable[[Game[Any]], Any] | None = None
+    search: SearchHooks = field(default_factory=SearchHooks)
+    agents: Mapping[str, AgentFactory] = field(default_factory=dict)
+    searchers: Mapping[str, SearchFactory] = field(default_factory=dict)
+    views: Views = field(default_factory=Views)
 
     @property
     def default_variant(self) -> Variant:
@@ -129,8 +203,28 @@ def _key(name: str) -> str:
 
 
 def register_family(fam: Family) -> None:
-    """Add a family to the registry (done by each family's package on import)."""
+    """Add a family to the registry: the one call each family's package makes.
+
+    Registering a family of the same name again replaces it.
+    """
+    if not fam.presets:
+        raise ValueError(f"family {fam.name!r} has no presets")
     _FAMILIES[fam.name] = fam
+
+
+def unregister_family(name: str) -> None:
+    """Take a family out of the registry (for a family registered by a test)."""
+    _FAMILIES.pop(family(name).name)
+
+
+def game_title(game: Game[Any]) -> str:
+    """A player's name for ``game``: ``Hearts — Black Maria``; the family's title alone for
+    its ``standard`` preset (``Écarté``)."""
+    fam = family(game.family)
+    preset = fam.find_variant(game.variant)
+    if preset.name == "standard":
+        return fam.title
+    return f"{fam.title} — {preset.display}"
 
 
 def families() -> list[str]:
@@ -201,6 +295,10 @@ def load(spec: str, **options: Any) -> Game[Any]:
     merged.update({k.replace("-", "_"): v for k, v in options.items()})
     variant_name = merged.pop("variant", None)
     preset = fam.default_variant if variant_name is None else fam.find_variant(str(variant_name))
+    if preset.family is not None:  # another family's game under this one's name
+        target = family(preset.family)
+        same = [p.name for p in target.presets if _key(p.name) == _key(preset.name)]
+        return load(target.name, **({"variant": same[0]} if same else {}), **merged)
     infos = {info.name: info for info in fam.options()}
     given: dict[str, Any] = {}
     for key, value in merged.items():
@@ -247,6 +345,19 @@ def _option_named(fam: Family, infos: dict[str, OptionInfo], key: str) -> tuple[
             return info, False
         if key in info.negations:
             return info, True
+    owners = [
+        other
+        for other in _FAMILIES.values()
+        if other.name != fam.name
+        and any(key == i.name or key in i.aliases or key in i.negations for i in other.options())
+    ]
+    if owners:
+        whose = " and ".join(f"{o.title} ({o.name})" for o in owners)
+        names = ", ".join(i.name for i in infos.values())
+        raise InvalidOptionError(
+            f"{key!r} is an option of {whose}, not of {fam.title} ({fam.name}); "
+            f"{fam.name} options: variant, {names}"
+        )
     listing = "; ".join(f"{i.name} ({i.allowed})" for i in infos.values())
     raise InvalidOptionError(f"unknown {fam.name} option {key!r}; options: variant, {listing}")
 
@@ -266,23 +377,13 @@ def canonical_spec(game: Game[Any]) -> str:
     return fam.name + (f"({','.join(parts)})" if parts else "")
 
 
-class Agent(Protocol):
-    """A player: given a state where it is to act, it returns a legal action."""
-
-    def step(self, state: State) -> int:
-        """The action this agent plays in ``state``."""
-        ...
-
-
-AgentFactory = Callable[[Game[Any], int | None], Agent]
-SearchFactory = Callable[[Game[Any], int | None, Budget | None], Agent]
-"""A searching agent's factory: ``None`` for the budget means the level's own default."""
 _AGENTS: dict[tuple[str | None, str], AgentFactory] = {}
 _SEARCHERS: dict[tuple[str | None, str], SearchFactory] = {}
 
 
 def register_agent(name: str, factory: AgentFactory, *, family: str | None = None) -> None:
-    """Register an agent level; with ``family`` it is that family's own (e.g. its heuristic)."""
+    """Register a generic agent (one that knows only the protocol); with ``family`` it plays
+    only that family's games. A family's own players are in its :class:`Family` record."""
     _AGENTS[(family, name)] = factory
 
 
@@ -291,19 +392,30 @@ def register_search_agent(name: str, factory: SearchFactory, *, family: str | No
     _SEARCHERS[(family, name)] = factory
 
 
+def _factories(game: Game[Any]) -> tuple[dict[str, AgentFactory], dict[str, SearchFactory]]:
+    """The agents that can play ``game`` by name, the family's own overriding generic ones:
+    (those that do not search, those that do)."""
+    plain = {n: f for (fam, n), f in _AGENTS.items() if fam is None or fam == game.family}
+    searching = {n: f for (fam, n), f in _SEARCHERS.items() if fam is None or fam == game.family}
+    record = family(game.family)
+    for name, factory in record.agents.items():
+        searching.pop(name, None)
+        plain[name] = factory
+    for name, search_factory in record.searchers.items():
+        plain.pop(name, None)
+        searching[name] = search_factory
+    return plain, searching
+
+
 def agent_names(game: Game[Any]) -> list[str]:
     """The agent names that can play ``game``."""
-    names = [n for (fam, n) in [*_AGENTS, *_SEARCHERS] if fam is None or fam == game.family]
-    return sorted(set(names))
+    plain, searching = _factories(game)
+    return sorted({*plain, *searching})
 
 
 def takes_budget(name: str, game: Game[Any]) -> bool:
     """Whether the agent ``name`` searches (and so takes seconds or simulations) in ``game``."""
-    name = parse_agent_spec(name)[0]
-    own = (game.family, name)
-    if own in _AGENTS or own in _SEARCHERS:
-        return own in _SEARCHERS
-    return (None, name) in _SEARCHERS
+    return parse_agent_spec(name)[0] in _factories(game)[1]
 
 
 ENDINGS = ("solve", "play")
@@ -386,25 +498,24 @@ def make_agent(
     budget = None
     if seconds is not None or simulations is not None:
         budget = Budget(simulations=simulations, seconds=seconds)
-    for key in ((game.family, name), (None, name)):
-        if key in _SEARCHERS:
-            agent = _SEARCHERS[key](game, seed, budget)
-            if given.get("endings") == "play":
-                playout = getattr(agent, "playout", None)
-                if playout is None:
-                    raise InvalidOptionError(
-                        f"agent {name!r} plays no worlds out, so endings=play does not apply"
-                    )
-                playout.solve = None
-            return agent
-        if key in _AGENTS:
-            if budget is not None or "endings" in given:
-                searchers = [n for n in agent_names(game) if takes_budget(n, game)]
+    plain, searching = _factories(game)
+    if name in searching:
+        agent = searching[name](game, seed, budget)
+        if given.get("endings") == "play":
+            playout = getattr(agent, "playout", None)
+            if playout is None:
                 raise InvalidOptionError(
-                    f"agent {name!r} does not search, so it takes no seconds, simulations or "
-                    f"endings; searching agents: {', '.join(searchers)}"
+                    f"agent {name!r} plays no worlds out, so endings=play does not apply"
                 )
-            return _AGENTS[key](game, seed)
+            playout.solve = None
+        return agent
+    if name in plain:
+        if budget is not None or "endings" in given:
+            raise InvalidOptionError(
+                f"agent {name!r} does not search, so it takes no seconds, simulations or "
+                f"endings; searching agents: {', '.join(sorted(searching))}"
+            )
+        return plain[name](game, seed)
     raise UnknownGameError(
         f"unknown agent {name!r} for {game.family}; agents: {', '.join(agent_names(game))}"
     )

@@ -36,11 +36,10 @@ table.
 The observation string is the current observation alone. Observation tensors come from
 :mod:`hoyle.core.encoding` for the families that registered an encoder.
 
-Length guard: a hoyle match played to a target has no fixed length (a deal may score nothing),
-but OpenSpiel needs a maximum, so a state whose history reaches ``max_game_length`` actions
-(chance included) is terminal, with hoyle's returns for an unfinished match: zero for everyone.
-The default guard is far above any length met in play (see :func:`length_bound`); a match
-limited to a number of deals never meets it.
+Length guard: OpenSpiel needs a maximum game length; it is ``game.info.max_game_length``,
+which every hoyle game states (a safety cap on the number of deals makes every match finite).
+A smaller ``max_game_length`` parameter makes a state whose history reaches it terminal, with
+hoyle's returns for an unfinished match: zero for everyone.
 """
 
 from __future__ import annotations
@@ -83,8 +82,6 @@ UNSET = ""
 """A string parameter's default: the preset's value."""
 UNSET_INT = -1
 """An integer parameter's default: the preset's value (no hoyle option is ever negative)."""
-GUARD_DEALS = 1000
-"""Deals allowed to a match with no fixed number of deals before the length guard stops it."""
 
 
 def spiel_name(fam: str) -> str:
@@ -121,75 +118,13 @@ def hoyle_game(fam: str, params: Mapping[str, Any]) -> Game[Any]:
 
 
 def utility_bounds(game: Game[Any]) -> tuple[float, float]:
-    """Sound (if loose) bounds on any seat's return in ``game``.
-
-    Matches that name a winner return 1 to the winning side and 0 to the others. Single deals
-    return points: a Hearts deal's score is bounded by four times every card's absolute value
-    plus the moon's worth and the bonuses (the Q♥ doubling, a failed slam bid counting the pair's
-    score, the moon added to every other seat all stay inside that), a Spite and Malice deal by
-    the going-out points plus every card of the game.
-    """
-    rules: Any = game.rules
-    if game.family == "hearts":
-        g: Any = game
-        deal = (
-            4 * (sum(abs(v) for v in g.values) * rules.packs + abs(g.moon_value))
-            + 4 * (rules.no_tricks_bonus + rules.slam_bid + rules.diamond_queen)
-            + rules.revoke_penalty * 52 * rules.packs
-            + 1
-        )
-        if rules.chips:
-            return (-float(rules.chips + deal), float(game.num_players * rules.chips + deal))
-        if rules.stakes.value == "average":
-            deals = rules.deals or GUARD_DEALS
-            return (-2.0 * deals * deal, 2.0 * deals * deal)
-        if rules.deals == 1:
-            return (-float(deal), float(deal))
-        return (0.0, 1.0)
-    if game.family == "ecarte" and rules.form.value == "bourre":
-        return _bourre_bounds(rules)
-    if game.family == "spite-malice" and rules.deals == 1:
-        from hoyle.games.spite_malice.scoring import GOING_OUT
-
-        cards = sum(typing.cast(Any, game).total)
-        return (0.0, float(GOING_OUT + cards))
-    return (0.0, 1.0)
-
-
-def _bourre_bounds(rules: Any) -> tuple[float, float]:
-    """Bourré's net chips: every seat pays at most three chips a deal (antes, the chip to play)
-    plus what a bourré owes, the pot at most (``pot_limit`` when set), so the pot and all that
-    was ever paid into it are bounded deal by deal; no seat loses or wins more than that."""
-    n = rules.players
-    pot = total = 0
-    for _ in range((rules.deals or n) + 1):  # one more: debts are paid when the session ends
-        owed = min(pot, rules.pot_limit) if rules.pot_limit else pot
-        paid = n * (3 + owed)
-        pot += paid
-        total += paid
-    return (-float(total), float(total))
+    """Bounds on any seat's return in ``game``: ``game.info``'s."""
+    return (game.info.min_utility, game.info.max_utility)
 
 
 def length_bound(game: Game[Any]) -> int:
-    """The default length guard: actions (chance included) allowed to one match.
-
-    A trick-taking deal takes at most a few actions per card of the pack (dealt, passed or
-    discarded, played) plus the bidding, so a deal is bounded by ``8 × cards + 8 × players + 64``
-    (measured deals use a fraction of that). A Spite and Malice deal ends after ``turn_limit``
-    turns, each moving at most every card of the game twice. The number of deals is the rules'
-    ``deals`` when they fix it, else ``deal_limit`` (Spite and Malice) or :data:`GUARD_DEALS`.
-    """
-    rules: Any = game.rules
-    n = game.num_players
-    if game.family == "spite-malice":
-        cards = sum(typing.cast(Any, game).total)
-        per_deal = rules.turn_limit * (2 * cards + 2 * rules.hand_size + 8)
-        deals = rules.deals or rules.deal_limit
-        return int(per_deal * min(deals, rules.deal_limit))
-    cards = 52 * getattr(rules, "packs", 1) + 2 * getattr(rules, "jokers", 0)
-    per_deal = 8 * cards + 8 * n + 64
-    deals = getattr(rules, "deals", 0) or GUARD_DEALS
-    return int(per_deal * deals)
+    """The default length guard: ``game.info.max_game_length`` (chance actions included)."""
+    return game.info.max_game_length
 
 
 def game_type(fam: Family) -> Any:
@@ -366,14 +301,16 @@ class HoyleSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.hoyle = hoyle_game(fam.name, given)
         guard = int(given.get("max_game_length", UNSET_INT))
         self.length_guard = length_bound(self.hoyle) if guard == UNSET_INT else guard
-        low, high = utility_bounds(self.hoyle)
+        known = self.hoyle.info
         actions = self.hoyle.num_distinct_actions
         info = pyspiel.GameInfo(
             num_distinct_actions=actions,
             max_chance_outcomes=actions,  # chance actions are ids of the same space
             num_players=self.hoyle.num_players,
-            min_utility=low,
-            max_utility=high,
+            min_utility=known.min_utility,
+            max_utility=known.max_utility,
+            # The game type is registered once per family as general-sum (a sum that holds
+            # for some presets and not others cannot be declared there).
             utility_sum=None,
             max_game_length=self.length_guard,
         )

@@ -146,7 +146,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         self.metadata = {**type(self).metadata, "name": env_id(self.game)}
         self.encoder: Encoder = encoder(self.game)
         n, actions = self.game.num_players, self.game.num_distinct_actions
-        self._sign = -1.0 if self.game.scores_are_penalties else 1.0
+        self._sign = -1.0 if self.game.info.scores_are_penalties else 1.0
         self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         # One space object per agent, kept: PettingZoo seeds each agent's space separately.

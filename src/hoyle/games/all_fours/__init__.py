@@ -2,15 +2,24 @@
 
 from typing import Any
 
-from hoyle.core.encoding import Encoder, register_encoder
-from hoyle.core.hooks import SearchHooks, register_search_hooks
+from hoyle.core.encoding import Encoder
+from hoyle.core.hooks import SearchHooks
 from hoyle.core.protocol import Game
 from hoyle.core.registry import Family, register_family
 from hoyle.games.all_fours.explain import explain
+from hoyle.games.all_fours.play import EasyAllFoursAgent, rollout_move
 from hoyle.games.all_fours.rules import PRESETS, AllFoursRules
+from hoyle.games.all_fours.solver import solve
 from hoyle.games.all_fours.state import AllFoursGame, AllFoursState
 
 __all__ = ["AllFoursGame", "AllFoursRules", "AllFoursState"]
+
+
+def _make_encoder(game: Game[Any]) -> Encoder:
+    from hoyle.games.all_fours.encode import AllFoursEncoder  # numpy only when asked for
+
+    return AllFoursEncoder(game)
+
 
 register_family(
     Family(
@@ -21,19 +30,8 @@ register_family(
         presets=PRESETS,
         aliases=("allfours", "all_fours", "seven-up-family"),
         explain=explain,
+        encoder=_make_encoder,
+        search=SearchHooks(rollout=rollout_move, solve=solve),
+        agents={"easy": EasyAllFoursAgent},
     )
 )
-
-from hoyle.games.all_fours import play as _play  # noqa: E402  (registers the easy player)
-from hoyle.games.all_fours.solver import solve as _solve  # noqa: E402
-
-register_search_hooks("all-fours", SearchHooks(rollout=_play.rollout_move, solve=_solve))
-
-
-def _make_encoder(game: Game[Any]) -> Encoder:
-    from hoyle.games.all_fours.encode import AllFoursEncoder
-
-    return AllFoursEncoder(game)
-
-
-register_encoder("all-fours", _make_encoder)

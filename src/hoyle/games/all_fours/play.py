@@ -13,7 +13,6 @@ from typing import Any
 
 from hoyle.cards import card_index
 from hoyle.core.protocol import Game, State
-from hoyle.core.registry import register_agent
 from hoyle.games.all_fours.state import (
     BEG,
     BID,
@@ -151,9 +150,6 @@ class EasyAllFoursAgent:
         losers = [c for c in cards if not beats(c)]
         pool = losers or cards
         return min(pool, key=lambda c: self._keep_value(c, trump))
-
-
-register_agent("easy", lambda game, seed: EasyAllFoursAgent(game, seed), family="all-fours")
 
 
 def _trick_key(card: int, led: int, trump: int) -> int:

@@ -18,6 +18,7 @@ from typing import Any
 from hoyle.cards import TOKENS, CardError, card_index, parse_cards
 from hoyle.core.copying import copy_fields
 from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_action
+from hoyle.core.info import GameInfo
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.core.tokens import card_or_word, parse_card_or_word
 from hoyle.games.all_fours.rules import (
@@ -176,6 +177,17 @@ class AllFoursGame(Game[AllFoursRules]):
     def num_distinct_actions(self) -> int:
         """52 cards and the decisions of :data:`WORDS`."""
         return NUM_ACTIONS
+
+    def _game_info(self) -> GameInfo:
+        """A match's result: 1 to each player of the winning side (shared on a tie at the
+        limit), 0 to the others. A hand takes at most a few actions per card of the pack (dealt,
+        turned, discarded, played) plus the bidding; a match at most ``hand_limit`` hands."""
+        rules = self.rules
+        hands = min(rules.hands or rules.hand_limit, rules.hand_limit)
+        if rules.hands:  # a tie plays two more hands, and again
+            hands = rules.hand_limit
+        length = (8 * 52 + 8 * self.n + 64) * hands
+        return GameInfo(0.0, 1.0, None, length, "rank")
 
     def new_initial_state(self, seed: int | None = None) -> AllFoursState:
         """A new game: chance nodes for every card, or with ``seed`` every card from a

@@ -2,13 +2,15 @@
 
 from typing import Any
 
-from hoyle.core.encoding import register_encoder
+from hoyle.core.hooks import SearchHooks
 from hoyle.core.protocol import Game
-from hoyle.core.registry import Family, register_family
+from hoyle.core.registry import Family, Views, register_family
 from hoyle.games.ecarte.bourre import BourreGame, BourreState
 from hoyle.games.ecarte.encode import make_encoder
 from hoyle.games.ecarte.explain import explain
+from hoyle.games.ecarte.play import EasyEcarteAgent, rollout_move
 from hoyle.games.ecarte.rules import PRESETS, EcarteRules, Form
+from hoyle.games.ecarte.solver import solve
 from hoyle.games.ecarte.state import EcarteGame, EcarteState
 
 __all__ = ["BourreGame", "BourreState", "EcarteGame", "EcarteRules", "EcarteState"]
@@ -30,13 +32,10 @@ register_family(
         presets=PRESETS,
         aliases=("écarté",),
         explain=explain,
+        encoder=make_encoder,  # Écarté's layout, or Bourré's for the bourre form
+        # Two players race to five: a point given away costs as much as a point won is worth.
+        search=SearchHooks(rollout=rollout_move, solve=solve, margin=True),
+        agents={"easy": EasyEcarteAgent},
+        views=Views(terminal="ecarte", web="ecarte"),
     )
 )
-register_encoder("ecarte", make_encoder)  # Écarté's layout, or Bourré's for the bourre form
-
-from hoyle.core.hooks import SearchHooks, register_search_hooks  # noqa: E402
-from hoyle.games.ecarte import play as _play  # noqa: E402  (registers the easy player)
-from hoyle.games.ecarte.solver import solve as _solve  # noqa: E402
-
-# Two players race to five: a point given away costs as much as a point won is worth.
-register_search_hooks("ecarte", SearchHooks(rollout=_play.rollout_move, solve=_solve, margin=True))

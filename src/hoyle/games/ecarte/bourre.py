@@ -23,6 +23,7 @@ from typing import Any
 from hoyle.cards import TOKENS, CardError, card_index, parse_cards
 from hoyle.core.copying import copy_fields
 from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_action
+from hoyle.core.info import GameInfo
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.core.tokens import card_or_word, parse_card_or_word
 from hoyle.games.ecarte.rules import EcarteRules
@@ -83,6 +84,22 @@ class BourreGame(Game[EcarteRules]):
     def num_distinct_actions(self) -> int:
         """52 card ids, pass, play and draw."""
         return NUM_ACTIONS
+
+    def _game_info(self) -> GameInfo:
+        """Net chips. Every seat pays at most three chips a deal (antes, the chip to play) plus
+        what a bourré owes, the pot at most (``pot_limit`` when set), so the pot and all that
+        was ever paid into it are bounded deal by deal; no seat loses or wins more than that."""
+        rules = self.rules
+        n = rules.players
+        pot = total = 0
+        deals = rules.deals or n
+        for _ in range(deals + 1):  # one more: debts are paid when the session ends
+            owed = min(pot, rules.pot_limit) if rules.pot_limit else pot
+            paid = n * (3 + owed)
+            pot += paid
+            total += paid
+        length = (8 * 52 + 8 * n + 64) * deals
+        return GameInfo(-float(total), float(total), None, length, "chips")
 
     def new_initial_state(self, seed: int | None = None) -> BourreState:
         """A new session at the first deal (chance nodes), or with ``seed`` already dealt."""

@@ -27,7 +27,6 @@ from typing import Any
 
 from hoyle.cards import card_index
 from hoyle.core.protocol import Game, State
-from hoyle.core.registry import register_agent
 from hoyle.games.ecarte.bourre import DRAW as _B_DRAW
 from hoyle.games.ecarte.bourre import PASS as _B_PASS
 from hoyle.games.ecarte.bourre import PLAY as _B_PLAY
@@ -242,9 +241,6 @@ def _card(game: EcarteGame, obs: dict[str, Any], cards: list[int], trump: int) -
         return max(trumps, key=power)
     plain = [c for c in cards if suit_of(c) != trump]
     return max(plain or cards, key=lambda c: _strength(game, c))
-
-
-register_agent("easy", lambda game, seed: EasyEcarteAgent(game, seed), family="ecarte")
 
 
 def rollout_move(state: State, rng: random.Random) -> int:

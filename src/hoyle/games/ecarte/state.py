@@ -19,6 +19,7 @@ from typing import Any
 from hoyle.cards import TOKENS, CardError, card_index, parse_cards
 from hoyle.core.copying import copy_fields
 from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_action
+from hoyle.core.info import GameInfo
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.core.tokens import card_or_word, parse_card_or_word
 from hoyle.games.ecarte.rules import (
@@ -144,6 +145,15 @@ class EcarteGame(Game[EcarteRules]):
     def num_distinct_actions(self) -> int:
         """52 card ids and the decisions of :data:`WORDS`."""
         return NUM_ACTIONS
+
+    def _game_info(self) -> GameInfo:
+        """1 to the winner of the match (game, rubber or pool), 0 to the others. A hand takes
+        at most a few actions per card of the pack; every hand scores at least a point."""
+        rules = self.rules
+        games = max(1, 2 * rules.rubber - 1) * max(1, self.n - 1) * max(1, rules.pool_wins)
+        hands = (rules.deals or 2 * rules.target) * games
+        length = (8 * 32 + 8 * self.n + 64) * hands
+        return GameInfo(0.0, 1.0, 1.0, length, "rank")
 
     def new_initial_state(self, seed: int | None = None) -> EcarteState:
         """A new match at the cut for deal (chance nodes), or with ``seed`` already dealt."""

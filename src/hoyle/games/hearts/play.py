@@ -20,7 +20,6 @@ from typing import Any
 
 from hoyle.cards import card_index
 from hoyle.core.protocol import Game, State
-from hoyle.core.registry import register_agent
 from hoyle.games.hearts.state import (
     MOON_ADD,
     MOON_SUBTRACT,
@@ -174,9 +173,6 @@ class EasyHeartsAgent:
             return max(safe)
         safe = [c for c in legal if c != QS] or legal
         return min(safe)
-
-
-register_agent("easy", lambda game, seed: EasyHeartsAgent(game, seed), family="hearts")
 
 
 def rollout_move(state: State, rng: random.Random) -> int:

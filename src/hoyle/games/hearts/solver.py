@@ -25,7 +25,6 @@ reached at the start of a trick (hands, cards taken, tricks won, leader, hearts 
 from __future__ import annotations
 
 from hoyle.core.endings import distinct_cards, prefers
-from hoyle.core.hooks import search_hooks
 from hoyle.core.protocol import State
 from hoyle.games.hearts.rules import Moon
 from hoyle.games.hearts.search import SPECIAL
@@ -90,7 +89,7 @@ class _Solver:
         self.root = state
         self.n = g.n
         self.values = state._values
-        self.sign = search_hooks("hearts").score_sign(g)  # penalty points, or chips held
+        self.sign = -1.0 if g.info.scores_are_penalties else 1.0  # penalty points, or chips
         self.choose = g.rules.moon is Moon.CHOOSE
         self.queen_breaks = g.queen_breaks
         self.hearts_for_queen = g.hearts_for_queen

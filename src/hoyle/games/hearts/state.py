@@ -14,6 +14,7 @@ from typing import Any
 from hoyle.cards import TOKENS as _PACK_TOKENS
 from hoyle.cards import card_index, parse_cards
 from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_action
+from hoyle.core.info import GameInfo
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.hearts.rules import (
     BonusCard,
@@ -89,6 +90,8 @@ PHASE_NAMES = (
     "discard",
     "draw",
 )
+GUARD_DEALS = 1000
+"""Deals a match to a target is assumed to end within, for ``game.info``'s longest game."""
 POOL = 0
 """The plan offset of a card passed into the pool of a mix pass (real passes move ≥ 1 seat)."""
 
@@ -237,10 +240,35 @@ class HeartsGame(Game[HeartsRules]):
         """52 cards, then room up to 64, then the moon choices and the Générale answers."""
         return BID + 101
 
-    @property
-    def scores_are_penalties(self) -> bool:
-        """Penalty points, fewer being better; the chip game counts chips held instead."""
-        return not self.rules.chips
+    def _game_info(self) -> GameInfo:
+        """Penalty points (fewer better), except in the chip game, which counts chips held.
+
+        A deal's score is bounded by four times every card's absolute value plus the moon's
+        worth and the bonuses (the Q♥ doubling, a failed slam bid counting the pair's score,
+        the moon added to every other seat all stay inside that)."""
+        rules = self.rules
+        deal = (
+            4 * (sum(abs(v) for v in self.values) * rules.packs + abs(self.moon_value))
+            + 4 * (rules.no_tricks_bonus + rules.slam_bid + rules.diamond_queen)
+            + rules.revoke_penalty * 52 * rules.packs
+            + 1
+        )
+        deals = rules.deals or GUARD_DEALS
+        cards = 52 * rules.packs + 2 * rules.jokers
+        length = (8 * cards + 8 * self.n + 64) * deals
+        penalties = not rules.chips
+        if rules.chips:
+            low, high = -float(rules.chips + deal), float(self.n * rules.chips + deal)
+            # Chips left on the table at the end belong to nobody: no constant sum.
+            return GameInfo(low, high, None, length, "chips", penalties)
+        if rules.stakes is Stakes.AVERAGE:
+            bound = 2.0 * deals * deal
+            return GameInfo(-bound, bound, 0.0, length, "chips", penalties)
+        if rules.deals == 1:
+            return GameInfo(-float(deal), float(deal), None, length, "points", penalties)
+        # One share among the winning sides; partners each receive their side's share.
+        shared = 1.0 if rules.partnership is Partnership.NONE else None
+        return GameInfo(0.0, 1.0, shared, length, "rank", penalties)
 
     def new_initial_state(self, seed: int | None = None) -> HeartsState:
         """A new match; dealt at once when ``seed`` is given, else at chance nodes."""

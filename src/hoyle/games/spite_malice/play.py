@@ -23,7 +23,6 @@ from typing import Any
 
 from hoyle.core.budget import Budget
 from hoyle.core.protocol import Game, State
-from hoyle.core.registry import register_agent, register_search_agent
 from hoyle.games.spite_malice.state import (
     CHANCE_BASE,
     DISCARD,
@@ -142,9 +141,6 @@ def _pile_top(state: SpiteMaliceState, seat: int, dest: int) -> int | None:
         return None
     kind = pile[-1]
     return 0 if state.g.wild[kind] else int(state.g.rank[kind])
-
-
-register_agent("easy", lambda game, seed: EasySpiteMaliceAgent(game, seed), family="spite-malice")
 
 
 # ---------------------------------------------------------------------- the turn planner
@@ -428,12 +424,9 @@ class _Context:
         return value
 
 
-def _planner(game: Game[Any], seed: int | None, budget: Budget | None) -> PlannerAgent:
+def planner(game: Game[Any], seed: int | None, budget: Budget | None) -> PlannerAgent:
+    """The turn planner for ``game`` (the family's ``planner`` and ``expert``)."""
     return PlannerAgent(game, seed, budget)
-
-
-register_search_agent("planner", _planner, family="spite-malice")
-register_search_agent("expert", _planner, family="spite-malice")
 
 
 # ---------------------------------------------------------------------- search hooks

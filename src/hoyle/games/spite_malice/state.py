@@ -22,6 +22,7 @@ from typing import Any
 
 from hoyle.cards import TOKENS, Card, CardError
 from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_action
+from hoyle.core.info import GameInfo
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.spite_malice.rules import (
     STARTURN_BLACK,
@@ -32,7 +33,7 @@ from hoyle.games.spite_malice.rules import (
     Recycle,
     SpiteMaliceRules,
 )
-from hoyle.games.spite_malice.scoring import deal_points
+from hoyle.games.spite_malice.scoring import GOING_OUT, deal_points
 
 __all__ = ["SpiteMaliceGame", "SpiteMaliceState", "move_id", "split_move"]
 
@@ -138,6 +139,19 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         except CardError as exc:
             raise InvalidOptionError(str(exc)) from None
         return JOKER if card.joker else card.index
+
+    def _game_info(self) -> GameInfo:
+        """One deal returns each seat's points (at most the going-out bonus and every card of
+        the game); a match 1 shared among the winners. A deal ends after ``turn_limit`` turns,
+        each moving at most every card of the game twice; a match after ``deal_limit`` deals."""
+        rules = self.rules
+        cards = sum(self.total)
+        per_deal = rules.turn_limit * (2 * cards + 2 * rules.hand_size + 8)
+        deals = min(rules.deals or rules.deal_limit, rules.deal_limit)
+        length = per_deal * deals
+        if rules.deals == 1:
+            return GameInfo(0.0, float(GOING_OUT + cards), None, length, "points")
+        return GameInfo(0.0, 1.0, 1.0, length, "rank")
 
     def new_initial_state(self, seed: int | None = None) -> SpiteMaliceState:
         """A new match: chance nodes for every card dealt or drawn, or with ``seed`` every

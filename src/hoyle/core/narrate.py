@@ -1,0 +1,315 @@
+"""What happened, in words a player reads: events, deal results and the sentences they speak.
+
+A family tells what each action did as :class:`Event` values, and how each finished deal was
+scored as :class:`DealResult` values. Both carry **templates**, sentences in which seats are
+written ``{N}`` so that each reader sees them named from their own chair:
+
+* ``{2}`` is seat 2 as a noun: ``Seat 2`` (or the name given), ``you`` for seat 2 itself
+  (``You`` at the start of a sentence);
+* ``{2:takes}`` is a verb whose subject is seat 2, written in the third person and turned into
+  the second for seat 2 itself (``takes`` → ``take``, ``is`` → ``are``, ``passes`` → ``pass``);
+* ``{2's}`` is the possessive: ``Seat 2's``, or ``your``.
+
+>>> render("{2} {2:takes} the trick with Q♠.", viewer=2)
+'You take the trick with Q♠.'
+>>> render("{1} {1:passes} 3 cards to {2}.", viewer=2, names=["Ann", "Bob", "Cy"])
+'Bob passes 3 cards to you.'
+>>> render("Low: 2♣ — {0}", viewer=0)
+'Low: 2♣ — You'
+
+An event also says who sees it: everybody (the default), only some seats (``only``: what a
+seat sees of its own hidden move), or everybody but some seats (``hidden_from``: what the
+others see of it). :func:`secret` makes such a pair. A spectator sees only what everybody does,
+and the public side of hidden moves.
+
+The core builds ``state.log(seat)`` from these (see :mod:`hoyle.core.protocol`): it replays the
+history, asks the family to narrate each action, and adds the events every game shares — a
+deal beginning, a deal's result, the end of the game.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hoyle.core.protocol import State
+
+__all__ = [
+    "DealResult",
+    "Event",
+    "chronicle",
+    "deal_begins",
+    "match_end",
+    "pretty",
+    "pretty_cards",
+    "render",
+    "seat_name",
+    "second_person",
+    "secret",
+]
+
+_SLOT = re.compile(r"\{(\d+)(?::([^{}]+)|('s))?\}")
+_IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
+
+
+def second_person(verb: str) -> str:
+    """A verb written for a third-person subject, written for ``you``.
+
+    Only the first word changes (``takes the`` → ``take the``).
+
+    >>> [second_person(v) for v in ("takes", "passes", "is", "marries", "plays", "reaches")]
+    ['take', 'pass', 'are', 'marry', 'play', 'reach']
+    """
+    head, sep, rest = verb.partition(" ")
+    if head in _IRREGULAR:
+        head = _IRREGULAR[head]
+    elif head.endswith(("sses", "shes", "ches", "xes", "zes")):
+        head = head[:-2]
+    elif head.endswith("ies") and len(head) > 4:
+        head = head[:-3] + "y"
+    elif head.endswith("s") and not head.endswith("ss"):
+        head = head[:-1]
+    return head + sep + rest
+
+
+def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
+    """How a seat is called to the others: its name when given, else ``Seat N``."""
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return str(names[seat])
+    return f"Seat {seat}"
+
+
+def _starts_sentence(before: str) -> bool:
+    before = before.rstrip()
+    return not before or before[-1] in ".:—!?(\n"
+
+
+def render(template: str, viewer: int | None, names: Sequence[str] | None = None) -> str:
+    """``template`` as ``viewer`` reads it (``None``: a spectator, to whom no seat is "you")."""
+
+    def slot(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        you = seat == viewer
+        if match.group(2) is not None:  # a verb
+            verb = match.group(2)
+            return second_person(verb) if you else verb
+        first = _starts_sentence(template[: match.start()])
+        if match.group(3) is not None:  # a possessive
+            word = "your" if you else f"{seat_name(seat, names)}'s"
+        else:
+            word = "you" if you else seat_name(seat, names)
+        return word[:1].upper() + word[1:] if first and you else word
+
+    return _SLOT.sub(slot, template)
+
+
+def pretty(token: str) -> str:
+    """A card token as a player reads it (``QS`` → ``Q♠``, ``TH`` → ``10♥``); other tokens
+    unchanged."""
+    from hoyle.cards import Card, CardError  # cards imports nothing of core: no cycle
+
+    try:
+        return Card.from_token(token).pretty()
+    except CardError:
+        return token
+
+
+def pretty_cards(tokens: Iterable[str]) -> str:
+    """Card tokens as a player reads them, separated by spaces (``Q♠ 10♥``)."""
+    return " ".join(pretty(t) for t in tokens)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened, as some seats saw it.
+
+    Attributes:
+        seat: who acted, or ``None`` for the table (a deal, a card turned, a score).
+        kind: what sort of event, a short word (``play``, ``pass``, ``trick``, ``discard`` …).
+        text: the sentence, a template (see the module docstring).
+        data: JSON values that go with it (a card token, a count); only what its readers may
+            know.
+        only: the seats that see it, or ``None`` for everyone (spectators too).
+        hidden_from: seats that do not see it (the actor of a hidden move sees its own
+            version instead); spectators see it.
+    """
+
+    seat: int | None
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    only: frozenset[int] | None = None
+    hidden_from: frozenset[int] = frozenset()
+
+    def seen_by(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` (a seat, or ``None`` for a spectator) sees this event."""
+        if self.only is not None:
+            return viewer in self.only
+        return viewer not in self.hidden_from
+
+    def to_json(self, viewer: int | None, names: Sequence[str] | None = None) -> dict[str, Any]:
+        """The log entry ``viewer`` reads: ``seat``, ``kind``, ``text``, then the data."""
+        entry: dict[str, Any] = {
+            "seat": self.seat,
+            "kind": self.kind,
+            "text": render(self.text, viewer, names),
+        }
+        for key, value in self.data.items():
+            entry.setdefault(key, value)
+        return entry
+
+
+def secret(
+    seat: int,
+    kind: str,
+    own: str,
+    others: str,
+    own_data: Mapping[str, Any] | None = None,
+    others_data: Mapping[str, Any] | None = None,
+) -> list[Event]:
+    """A hidden move: ``own`` is what ``seat`` itself sees, ``others`` what everyone else
+    (spectators included) sees.
+
+    >>> [e.text for e in secret(1, "discard", "{1} {1:discards} 3♣.", "{1} {1:discards} a card.")]
+    ['{1} {1:discards} 3♣.', '{1} {1:discards} a card.']
+    """
+    return [
+        Event(seat, kind, own, dict(own_data or {}), only=frozenset({seat})),
+        Event(seat, kind, others, dict(others_data or {}), hidden_from=frozenset({seat})),
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How one finished deal (or hand) was scored.
+
+    Attributes:
+        deal: its number, from 1.
+        scores: what each seat scored in it, in the game's own units (as ``scores()`` counts,
+            so penalty points in Hearts; a side's score is given to each of its seats).
+        lines: the scoring in sentences, as templates (``High: A♣ — {1}``).
+        items: the structured facts behind the lines, one dict each (``{"kind": "high",
+            "card": "AC", "seat": 1, "points": 1}``); JSON values.
+    """
+
+    deal: int
+    scores: tuple[float, ...]
+    lines: tuple[str, ...] = ()
+    items: tuple[Mapping[str, Any], ...] = ()
+
+    def to_json(self, viewer: int | None, names: Sequence[str] | None = None) -> dict[str, Any]:
+        """The summary ``viewer`` reads: ``deal``, ``scores``, ``lines`` and ``items``."""
+        return {
+            "deal": self.deal,
+            "scores": [_number(s) for s in self.scores],
+            "lines": [render(line, viewer, names) for line in self.lines],
+            "items": [dict(item) for item in self.items],
+        }
+
+
+def _number(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else float(value)
+
+
+# ---------------------------------------------------------------------- the log of a state
+
+
+def deal_begins(deal: int, dealer: int | None) -> Event:
+    """The table's event for the start of deal ``deal``."""
+    if dealer is None:
+        return Event(None, "deal", f"Deal {deal}.", {"deal": deal})
+    text = f"Deal {deal}: {{{dealer}}} {{{dealer}:deals}}."
+    return Event(None, "deal", text, {"deal": deal, "dealer": dealer})
+
+
+def _deal_over(result: DealResult) -> list[Event]:
+    events = [
+        Event(
+            None,
+            "deal_end",
+            f"Deal {result.deal} is over.",
+            {"deal": result.deal, "scores": [_number(s) for s in result.scores]},
+        )
+    ]
+    events += [Event(None, "score", line, {"deal": result.deal}) for line in result.lines]
+    return events
+
+
+def match_end(winners: Sequence[int], totals: Sequence[float], players: int) -> list[Event]:
+    """The table's events at the end of the game: who won, and the final totals."""
+    if not winners or len(winners) == players:
+        text = "The game ends in a tie." if players > 1 else "The game is over."
+    elif len(winners) == 1:
+        text = f"{{{winners[0]}}} {{{winners[0]}:wins}}."
+    else:
+        text = ", ".join(f"{{{w}}}" for w in winners[:-1]) + f" and {{{winners[-1]}}} win."
+    finals = (
+        "Final scores: " + ", ".join(f"{{{s}}} {_number(v)}" for s, v in enumerate(totals)) + "."
+    )
+    data = {"winner": list(winners), "scores": [_number(v) for v in totals]}
+    return [Event(None, "game_end", text, data), Event(None, "final", finals, data)]
+
+
+Narrator = Callable[["State", int, "State"], list[Event]]
+"""``narrate(before, action, after)``: what ``action`` did (``before`` is the state it was
+applied to, ``after`` the state it made), as events."""
+
+
+@dataclass
+class _Chronicle:
+    replay: State
+    events: list[Event]
+    prefix: list[int]
+
+
+_CHRONICLES: weakref.WeakKeyDictionary[State, _Chronicle] = weakref.WeakKeyDictionary()
+
+
+def chronicle(state: State) -> list[Event]:
+    """Every event of the game that led to ``state``, for every audience, oldest first.
+
+    Built by replaying ``state.history()`` from the state's origin and asking the family to
+    narrate each action; kept beside the state (not on it: states stay cheap to copy and
+    pickle) and extended as the state moves on.
+    """
+    history = state.history()
+    kept = _CHRONICLES.get(state)
+    if kept is None or history[: len(kept.prefix)] != kept.prefix:
+        origin = state._origin()
+        kept = _Chronicle(origin, _opening(origin), [])
+    replay, events = kept.replay, kept.events
+    narrate = state._narrate
+    for action in history[len(kept.prefix) :]:
+        before = replay.clone()
+        replay.apply_action(action)
+        events.extend(narrate(before, action, replay))
+        events.extend(_table_events(before, replay))
+    kept.prefix = history
+    _CHRONICLES[state] = kept
+    return events
+
+
+def _opening(origin: State) -> list[Event]:
+    deal = origin.progress()[0]
+    return [deal_begins(deal, origin._dealer_seat())]
+
+
+def _table_events(before: State, after: State) -> list[Event]:
+    """The events every game shares: a deal's result, the end, the next deal beginning."""
+    deal_before, deal_after = before.progress()[0], after.progress()[0]
+    over = after.is_terminal()
+    if deal_before == deal_after and not over:
+        return []
+    events: list[Event] = []
+    done_before = len(before._results())
+    for result in after._results()[done_before:]:
+        events += _deal_over(result)
+    if over:
+        events += match_end(after._winners(), after.scores(), after.game.num_players)
+    elif deal_after != deal_before:
+        events.append(deal_begins(deal_after, after._dealer_seat()))
+    return events
