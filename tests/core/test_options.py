@@ -41,7 +41,7 @@ def test_option_infos_list_every_field_with_doc_default_and_range() -> None:
     assert INFOS["flag"].allowed == "true|false"
     assert INFOS["moon"].allowed.startswith("add|subtract|choose|none|")
     assert INFOS["cycle"].allowed == (
-        "a comma list of left|right|across|second_left|second_right|scatter|mix|hold or default"
+        "a comma list of left|right|across|second_left|second_right|scatter|mix|hold or auto"
     )
     assert INFOS["names"].allowed == "a comma list"
     assert INFOS["text"].allowed == "text"
@@ -72,7 +72,8 @@ def test_option_infos_list_every_field_with_doc_default_and_range() -> None:
         ("cycle", "left+across", (Pass.LEFT, Pass.ACROSS)),
         ("cycle", ["right"], (Pass.RIGHT,)),
         ("cycle", "hold", (Pass.HOLD,)),
-        ("cycle", "default", None),
+        ("cycle", "auto", None),  # issue 18: "auto" means "work it out"
+        ("cycle", "default", None),  # its old spelling, still read
         ("cycle", None, None),
         ("names", "b, c", ("b", "c")),
         ("text", "  hello ", "hello"),
@@ -96,7 +97,7 @@ def test_values_are_read_from_strings_and_typed_values(
         ("flag", "maybe", "expected true\\|false — a switch"),
         ("flag", 1, "expected true\\|false"),
         ("moon", "sideways", "expected add\\|subtract\\|choose\\|none"),
-        ("moon", None, "expected add"),  # only X | None options take "default"
+        ("moon", None, "expected add"),  # only X | None options take "auto"
         ("cycle", "left,up", "expected a comma list of left\\|right\\|across\\|second_left"),
         ("cycle", 3, "a comma list"),
         ("text", 3, "expected text"),
@@ -110,7 +111,7 @@ def test_bad_values_name_the_option_and_what_it_allows(name: str, value: Any, sa
 @pytest.mark.parametrize(
     ("value", "text"),
     [
-        (None, "default"),
+        (None, "auto"),
         (True, "true"),
         (False, "false"),
         (7, "7"),

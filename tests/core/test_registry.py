@@ -164,7 +164,7 @@ def test_unknown_option_lists_the_options_and_their_ranges() -> None:
         "moon (add|subtract|choose|none|add_unless_it_makes_someone_win|void_deal|slam)",
         "tie (share|play_on)",
         "pass_cycle (a comma list of "
-        "left|right|across|second_left|second_right|scatter|mix|hold or default)",
+        "left|right|across|second_left|second_right|scatter|mix|hold or auto)",
         "no_tricks_bonus (0…26)",
         "variant",
     ):

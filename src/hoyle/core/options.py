@@ -22,8 +22,10 @@ __all__ = ["OptionInfo", "coerce", "format_value", "option", "option_infos"]
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
-NONE_WORD = "default"
-"""How ``None`` (a rule computed from the table, e.g. from the number of players) is written."""
+NONE_WORD = "auto"
+"""How ``None`` — "work it out" (a rule computed from the table, e.g. from the number of
+players) — is written. ``default``, its old spelling, is still read."""
+_NONE_WORDS = {NONE_WORD, "default"}
 
 
 def option(
@@ -131,7 +133,7 @@ def coerce(info: OptionInfo, value: Any, family: str) -> Any:
             f"expected {info.allowed} — {info.doc}"
         )
 
-    if value is None or (isinstance(value, str) and _norm(value) == NONE_WORD):
+    if value is None or (isinstance(value, str) and _norm(value) in _NONE_WORDS):
         if nullable:
             return None
         raise bad()

@@ -82,16 +82,17 @@ def from_state(
     """The record of the game that led to ``state``.
 
     ``seed`` is the one given to ``new_initial_state`` (``None`` when the game was dealt at
-    chance nodes, or from a hand-set deal: then the dealt cards are in the move list). The
-    history is replayed from that start to label the lines; if it does not lead to ``state``
-    the seed is wrong, and :class:`RecordError` says so.
+    chance nodes, or from a hand-set deal: then the dealt cards are in the move list). With a
+    seed the record lists the decisions only (the seed deals the cards again); without, every
+    action. The history is replayed from that start to label the lines; if it does not lead to
+    ``state`` the seed is wrong, and :class:`RecordError` says so.
     """
     game = state.game
     origin = f"seed {seed}" if seed is not None else "chance nodes (no seed)"
     rec = Record(_make_tags(state, seed, seats, tags))
     fresh = game.new_initial_state(seed)
     last: tuple[int, str, int] | None = None
-    for i, action in enumerate(state.history()):
+    for i, action in enumerate(_recorded(state, seed)):
         where = fresh.progress()
         try:
             token = fresh.action_to_string(action)
@@ -113,6 +114,27 @@ def from_state(
         )
     check_writable(rec)
     return rec
+
+
+def _recorded(state: State, seed: int | None) -> list[int]:
+    """The actions a record lists: the whole history, or with a seed the decisions alone
+    (the history's chance actions are those the seeded shuffle stands for)."""
+    history = state.history()
+    if seed is None:
+        return history
+    plain = state.game.new_initial_state()
+    decisions = []
+    for action in history:
+        chance = plain.is_chance_node()
+        try:
+            plain.apply_action(action)
+        except ValueError:
+            return history  # not a full history: let the replay from the seed say what is wrong
+        if not chance:
+            decisions.append(action)
+    if not _same_position(plain, state):
+        return history  # the same: the replay from the seed says what is wrong
+    return decisions
 
 
 def _same_position(a: State, b: State) -> bool:
