@@ -72,7 +72,7 @@ def _random_game(state: State, rng: random.Random, walk: Walk, limit: int) -> No
         steps += 1
     walk.finals.append(state)
     every = max(1, len(trail) // POSITIONS)
-    chosen = trail[::every][:POSITIONS] + [state]
+    chosen = [*trail[::every][:POSITIONS], state]
     walk.positions.extend(chosen)
     walk.chance_nodes.extend(s for s in trail[::every] if s.is_chance_node())
     walk.decision_nodes.extend(s for s in trail if not s.is_chance_node())
