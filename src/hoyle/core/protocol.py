@@ -411,17 +411,11 @@ class State(ABC):
 
     def _narrate(self, before: State, action: int, after: State) -> list[Event]:
         """What ``action`` did, as events (``before`` is the state it was applied to, ``after``
-        the state it made; both are full states, so a hidden move must be told with
-        :func:`~hoyle.core.narrate.secret` or ``only``/``hidden_from``).
-
-        This default tells chance actions nothing and every other action to everyone by its
-        token; a family with hidden moves must say more.
-        """
-        seat = before.current_player()
-        if seat < 0:
-            return []
-        token = before.action_to_string(action)
-        return [Event(seat, "move", f"{{{seat}}}: {token}.", {"token": token})]
+        the state it made). Both are full states, so a hidden move must be told with
+        :func:`~hoyle.core.narrate.secret` (or an event's ``only`` and ``hidden_from``): what
+        a seat reads must depend only on what it may know. The core adds the events every
+        game shares (a deal beginning, a deal's result, the end)."""
+        raise NotImplementedError
 
     def _action_token(self, action: int) -> str:
         """The token of ``action`` (an int within the game's action range); raise
