@@ -14,7 +14,10 @@ from hoyle.records import loads
 from hoyle.web.fair import verify_record
 from hoyle.web.store import Store
 
-SLOW_BOTS = ("--bot-delay", "0.004")
+SLOW_BOTS = ("--bot-delay", "0.02")
+"""A pause before each bot move. The bots' table below has exactly 4 deals of 64 moves: at
+least 5 seconds of pauses, so it is still playing when the server is killed about a second
+in (the two players' table takes nine moves), and it finishes within seconds once resumed."""
 
 
 def state_at(client: Client, seq: int) -> dict[str, Any]:
@@ -41,7 +44,7 @@ def sigkill_mid_deal_then_resume(db: Path | str) -> None:
         duel = server.create("all_fours(hands=2)", ["human", "human"])
         keys = [s["key"] for s in duel["seats"]]
         # Table B: bots only, playing without pause while the server is killed.
-        busy = server.create("hearts(target=40)", ["random"] * 4)
+        busy = server.create("hearts(deals=4)", ["random"] * 4)
         players = [server.client(duel["id"], k) for k in keys]
         latest = [players[0].next_state(), players[1].next_state()]
         latest[0] = state_at(players[0], latest[1]["seq"])
@@ -72,7 +75,7 @@ def sigkill_mid_deal_then_resume(db: Path | str) -> None:
         players[mover].send_json({"type": "act", "token": states[mover]["legal"][0]})
         assert state_at(players[mover], acknowledged + 1)["status"] == "playing"  # play goes on
         # The bots' table goes on from its log to the end, and its shuffles verify.
-        deadline = time.monotonic() + 40
+        deadline = time.monotonic() + 60
         while server.http.get(f"/api/tables/{busy['id']}/record").status_code != 200:
             assert time.monotonic() < deadline, "the resumed table did not finish"
             time.sleep(0.1)

@@ -33,21 +33,26 @@ from gymnasium import spaces
 
 from hoyle.core.errors import not_an_action
 from hoyle.core.protocol import Game
-from hoyle.core.registry import Agent, make_agent
+from hoyle.core.registry import Agent, families, make_agent
 from hoyle.envs.pettingzoo import DEFAULT_MAX_CYCLES, ENV_VERSION, RewardMode, raw_env
 
-__all__ = ["GYM_IDS", "HoyleEnv"]
+__all__ = ["GYM_IDS", "HoyleEnv", "gym_id"]
 
 Observation = dict[str, Any]
 """``{"observation": float32 vector, "action_mask": int8 vector}``."""
 
-GYM_IDS = {
-    "hearts": f"hoyle/Hearts-v{ENV_VERSION}",
-    "all-fours": f"hoyle/AllFours-v{ENV_VERSION}",
-    "spite-malice": f"hoyle/SpiteMalice-v{ENV_VERSION}",
-    "ecarte": f"hoyle/Ecarte-v{ENV_VERSION}",
-}
-"""The ``gymnasium.make`` id of each family (its default preset unless ``game=`` is given)."""
+
+
+def gym_id(family: str) -> str:
+    """The ``gymnasium.make`` id of a family: its name in camel case, ``all-fours`` →
+    ``hoyle/AllFours-v0`` (its default preset unless ``game=`` is given)."""
+    camel = "".join(part[:1].upper() + part[1:] for part in family.split("-"))
+    return f"hoyle/{camel}-v{ENV_VERSION}"
+
+
+GYM_IDS = {name: gym_id(name) for name in families()}
+"""The ``gymnasium.make`` id of each family registered when this module was imported (a
+family registered later gets its id from :func:`register`)."""
 
 
 class HoyleEnv(gym.Env[Observation, np.int64]):
@@ -189,12 +194,18 @@ class HoyleEnv(gym.Env[Observation, np.int64]):
         self.table.close()
 
 
-def _register() -> None:
-    for family, gym_id in GYM_IDS.items():
-        if gym_id not in gym.registry:
+def register() -> list[str]:
+    """Register a ``gymnasium.make`` id for every family (again: nothing new); the ids."""
+    ids = []
+    for family in families():
+        name = gym_id(family)
+        GYM_IDS.setdefault(family, name)
+        if name not in gym.registry:
             gym.register(
-                id=gym_id, entry_point="hoyle.envs.gymnasium:HoyleEnv", kwargs={"game": family}
+                id=name, entry_point="hoyle.envs.gymnasium:HoyleEnv", kwargs={"game": family}
             )
+        ids.append(name)
+    return ids
 
 
-_register()
+register()

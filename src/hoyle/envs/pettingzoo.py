@@ -175,10 +175,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         self.deals_played = 0
         self._rng: random.Random | None = None
         self._deal = 0
-        if "deal_scores" not in self.game.new_initial_state().observation(None):
-            raise NotImplementedError(
-                f"{self.game.family}: the observation has no deal_scores to reward deals by"
-            )
 
     # ------------------------------------------------------------------ spaces
 

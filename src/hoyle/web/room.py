@@ -145,7 +145,7 @@ def rules_of(game: Game[Any]) -> dict[str, Any]:
     fam = family(game.family)
     preset = fam.find_variant(game.variant)
     return {
-        "title": f"{fam.title} — {preset.name}",
+        "title": game.title,
         "game": game.spec,
         "summary": preset.summary,
         "source": preset.source,
@@ -163,7 +163,10 @@ def catalogue() -> list[dict[str, Any]]:
             {
                 "name": fam.name,
                 "title": fam.title,
-                "variants": [{"name": v.name, "summary": v.summary} for v in fam.presets],
+                "variants": [
+                    {"name": v.name, "title": v.display, "summary": v.summary}
+                    for v in fam.presets
+                ],
                 "options": [
                     {
                         "name": o.name,

@@ -232,7 +232,8 @@ class Table:
             "you": seat,
             "game": self.game.spec,
             "family": self.game.family,
-            "title": family(self.game.family).title,
+            "view": family(self.game.family).views.web,
+            "title": self.game.title,
             "status": "finished" if state.is_terminal() else "playing",
             "to_act": to_act,
             "seats": [s.public() for s in self.seats],
@@ -473,7 +474,7 @@ class Table:
         return {
             "id": self.id,
             "game": self.game.spec,
-            "title": family(self.game.family).title,
+            "title": self.game.title,
             "status": "finished" if self.finished else "playing",
             "seats": [s.public() for s in self.seats],
             "created": self.row.created,
