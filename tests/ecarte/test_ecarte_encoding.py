@@ -1,8 +1,7 @@
-"""Observation tensors of every Écarté preset and of Bourré (issue 9): a fixed float32 layout per
-game, every entry written, and nothing a seat cannot see (observe.py: the other hand, its
-discards — law 28 — and the stock are hidden; Bourré's sealed declarations too). The leak
-contract: a state and any ``resample_from_infostate`` of it encode alike for that seat, and for
-a spectator."""
+"""Observation tensors of every Écarté preset (issue 9): a fixed float32 layout per game, every
+entry written, and nothing a seat cannot see (observe.py: the other hand, its discards — law 28
+— and the stock are hidden). The leak contract: a state and any ``resample_from_infostate`` of
+it encode alike for that seat, and for a spectator."""
 
 from __future__ import annotations
 
@@ -18,19 +17,16 @@ from encoding_helpers import check_fields, vector
 from helpers import play
 from hoyle.core.encoding import encoder
 from hoyle.core.protocol import State
-from hoyle.games.ecarte import BourreGame, BourreState, EcarteGame, EcarteState
+from hoyle.games.ecarte import EcarteGame, EcarteState
 from hoyle.games.ecarte.state import CONCEDE, PHASE_NAMES
 
 PHASES = list(PHASE_NAMES)
 """The entries of the ``phase`` field, in order."""
-TABLES = {v.name: v.players for v in hoyle.variants("ecarte")}
+TABLES = {v.name: v.players for v in hoyle.variants("ecarte") if v.family is None}
 PRESETS = list(TABLES)
 RESAMPLES = 2
 CARD32 = {f"{r}{s}": 8 * i + j for i, s in enumerate("CDHS") for j, r in enumerate("789TJQKA")}
 """The 32 entries of an Écarté card field (encode.py's docstring: suits C D H S, 7 … A)."""
-CARD52 = {
-    f"{r}{s}": 13 * i + j for i, s in enumerate("CDHS") for j, r in enumerate("23456789TJQKA")
-}
 
 
 def field(state: State, player: int | None, name: str) -> np.ndarray:
@@ -81,8 +77,7 @@ def test_every_preset_encodes_a_fixed_layout_and_hides_what_a_seat_cannot_see(
     low, high = TABLES[preset]
     for players in sorted({low, min(high, 4), min(high, 7)}):
         game = hoyle.load("ecarte", variant=preset, players=players)
-        seeds = range(3) if preset == "bourre" else range(5)
-        assert check_leaks(game, seeds, 5, rng) >= 10
+        assert check_leaks(game, range(5), 5, rng) >= 10
 
 
 @pytest.mark.parametrize(
@@ -90,15 +85,6 @@ def test_every_preset_encodes_a_fixed_layout_and_hides_what_a_seat_cannot_see(
     [
         {"propose_then_choose": True, "dealer_may_stand": True},
         {"variant": "french", "players": 4, "advice": False},
-        {"variant": "bourre", "players": 4, "simultaneous_declare": True, "deals": 2},
-        {"variant": "bourre", "players": 4, "four_card": True, "deals": 2},
-        {
-            "variant": "bourre",
-            "players": 3,
-            "separate_trump_card": True,
-            "dealer_takes_trump": True,
-        },
-        {"variant": "bourre", "players": 5, "double_ante": True, "two_rounds": True, "deals": 2},
     ],
 )
 def test_options_that_change_what_is_seen_keep_the_contract(options: dict[str, Any]) -> None:
@@ -113,9 +99,6 @@ def test_the_layout_depends_on_the_game_only() -> None:
     french = encoder(hoyle.load("ecarte", variant="french", players=3))
     assert "seen_hand" in {f.name for f in french.fields}  # advice: the backed hand is seen
     assert "seen_hand" not in {f.name for f in standard.fields}
-    seven = encoder(hoyle.load("ecarte", variant="bourre"))
-    assert seven.field("played").size == 7 * 52
-    assert encoder(hoyle.load("ecarte", variant="bourre", players=2)).size < seven.size
 
 
 # ---------------------------------------------------------------- Écarté scenarios
@@ -240,73 +223,8 @@ def test_the_pool_watcher_sees_the_table_but_no_hand() -> None:
     assert cards32(field(state, state.elder, "hand")) == set(state.observation(state.elder)["hand"])
 
 
-# ---------------------------------------------------------------- Bourré scenarios
-
-PACK52 = list(CARD52)
-HANDS = ["AH KH 2C 3D 4H", "QH 5C 6C 7D 8D", "9C TC JC 3S 4S"]
-
-
-def bourre(hands: list[str], dealer: int, **options: Any) -> BourreState:
-    game = hoyle.load("ecarte", variant="bourre", players=len(hands), **options)
-    assert isinstance(game, BourreGame)
-    used = set(" ".join(hands).split())
-    stock = " ".join(c for c in PACK52 if c not in used)
-    return game.deal_state(hands, dealer=dealer, stock=stock)
-
-
-def cards52(vec: np.ndarray) -> set[str]:
-    return {card for card, i in CARD52.items() if vec[i]}
-
-
-def test_bourre_hand_turn_up_pot_and_declarations() -> None:
-    # RULINGS 4.1 bourre: the dealer's fifth card is turned for trumps and stays in hand;
-    # each antes 1.
-    state = bourre(HANDS, dealer=2)
-    assert cards52(field(state, 0, "hand")) == set(HANDS[0].split())
-    assert not field(state, None, "hand").any()
-    assert cards52(field(state, 0, "turn_up")) == {"4S"}
-    assert field(state, 0, "trump").tolist() == [0, 0, 0, 1]
-    assert field(state, 0, "turn_up_held")[0] == 1
-    assert field(state, 0, "pot")[0] == pytest.approx(3 / 3)
-    assert field(state, 0, "dealer").tolist() == [0, 0, 1]
-    play(state, "play 2C draw")  # seat 0 plays, throws the 2C and draws one
-    assert field(state, 1, "plays").tolist() == [0, 0, 1]  # seat 0 seen from seat 1
-    assert field(state, 1, "drawn").tolist() == pytest.approx([0, 0, 1 / 5])
-    assert field(state, 1, "discarded").tolist() == pytest.approx([0, 0, 1 / 5])
-    assert cards52(field(state, 0, "own_discards")) == {"2C"}
-    assert not field(state, 1, "own_discards").any()
-    play(state, "pass")
-    assert field(state, 2, "passes").tolist() == [0, 0, 1]
-
-
-def test_bourre_trick_and_cards_played_by_seat() -> None:
-    state = bourre(HANDS, dealer=2)
-    play(state, "play draw play draw play draw AH")
-    trick = field(state, 1, "trick")
-    assert cards52(trick[2 * 52 :]) == {"AH"}  # seat 0 is two seats on from seat 1
-    assert field(state, 1, "leader").tolist() == [0, 0, 1]
-    play(state, "QH 3S")  # seat 2, void in hearts, trumps and wins
-    played = field(state, 0, "played")
-    assert cards52(played[:52]) == {"AH"} and cards52(played[2 * 52 :]) == {"3S"}
-    assert not field(state, 0, "trick").any()
-    assert field(state, 0, "tricks").tolist() == pytest.approx([0, 0, 1 / 5])
-
-
-def test_bourre_sealed_declarations_are_each_seats_own() -> None:
-    # pagat 'Bourré', Simultaneous Declaration: each decision is hidden until the last.
-    state = bourre(HANDS, dealer=2, simultaneous_declare=True)
-    play(state, "play")
-    assert field(state, 0, "sealed")[0] == 1
-    assert field(state, 0, "plays").tolist() == [1, 0, 0]
-    assert not field(state, 1, "plays").any() and not field(state, None, "plays").any()
-    play(state, "pass play")
-    assert field(state, None, "plays").tolist() == [1, 0, 1]  # revealed
-    assert field(state, None, "passes").tolist() == [0, 1, 0]
-
-
 def test_the_documented_layouts_are_the_encoders() -> None:
-    # docs/observation-tensors*.md prints encoder(game).layout() for Écarté and for Bourré.
+    # docs/observation-tensors*.md prints encoder(game).layout() for Écarté.
     docs = Path(__file__).parents[2] / "docs"
     text = "".join(p.read_text(encoding="utf-8") for p in docs.glob("observation-tensors*.md"))
     assert encoder(hoyle.load("ecarte")).layout() in text
-    assert encoder(hoyle.load("ecarte", variant="bourre")).layout() in text

@@ -18,11 +18,11 @@ import hoyle
 from helpers import assert_record_round_trip
 from hoyle import records
 from hoyle.games.ecarte import EcarteState
-from hoyle.games.ecarte.rules import Form, Ranking
+from hoyle.games.ecarte.rules import Ranking
 from hoyle.games.ecarte.state import CONCEDE, PACK, PROPOSE, PROPOSE_OPEN
 
-PRESETS = [v.name for v in hoyle.variants("ecarte") if v.options.get("form") is not Form.BOURRE]
-"""The Écarté presets (Bourré has its own tests)."""
+PRESETS = [v.name for v in hoyle.variants("ecarte") if v.family is None]
+"""The Écarté presets (``bourre`` is the Bourré family's, with its own tests)."""
 GAMES = 500
 OPTION_GAMES = 300
 

@@ -63,9 +63,7 @@ def test_table_shows_turn_up_proposals_counts_and_vulnerability() -> None:
     assert "Trick: nobody has led yet" in text
 
 
-@pytest.mark.parametrize(
-    "variant", ["standard", "pool", "french", "doubling", "offer-point", "bourre"]
-)
+@pytest.mark.parametrize("variant", ["standard", "pool", "french", "doubling", "offer-point"])
 def test_a_whole_scripted_game_through_the_terminal(variant: str) -> None:
     game = hoyle.load("ecarte", variant=variant)
     state = game.new_initial_state(seed=3)
@@ -89,22 +87,6 @@ def test_a_whole_scripted_game_through_the_terminal(variant: str) -> None:
     assert "Hand 1 over:" in text or "Deal 1 over:" in text
     if variant == "pool":
         assert "Now playing:" in text or "Waiting:" in text
-
-
-def test_bourre_table_shows_the_pot_who_plays_and_the_draws() -> None:
-    game = hoyle.load("ecarte", variant="bourre", players=3)
-    state = game.deal_state(
-        ["AH KH 2C 3D 4H", "QH 5C 6C 7D 8D", "9C TC JC 3S 4S"],
-        dealer=2,
-        stock="2D 4D 5D 6D 9D TD JD QD KD AD 2H 3H",
-    )
-    play(state, "play 2C 3D draw pass")
-    legal = [state.action_to_string(a) for a in state.legal_actions()]
-    text = "\n".join(render_table(state.observation(2), legal, None, PLAIN))
-    assert "Bourré" in text and "trumps S" in text and "pot 3" in text
-    assert re.search(r"Seat 0\s+play\s+2\s+0\s+-1", text)
-    assert re.search(r"Seat 1\s+pass\s+0", text)
-    assert prompt_text(state.observation(2)) == "Pass or play > "
 
 
 def test_table_shows_unnamed_proposals_and_what_each_took() -> None:

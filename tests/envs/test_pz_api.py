@@ -31,6 +31,7 @@ def test_the_presets_are_every_familys() -> None:
         "all-fours",
         "spite-malice",
         "ecarte",
+        "bourre",
     }
     assert len(PRESETS) == len(set(PRESETS)) >= 56
 

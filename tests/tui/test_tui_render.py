@@ -255,9 +255,9 @@ def test_the_prompt_counts_the_cards_laid_away_from_the_widow() -> None:
 def test_a_bourre_draw_is_not_logged_as_a_discard() -> None:
     # Bourré: each player in turn discards face down, then draws as many (the family's laws,
     # RULINGS "Bourré"); the other seats learn the count drawn, and no draw is a discard.
-    from hoyle.tui.ecarte import ECARTE_VIEW
+    from hoyle.tui.bourre import BOURRE_VIEW
 
-    game = hoyle.load("ecarte", variant="bourre", players=4)
+    game = hoyle.load("bourre", players=4)
     names = ["You", "Seat 1", "Seat 2", "Seat 3"]
     draws = 0
     for seed in range(6):
@@ -274,7 +274,7 @@ def test_a_bourre_draw_is_not_logged_as_a_discard() -> None:
             state.apply_action(action)
             if actor == 0 or before["phase"] != "discard":
                 continue
-            lines = ECARTE_VIEW.event(before, state.observation(0), actor, None, names, Style())
+            lines = BOURRE_VIEW.event(before, state.observation(0), actor, None, names, Style())
             if token == "draw":
                 draws += 1
                 assert not any("face down" in line for line in lines), lines

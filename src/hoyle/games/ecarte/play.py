@@ -27,9 +27,6 @@ from typing import Any
 
 from hoyle.cards import card_index
 from hoyle.core.protocol import Game, State
-from hoyle.games.ecarte.bourre import DRAW as _B_DRAW
-from hoyle.games.ecarte.bourre import PASS as _B_PASS
-from hoyle.games.ecarte.bourre import PLAY as _B_PLAY
 from hoyle.games.ecarte.state import (
     ACCEPT,
     BACK,
@@ -124,7 +121,7 @@ def _wanted(game: EcarteGame, hand: list[int], trump: int) -> int:
 
 
 class EasyEcarteAgent:
-    """The ``easy`` Écarté player (see the module); at Bourré, :func:`bourre_choice`."""
+    """The ``easy`` Écarté player (see the module)."""
 
     def __init__(self, game: Game[Any], seed: int | None = None) -> None:
         self.game = game
@@ -136,47 +133,8 @@ class EasyEcarteAgent:
         if len(legal) == 1:
             return legal[0]
         player = state.current_player()
-        obs = state.observation(player)
-        if isinstance(self.game, EcarteGame):
-            return choose(self.game, obs, legal)
-        return bourre_choice(obs, legal)
-
-
-def bourre_choice(obs: dict[str, Any], legal: list[int]) -> int:
-    """The easy Bourré player: it plays (and stays, in four-card Bourré) with two trumps or
-    a trump honour (ace, king, queen), discards every plain card below a king (holding six,
-    the dealer who took the turned trump lets the weakest card go), and wins a trick as
-    cheaply as it can, otherwise throwing its lowest card."""
-    hand = [card_index(t) for t in obs["hand"]]
-    trump = _SUITS.index(obs["trump"]) if obs["trump"] else -1
-    trumps = [c for c in hand if suit_of(c) == trump]
-    phase = obs["phase"]
-    if phase in ("declare", "sealed", "stay"):
-        # The same test before a sealed declaration and, in four-card Bourré, after the draw.
-        strong = len(trumps) >= 2 or any(c % 13 >= 10 for c in trumps)
-        return _B_PLAY if strong or _B_PASS not in legal else _B_PASS
-    if phase == "discard":
-        throw = [a for a in legal if a < 52 and suit_of(a) != trump and a % 13 < 11]
-        if throw:
-            return min(throw, key=lambda c: c % 13)
-        if _B_DRAW in legal:
-            return _B_DRAW
-        # Six cards (the dealer took the turned trump): let the weakest go.
-        return min((a for a in legal if a < 52), key=lambda c: (suit_of(c) == trump, c % 13))
-    cards = [a for a in legal if a < 52]
-    if not obs["trick"]:
-        return max(cards, key=lambda c: (suit_of(c) == trump, c % 13))
-    led = card_index(obs["trick"][0]["card"])
-    played = [card_index(p["card"]) for p in obs["trick"]]
-
-    def key(card: int) -> int:
-        if suit_of(card) == trump:
-            return 200 + card % 13
-        return 100 + card % 13 if suit_of(card) == suit_of(led) else -1
-
-    best = max(key(c) for c in played)
-    winners = [c for c in cards if key(c) > best]
-    return min(winners or cards, key=lambda c: (key(c) < 0, key(c), c % 13))
+        assert isinstance(self.game, EcarteGame)
+        return choose(self.game, state.observation(player), legal)
 
 
 def choose(game: EcarteGame, obs: dict[str, Any], legal: list[int]) -> int:

@@ -3,7 +3,9 @@
 One dataclass describes every form of the game the seed lists: the London club game
 (``standard``), rubbers, Pool and French Écarté, the ace-high ranking, doubling and offering
 the point. Presets are data; the engine branches on options only, so any preset can be changed
-one option at a time: ``hoyle.load("ecarte", variant="pool", target=7)``.
+one option at a time: ``hoyle.load("ecarte", variant="pool", target=7)``. Bourré, the seed's
+relative for two to eight, is its own family (:mod:`hoyle.games.bourre`); the preset ``bourre``
+keeps its old name, ``ecarte(variant=bourre)``, loading that family.
 """
 
 from __future__ import annotations
@@ -19,22 +21,12 @@ __all__ = [
     "PRESETS",
     "BonusCard",
     "EcarteRules",
-    "Form",
     "GameValues",
     "OfferTiming",
     "Packets",
     "Ranking",
     "Swap",
 ]
-
-
-class Form(enum.Enum):
-    """Which game of the family is played."""
-
-    ECARTE = "ecarte"
-    """Écarté for two (with waiting players in Pool and French Écarté)."""
-    BOURRE = "bourre"
-    """Bourré, the seed's relative for two to eight: 52 cards, a pot, no partnerships."""
 
 
 class Ranking(enum.Enum):
@@ -96,13 +88,12 @@ class Swap(enum.Enum):
 class EcarteRules:
     """Every rule option of the Écarté family. Defaults are the London club laws for two."""
 
-    form: Form = option(Form.ECARTE, "the game: ecarte, or bourre (its relative for 2–8)")
     players: int = option(
         2,
-        "seats at the table: in Écarté two play and the others (up to 4) watch (pool) or bet "
-        "(french), coming in when a loser gives up the seat; Bourré seats 2–8",
+        "seats at the table: two play and the others (up to 4) watch (pool) or bet (french), "
+        "coming in when a loser gives up the seat",
         min=2,
-        max=8,
+        max=6,
     )
     target: int = option(5, "points that win a game (law 46)", min=1, max=21)
     rubber: int = option(
@@ -176,70 +167,13 @@ class EcarteRules:
 
     deals: int = option(
         0,
-        "deals in the session. Bourré: 0 lets each player deal once. Écarté: 0 plays the game "
-        "to the target; N ends the match after N hands, the player ahead in the game in "
-        "progress winning it (level: nobody), for measuring play hand by hand",
+        "0 plays the game to the target; N ends the match after N hands, the player ahead in "
+        "the game in progress winning it (level: nobody), for measuring play hand by hand",
         min=0,
         max=100,
     )
-    pot_limit: int = option(
-        0,
-        "Bourré: the most a winner takes from the pot and a bourré player pays; 0: none",
-        min=0,
-        max=10_000,
-    )
-    double_ante: bool = option(
-        False, "Bourré: everyone antes every deal, and each who plays adds a second chip"
-    )
-    cinch: bool = option(
-        True,
-        "Bourré: a player sure of three tricks must lead, or play when able to trump, the "
-        "highest trump",
-    )
-    separate_trump_card: bool = option(
-        False,
-        "Bourré: the trump card is an extra card turned after the deal that belongs to no one",
-    )
-    two_rounds: bool = option(
-        False,
-        "Bourré, with double_ante: first each player in turn from the dealer's left says play "
-        "(paying the second chip) or pass; when all have, those who play discard and draw in "
-        "a second round (pagat 'Bourré' after Nickens, Variations, Double Ante: 'separated "
-        "into two separate rounds')",
-    )
-    simultaneous_declare: bool = option(
-        False,
-        "Bourré: every player decides play or pass unseen by the others, all revealed at once "
-        "(pagat 'Bourré', Simultaneous Declaration: chip in a closed fist or an empty one); "
-        "here they decide in turn from the dealer's left, each decision hidden until the "
-        "last; then those who play discard and draw in rotation. The chip in the fist is "
-        "paid only where playing costs one (double_ante, four_card)",
-    )
-    dealer_takes_trump: bool = option(
-        False,
-        "Bourré, with separate_trump_card: the dealer, if playing, may take the turned trump "
-        "into the hand, so holds six, discards and draws back to five (pagat 'Bourré', "
-        "Separate Trump Card, second form). The main rule that a turned ace makes the dealer "
-        "play applies, the dealer being able to hold it: this project's reading",
-    )
-    four_card: bool = option(
-        False,
-        "Bourré with four cards each and a separate trump card that belongs to no one; to play "
-        "a player needs a trump or a club (a 'dirty club') and pays a chip; discard up to "
-        "three, never all four; after the draw each who plays may still pass, or stays for "
-        "another chip; four tricks (pagat 'Bourré', Four card Bourré, after Victoria Diemer, "
-        "Indiana). The source says nothing more: the antes, a lone player, the cinch and "
-        "the turns follow the main game",
-    )
 
     def __post_init__(self) -> None:
-        if self.form is Form.BOURRE:
-            self._check_bourre()
-            return  # the Écarté table options do not apply to Bourré
-        if self.players > 6:
-            raise InvalidOptionError(
-                f"Écarté seats two players and at most four waiting, not {self.players}"
-            )
         if self.players > 2 and self.pool_swap is Swap.NONE and not self.bets:
             raise InvalidOptionError(
                 f"{self.players} seats need waiting players who come in (pool_swap=game) or "
@@ -266,24 +200,6 @@ class EcarteRules:
             raise InvalidOptionError(
                 f"a rubber is best of an odd number of games, not {self.rubber}"
             )
-
-    def _check_bourre(self) -> None:
-        if self.two_rounds and not self.double_ante:
-            raise InvalidOptionError("two_rounds is a form of the double ante: double_ante=true")
-        if self.dealer_takes_trump and not self.separate_trump_card:
-            raise InvalidOptionError("dealer_takes_trump needs separate_trump_card=true")
-        if self.dealer_takes_trump and self.four_card:
-            raise InvalidOptionError("in four_card the turned trump belongs to no one")
-
-    @property
-    def trump_apart(self) -> bool:
-        """Bourré: the trump card is an extra card turned, not the dealer's fifth."""
-        return self.separate_trump_card or self.four_card
-
-    @property
-    def hand_size(self) -> int:
-        """Bourré: the cards each player is dealt and plays (four in four_card)."""
-        return 4 if self.four_card else 5
 
     @property
     def games_to_win(self) -> int:
@@ -407,29 +323,12 @@ PRESETS: tuple[Variant, ...] = (
         name="bourre",
         aliases=("boure", "booray", "boo-ray"),
         summary=(
-            "Bourré for two to eight (seven is best), the seed's multi-player relative of "
-            "Écarté. A 52-card pack, ace high; each antes 1. Five cards each, one at a time "
-            "from the dealer's left; the dealer's fifth is dealt face up for trumps and stays "
-            "in the dealer's hand. In turn each passes or plays, a player discarding any "
-            "number and drawing as many (the stock running out, the discards and passed hands "
-            "already collected are reshuffled to continue); a turned ace makes the dealer "
-            "play. A lone player takes the pot unplayed. Follow suit, else trump (overtrumping "
-            "if able), and beat the highest card so far if able; a player sure of three tricks "
-            "(a cinch) must lead, or trump with, the highest trump. Most tricks alone takes "
-            "the pot; a tie leaves it for the next deal; a player who played and took no "
-            "trick is bourré and pays the pot's size into the next pot. Bourré and tied "
-            "players skip the next ante. Each player deals once (deals=N for longer); the "
-            "result is each player's net chips."
+            "Bourré, the seed's relative of Écarté for two to eight, is its own family: "
+            "ecarte(variant=bourre, …) is the old name of bourre(…), with Bourré's options."
         ),
-        source=(
-            f"{_SRC}, 'Bourré' (one line); pagat.com 'Bourré' (Nickens, Bouré, 1972) through "
-            "the transcription mondary/PKcards assets/rules/rules_pagat/boure.md (6310f6b); "
-            "RULINGS 4.1 bourre. The dealer may not discard the turned trump, and the cinch "
-            "counts sure trump tricks by length against the trumps unseen: this project's "
-            "readings"
-        ),
-        options={"form": Form.BOURRE, "players": 7},
-        players=(2, 8),
+        source=f"{_SRC}, 'Bourré'; RULINGS 4.1 bourre",
+        title="Bourré",
+        family="bourre",
     ),
 )
 """Every preset; the first (``standard``) is the family's default."""

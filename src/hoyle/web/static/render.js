@@ -72,13 +72,13 @@ export function renderValue(value, msg, depth = 0) {
 }
 
 /** Keys a family's own view draws, left out of the details panel. */
-const FAMILY_DRAWN = { ecarte: ECARTE_DRAWN };
+const FAMILY_DRAWN = { ecarte: ECARTE_DRAWN, bourre: ECARTE_DRAWN };
 
 /** Notes under each seat's name, per family (a rule-free reading of public facts). */
-const SEAT_NOTES = { ecarte: ecarteSeatNotes };
+const SEAT_NOTES = { ecarte: ecarteSeatNotes, bourre: ecarteSeatNotes };
 
 /** A strip of facts between the badges and the felt, per family. */
-const INFO = { ecarte: ecarteInfo };
+const INFO = { ecarte: ecarteInfo, bourre: ecarteInfo };
 
 /** The details panel: every observation key the board does not draw (nor ``skip``). */
 export function renderDetails(msg, skip = []) {

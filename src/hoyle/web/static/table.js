@@ -153,7 +153,7 @@ let queue = null;
 /** True when this seat discards by choosing several cards then confirming. */
 function selecting(msg) {
   const hand = msg.observation.hand;
-  return msg.family === "ecarte" && ["discard", "exchange"].includes(msg.observation.phase) &&
+  return msg.view === "ecarte" && ["discard", "exchange"].includes(msg.observation.phase) &&
     Array.isArray(hand) && msg.legal.some((t) => hand.includes(t));
 }
 

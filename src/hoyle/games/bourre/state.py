@@ -26,7 +26,7 @@ from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_act
 from hoyle.core.info import GameInfo
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.core.tokens import card_or_word, parse_card_or_word
-from hoyle.games.ecarte.rules import EcarteRules
+from hoyle.games.bourre.rules import BourreRules
 
 __all__ = ["BourreGame", "BourreState"]
 
@@ -65,15 +65,15 @@ def _above(card: int) -> int:
     return ((1 << top) - 1) & ~((1 << (card + 1)) - 1)
 
 
-class BourreGame(Game[EcarteRules]):
-    """A Bourré session (the ``bourre`` form of the Écarté family)."""
+class BourreGame(Game[BourreRules]):
+    """A Bourré session."""
 
-    family = "ecarte"
+    family = "bourre"
 
-    def __init__(self, rules: EcarteRules, variant: str) -> None:
+    def __init__(self, rules: BourreRules, variant: str) -> None:
         super().__init__(rules, variant)
         self.n = rules.players
-        self.deals = rules.deals or rules.players
+        self.deals = rules.session_deals
 
     @property
     def num_players(self) -> int:
@@ -748,7 +748,7 @@ class BourreState(State):
         return obs
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> BourreState:
-        """A state ``player`` cannot tell from this one (see :mod:`.bourre_resample`)."""
-        from hoyle.games.ecarte.bourre_resample import resample
+        """A state ``player`` cannot tell from this one (see :mod:`.resample`)."""
+        from hoyle.games.bourre.resample import resample
 
         return resample(self, player, rng)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from hoyle.core.errors import IllegalActionError
 from hoyle.core.sampling import redraw, sample_by_seat
-from hoyle.games.ecarte.bourre import (
+from hoyle.games.bourre.state import (
     FULL,
     OVER,
     SEALED,
@@ -29,7 +29,7 @@ from hoyle.games.ecarte.bourre import (
 )
 
 if TYPE_CHECKING:
-    from hoyle.games.ecarte.bourre import BourreState
+    from hoyle.games.bourre.state import BourreState
 
 __all__ = ["banned_cards", "resample"]
 

@@ -1,5 +1,5 @@
-"""Bourré, the Écarté family's game for two to eight (RULINGS 4.1 bourre; pagat 'Bourré' after
-Nickens 1972): scenario tests for its rules of play and of the pot, and random sessions."""
+"""Bourré, the seed's relative of Écarté for two to eight (RULINGS 4.1 bourre; pagat 'Bourré'
+after Nickens 1972): scenario tests for its rules of play and of the pot, and random sessions."""
 
 from __future__ import annotations
 
@@ -10,15 +10,15 @@ import pytest
 
 import hoyle
 from helpers import play
-from hoyle.games.ecarte import BourreGame, BourreState
-from hoyle.games.ecarte.bourre import FULL
+from hoyle.games.bourre import BourreGame, BourreState
+from hoyle.games.bourre.state import FULL
 
 PACK = [f"{r}{s}" for s in "CDHS" for r in "23456789TJQKA"]
 
 
 def deal(hands: list[str], dealer: int, **options: Any) -> BourreState:
     turn_up = str(options.pop("turn_up", ""))
-    game = hoyle.load("ecarte", variant="bourre", players=len(hands), **options)
+    game = hoyle.load("bourre", players=len(hands), **options)
     assert isinstance(game, BourreGame)
     used = set(" ".join(hands).split()) | {turn_up}
     stock = " ".join(c for c in PACK if c not in used)
@@ -121,7 +121,7 @@ def test_most_tricks_take_the_pot_and_no_trick_is_bourre() -> None:
 
 
 def test_a_tie_leaves_the_pot_and_the_tied_skip_the_ante() -> None:
-    game = hoyle.load("ecarte", variant="bourre", players=5, deals=2)
+    game = hoyle.load("bourre", players=5, deals=2)
     rng = random.Random(4)
     for seed in range(200):
         state = game.new_initial_state(seed=seed)
@@ -341,7 +341,7 @@ def test_random_sessions(options: dict[str, Any]) -> None:
     rng = random.Random(str(options))
     for i in range(100):
         players = 2 + i % 7
-        game = hoyle.load("ecarte", variant="bourre", players=players, deals=2, **options)
+        game = hoyle.load("bourre", players=players, deals=2, **options)
         state = game.new_initial_state(seed=i if i % 2 else None)
         assert isinstance(state, BourreState)
         while not state.is_terminal():
@@ -363,7 +363,7 @@ def test_random_sessions(options: dict[str, Any]) -> None:
     ids=["default", "four-card-sealed"],
 )
 def test_easy_and_search_players_play_legal_bourre(options: dict[str, Any]) -> None:
-    game = hoyle.load("ecarte", variant="bourre", players=4, deals=2, **options)
+    game = hoyle.load("bourre", players=4, deals=2, **options)
     state = game.new_initial_state(seed=6)
     bots = [hoyle.agent("easy", game, seed=s) for s in range(3)]
     bots.append(hoyle.agent("medium", game, simulations=8, seed=3))
@@ -375,7 +375,7 @@ def test_easy_and_search_players_play_legal_bourre(options: dict[str, Any]) -> N
 
 
 def test_easy_bourre_player_plays_strong_hands_and_passes_weak_ones() -> None:
-    bot = hoyle.agent("easy", hoyle.load("ecarte", variant="bourre", players=3), seed=1)
+    bot = hoyle.agent("easy", hoyle.load("bourre", players=3), seed=1)
     state = deal(HANDS, dealer=2)  # seat 0 holds no spade, the trump suit
     assert state.action_to_string(bot.step(state)) == "pass"
     state = deal(["AS KH 2C 3D 4H", "QH 5C 6C 7D 8D", "9C TC JC 3S 4S"], dealer=2)
@@ -386,7 +386,7 @@ def test_easy_bourre_player_plays_strong_hands_and_passes_weak_ones() -> None:
 def test_bourre_records_round_trip(seed: int | None) -> None:
     from hoyle import records
 
-    game = hoyle.load("ecarte", variant="bourre", players=5, deals=2)
+    game = hoyle.load("bourre", players=5, deals=2)
     state = game.new_initial_state(seed)
     rng = random.Random(7)
     while not state.is_terminal():
@@ -401,9 +401,9 @@ def test_resamples_cover_the_real_hands_even_after_a_reshuffle() -> None:
     # Determinization: every card another player really holds turns up in some resample,
     # none its play has ruled out ever does — also in deals where the stock ran out and the
     # collected cards were reshuffled (eight players discarding freely).
-    from hoyle.games.ecarte.bourre_resample import banned_cards
+    from hoyle.games.bourre.resample import banned_cards
 
-    game = hoyle.load("ecarte", variant="bourre", players=8, deals=1)
+    game = hoyle.load("bourre", players=8, deals=1)
     rng = random.Random(2)
     reshuffled = checked = 0
     for seed in range(16):
@@ -433,7 +433,7 @@ def test_resamples_cover_the_real_hands_even_after_a_reshuffle() -> None:
 
 
 def test_the_terminal_shows_a_sealed_declaration_unseen_then_all_at_once() -> None:
-    from hoyle.tui.ecarte import HIDDEN_PHASES, render_event
+    from hoyle.tui.bourre import HIDDEN_PHASES, render_event
 
     state = deal(HANDS, dealer=2, simultaneous_declare=True)
     assert state.phase in HIDDEN_PHASES  # the terminal never turns it into text

@@ -1,0 +1,193 @@
+"""The Bourré table for the terminal: pure functions from one seat's observation to text.
+
+The pot, who passed or plays, how many each drew, the tricks and the chips. Nothing here
+decides a rule: what is legal comes from the state, what a seat sees from its observation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hoyle.cards import Suit
+from hoyle.tui.render import Style, card_label, render_hand, seat_names
+from hoyle.tui.views import TableView, register_view
+
+__all__ = [
+    "BOURRE_VIEW",
+    "HIDDEN_PHASES",
+    "prompt_text",
+    "render_event",
+    "render_result",
+    "render_table",
+]
+
+HIDDEN_PHASES = frozenset({"discard", "sealed"})
+"""Discards go face down: another seat's discard is never shown; nor is a declaration sealed
+until all have declared (simultaneous_declare)."""
+
+_STYLE = Style()
+
+
+def _names(obs: dict[str, Any], names: Sequence[str] | None) -> list[str]:
+    return list(names) if names is not None else seat_names(int(obs["players"]), obs.get("seat"))
+
+
+def _table(
+    obs: dict[str, Any], legal: Sequence[str], names: Sequence[str], style: Style
+) -> list[str]:
+    me = obs.get("seat")
+    head = ["Bourré", f"deal {obs['deal_number']}", f"dealer {names[obs['dealer']]}"]
+    if obs.get("trump"):
+        head.append(
+            f"trumps {Suit.from_letter(obs['trump']).symbol if style.symbols else obs['trump']}"
+        )
+    if obs.get("turn_up"):
+        head.append(f"turned {card_label(obs['turn_up'], style)}")
+    head += [f"pot {obs['pot']}", f"stock {obs['stock_size']}"]
+    lines = [style.bold("── " + " · ".join(head) + " ──")]
+    lines.append("             status  drew  tricks  chips")
+    for seat in range(int(obs["players"])):
+        status = obs["declared"][seat] or "—"
+        label = names[seat] + (" *" if seat == obs.get("current_player") else "")
+        lines.append(
+            f"  {label:<10} {status:>6}  {obs['drawn'][seat]:>4}  {obs['tricks_taken'][seat]:>6}"
+            f"  {obs['scores'][seat]:>5}"
+        )
+    if obs.get("reshuffled"):
+        lines.append("The stock ran out: the collected cards were reshuffled.")
+    tricks = obs.get("tricks", [])
+    if tricks:
+        last = tricks[-1]
+        plays = ", ".join(
+            f"{names[s]} {card_label(c, style)}"
+            for s, c in zip(last["seats"], last["cards"], strict=True)
+        )
+        lines.append(f"Last trick: {plays} — {names[last['winner']]} took it.")
+    if obs["phase"] == "play":
+        shown = ", ".join(
+            f"{names[p['seat']]} {card_label(p['card'], style)}" for p in obs["trick"]
+        )
+        lines.append("Trick: " + (shown or "nobody has led yet"))
+    if me is not None and obs.get("hand"):
+        lines.append("Your hand:")
+        lines.extend(render_hand(obs["hand"], legal, style))
+    words = [t for t in legal if t in ("pass", "play", "draw")]
+    if words:
+        lines.append("Moves: " + ", ".join(words))
+    return lines
+
+
+def prompt_text(obs: dict[str, Any]) -> str:
+    phase = obs["phase"]
+    if phase == "declare":
+        return "Pass or play > "
+    if phase == "sealed":
+        return "Pass or play (hidden until all have declared) > "
+    if phase == "stay":
+        return "After the draw: pass, or play on for a chip > "
+    if phase == "discard":
+        return "Discard a card face down, or draw > "
+    if phase == "play":
+        return "Lead a card > " if not obs.get("trick") else "Play a card > "
+    return "> "
+
+
+def _event(
+    before: dict[str, Any],
+    after: dict[str, Any],
+    actor: int,
+    token: str | None,
+    names: Sequence[str],
+    style: Style,
+) -> list[str]:
+    who = names[actor]
+    you = who == "You"
+    # A discard keeps the turn; the draw that ends a player's discards passes it on.
+    drew = before["phase"] == "discard" and (
+        after["phase"] != "discard" or after.get("current_player") != actor
+    )
+    if token is None and before["phase"] == "sealed":
+        lines = [f"{who} {'declare' if you else 'declares'}, unseen."]
+    elif token is None:
+        # The draw that ends the discards is face down too; the count drawn says it below.
+        lines = [] if drew else [f"{who} {'discard' if you else 'discards'} a card face down."]
+    elif before["phase"] == "play":
+        verb = "lead" if not before.get("trick") else "play"
+        lines = [f"{who} {verb if you else verb + 's'} {card_label(token, style)}."]
+    elif before["phase"] == "discard" and token != "draw":
+        lines = [f"{who} {'discard' if you else 'discards'} {card_label(token, style)}."]
+    else:
+        lines = [f"{who}: {token}"]
+    if drew:
+        count = after["drawn"][actor]
+        lines.append(f"{who} drew {count} card{'s' if count != 1 else ''}.")
+    if before.get("declarations_hidden") and not after.get("declarations_hidden"):
+        shown = ", ".join(
+            f"{names[s]} {d}" for s, d in enumerate(after["declared"]) if d is not None
+        )
+        if shown:
+            lines.append(f"All have declared: {shown}.")
+    for trick in after.get("tricks", [])[len(before.get("tricks", [])) :]:
+        taker = names[trick["winner"]]
+        lines.append(f"{taker} {'take' if taker == 'You' else 'takes'} the trick.")
+    for entry in after.get("hand_results", [])[len(before.get("hand_results", [])) :]:
+        if entry["winner"] is None:
+            text = "nobody takes the pot: it stays for the next deal"
+        else:
+            text = f"{names[entry['winner']]} takes {entry['took']} from the pot"
+        if entry["bourre"]:
+            text += "; bourré: " + ", ".join(names[s] for s in entry["bourre"])
+        lines.append(f"Deal {entry['deal']} over: {text}.")
+    return lines
+
+
+def _result(obs: dict[str, Any], names: Sequence[str]) -> list[str]:
+    lines = ["Game over."]
+    lines.append(
+        "Net chips: " + ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(obs["scores"]))
+    )
+    best = max(obs["scores"])
+    winners = [names[s] for s, v in enumerate(obs["scores"]) if v == best]
+    lines.append(f"Most chips: {', '.join(winners)}.")
+    return lines
+
+
+def render_table(
+    obs: dict[str, Any],
+    legal: Sequence[str],
+    names: Sequence[str] | None = None,
+    style: Style = _STYLE,
+) -> list[str]:
+    """The whole table as ``obs["seat"]`` sees it, with ``legal`` marked in the hand."""
+    return _table(obs, legal, _names(obs, names), style)
+
+
+def render_event(
+    before: dict[str, Any],
+    after: dict[str, Any],
+    actor: int,
+    token: str | None,
+    names: Sequence[str],
+    style: Style = _STYLE,
+) -> list[str]:
+    """What one action did, as the observing seat saw it (``token`` None: face down)."""
+    return _event(before, after, actor, token, names, style)
+
+
+def render_result(obs: dict[str, Any], names: Sequence[str] | None = None) -> list[str]:
+    """The end of the session: each player's net chips."""
+    return _result(obs, _names(obs, names))
+
+
+BOURRE_VIEW = TableView(
+    table=render_table,
+    prompt=prompt_text,
+    event=render_event,
+    result=render_result,
+    hidden_phases=HIDDEN_PHASES,
+    typing="Type a card as rank then suit (as, 10d, td) or a word as shown (pass, play, draw).",
+)
+"""The Bourré table view."""
+
+register_view("bourre", BOURRE_VIEW)
