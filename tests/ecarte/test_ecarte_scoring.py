@@ -128,33 +128,62 @@ def test_doubling_only_before_the_third_trick_and_once_without_redouble() -> Non
     assert "double" not in [state.action_to_string(a) for a in state.legal_actions()]
 
 
+OWN_CARD = {"offer_point_until": "own_first_card"}
+"""RULINGS E7's option: each player may offer before their own first card (the dealer, after
+elder's lead)."""
+
+
 @pytest.mark.parametrize(
-    ("hands", "moves", "expected"),
+    ("hands", "moves", "options", "expected"),
     [
         # Offered and accepted: the accepter's point; 2 as the offerer (elder) is vulnerable.
-        (POINT, "play offer_point accept", (1, 2, "point accepted")),
-        (POINT, "propose_1 refuse offer_point accept", (1, 1, "point accepted")),
+        (POINT, "play offer_point accept", {}, (1, 2, "point accepted")),
+        (POINT, "propose_1 refuse offer_point accept", {}, (1, 1, "point accepted")),
         # Refused: the refuser must make the vole — made, 2 ...
-        (VOLE, "play KH offer_point refuse " + VOLE_PLAY[3:], (0, 2, "vole")),
+        (VOLE, "play KH offer_point refuse " + VOLE_PLAY[3:], OWN_CARD, (0, 2, "vole")),
         # ... missed, 2 to the offerer.
-        (POINT, "play KH offer_point refuse " + POINT_PLAY[3:], (1, 2, "vole missed")),
+        (POINT, "play KH offer_point refuse " + POINT_PLAY[3:], OWN_CARD, (1, 2, "vole missed")),
+        (FAIL, "play offer_point refuse " + FAIL_PLAY, {}, (0, 2, "vole missed")),
     ],
 )
 def test_offering_the_point(
-    hands: tuple[str, str], moves: str, expected: tuple[int, int, str]
+    hands: tuple[str, str], moves: str, options: dict[str, str], expected: tuple[int, int, str]
 ) -> None:
-    state = deal(hands, offer_point=True)
+    state = deal(hands, offer_point=True, **options)
     play(state, moves)
     assert result(state) == expected
+
+
+def tokens(state: EcarteState) -> list[str]:
+    return [state.action_to_string(a) for a in state.legal_actions()]
 
 
 def test_offer_point_timing_option() -> None:
     state = deal(POINT, offer_point=True)
     play(state, "play KH TH")
-    assert "offer point" not in [state.action_to_string(a) for a in state.legal_actions()]
+    assert "offer point" not in tokens(state)
     state = deal(POINT, offer_point=True, offer_point_until="third_trick")
     play(state, "play KH TH")
-    assert "offer point" in [state.action_to_string(a) for a in state.legal_actions()]
+    assert "offer point" in tokens(state)
+
+
+REPORTED = "deal_3-2 propose_2 accept TS 8S JH KD QH 9H draw propose_1 refuse"
+"""The reported game (seed 133826811): two cards exchanged, then a proposal refused."""
+
+
+@pytest.mark.parametrize("until", ["before_lead", "own_first_card"])
+def test_the_dealer_may_not_offer_the_point_after_elders_lead(until: str) -> None:
+    # RULINGS E7 (updated): by default the point may be offered only after the exchange and
+    # before the first card of the hand is led, so only by elder; once a card is on the
+    # table no one may offer. offer_point_until=own_first_card lets the dealer offer after
+    # elder's lead. The defect: after elder led 9C the dealer was offered 'offer point'.
+    game = hoyle.load("ecarte", variant="offer-point", offer_point_until=until)
+    state = game.new_initial_state(seed=133826811)
+    play(state, REPORTED)
+    assert state.current_player() == state.elder and "offer point" in tokens(state)
+    play(state, "9C")
+    assert state.current_player() == state.dealer
+    assert ("offer point" in tokens(state)) == (until == "own_first_card")
 
 
 # ---------------------------------------------------------------- games, rubbers, pools

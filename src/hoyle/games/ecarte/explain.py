@@ -183,13 +183,13 @@ def _play(rules: EcarteRules) -> str:
         if rules.redouble:
             text += " The acceptor of a double may double again."
     if rules.offer_point:
-        when = (
-            "before playing a card"
-            if rules.offer_point_until is OfferTiming.BEFORE_PLAY
-            else "on their turn until the third trick is led"
-        )
+        who, when = {
+            OfferTiming.BEFORE_LEAD: ("Elder", "before the first card of the hand is led"),
+            OfferTiming.OWN_FIRST_CARD: ("A player", "before playing their own first card"),
+            OfferTiming.THIRD_TRICK: ("A player", "on their turn until the third trick is led"),
+        }[rules.offer_point_until]
         text += (
-            f" A player may offer the opponent the point {when}: accepted, the hand ends as "
+            f" {who} may offer the opponent the point {when}: accepted, the hand ends as "
             "the accepter's point; refused, the refuser must take all five tricks, scoring 2 "
             "for the vole, or the offerer scores 2."
         )

@@ -68,8 +68,12 @@ class GameValues(enum.Enum):
 class OfferTiming(enum.Enum):
     """Until when the point may be offered (RULINGS E7)."""
 
-    BEFORE_PLAY = "before_play"
-    """On the offerer's turn before they play their first card."""
+    BEFORE_LEAD = "before_lead"
+    """After the exchange and before the hand's first card is led (the seed: only before the
+    play begins); the dealer has no turn then, so only elder can offer."""
+    OWN_FIRST_CARD = "own_first_card"
+    """On the offerer's turn before they play their own first card: the dealer may offer after
+    elder's lead."""
     THIRD_TRICK = "third_trick"
     """On the offerer's turn until the third trick is led."""
 
@@ -143,7 +147,9 @@ class EcarteRules:
         "a player may offer the opponent the point; refused, the refuser must make the vole",
     )
     offer_point_until: OfferTiming = option(
-        OfferTiming.BEFORE_PLAY, "when the point may be offered: before_play or third_trick"
+        OfferTiming.BEFORE_LEAD,
+        "when the point may be offered: before_lead (before the hand's first card is led, "
+        "RULINGS E7), own_first_card (each player before their own first card) or third_trick",
     )
     pool_swap: Swap = option(
         Swap.NONE, "the loser changes places with the watcher after each game or hand, or none"
@@ -310,7 +316,7 @@ PRESETS: tuple[Variant, ...] = (
         name="offer-point",
         aliases=("offering-the-point",),
         summary=(
-            "A player may offer the opponent the point before playing a card. Accepted, the "
+            "Elder may offer the dealer the point before leading the first card. Accepted, the "
             "hand ends, scored as the accepter's point (2 if the offerer was vulnerable). "
             "Refused, the refuser must win the vole: they score 2 if they do, and the offerer "
             "scores 2 if not."

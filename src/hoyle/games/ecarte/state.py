@@ -654,9 +654,16 @@ class EcarteState(State):
         )
 
     def _may_offer(self, seat: int) -> bool:
-        if not self.rules.offer_point or self._offerer >= 0:
+        """RULINGS E7: by default only before the hand's first card is led (so only elder,
+        whose turn it is); ``own_first_card`` before the offerer's own first card;
+        ``third_trick`` until the third trick is led. One offer a hand."""
+        rules = self.rules
+        if not rules.offer_point or self._offerer >= 0:
             return False
-        if self.rules.offer_point_until is OfferTiming.BEFORE_PLAY:
+        timing = rules.offer_point_until
+        if timing is OfferTiming.BEFORE_LEAD:
+            return not self._tricks and not self._trick
+        if timing is OfferTiming.OWN_FIRST_CARD:
             return not self._played[seat]
         return self._before_third_trick()
 
