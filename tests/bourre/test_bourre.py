@@ -84,6 +84,34 @@ def test_overtrump_if_able_else_still_trump() -> None:
     assert tokens(state) == ["4S", "5S"]  # cannot overtrump the 6S: any trump, still
 
 
+def test_overtrump_when_able_and_only_with_a_higher_trump() -> None:
+    # RULINGS 4.1 bourre (pagat): void in the suit led, a player must trump; "if the trick is
+    # already trumped, overtrump if able". Seat 1 trumps the club lead with the 6S; the
+    # dealer, void in clubs, holds the 3S and 4S below it and the 9S above: only the 9S.
+    hands = ["2C 9D 3D 4D 5D", "2H 3H 4H 5H 6S", "7H 8H 3S 9S 4S"]
+    state = deal(hands, dealer=2)
+    play(state, "play draw play draw play draw 2C 6S")
+    assert tokens(state) == ["9S"]
+
+
+def test_overtrump_the_highest_trump_so_far() -> None:
+    # Two trumps already on the trick: the one to beat is the higher (the 8S), so a trump
+    # between them (the 7S) will not do, and a plain card never does while a higher trump
+    # is held.
+    hands = ["2C 9D 3D 4D 5D", "2H 3H 4H 5H 6S", "2D 6D 7D 8D 8S", "9H 7S TS JH 4S"]
+    state = deal(hands, dealer=3)
+    play(state, "play draw play draw play draw play draw 2C 6S 8S")
+    assert tokens(state) == ["TS"]
+
+
+def test_trump_when_void_even_holding_a_higher_card_of_another_suit() -> None:
+    # Void in the suit led and holding trumps, a player trumps: the AH (no trump) will not do.
+    hands = ["2C 9D 3D 4D 5D", "AH 3H 4H 5H 6S", "7H 8H 9H TH 4S"]
+    state = deal(hands, dealer=2)
+    play(state, "play draw play draw play draw 2C")
+    assert tokens(state) == ["6S"]
+
+
 def test_a_trumped_trick_frees_the_followers_from_beating() -> None:
     hands = ["QD 9C 3C 4C 5C", "2H 3H 4H 5H 6S", "AD 2D 9H 5S 4S"]
     state = deal(hands, dealer=2)
