@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from all_fours_summary import summary
 
 import hoyle
 from helpers import play
@@ -27,8 +28,9 @@ def legal(state: AllFoursState) -> set[str]:
 
 
 def hand_result(state: AllFoursState) -> dict[str, Any]:
-    results: list[dict[str, Any]] = state.observation(None)["hand_results"]
-    return results[-1]
+    """The last hand's result, as a summary of its items (see all_fours_summary)."""
+    view = state.observation(None)
+    return summary(view["results"][-1], view["sides"])
 
 
 # Two players, seat 0 dealing, seat 1 eldest: it pitches the A♥ and holds every trump in play,

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import pytest
+from all_fours_summary import summary
 
 import hoyle
 from helpers import play
@@ -37,15 +38,16 @@ def obs(state: AllFoursState, seat: int | None = None) -> dict[str, Any]:
 
 
 def last_result(state: AllFoursState) -> dict[str, Any]:
-    results: list[dict[str, Any]] = obs(state)["hand_results"]
-    assert results, "no hand has been scored"
-    return results[-1]
+    """The last hand's result, as a summary of its items (see all_fours_summary)."""
+    view = obs(state)
+    assert view["results"], "no hand has been scored"
+    return summary(view["results"][-1], view["sides"])
 
 
 def play_out_hand(state: AllFoursState) -> dict[str, Any]:
     """Play the lowest legal action until the hand in progress is scored; its result."""
-    done = len(obs(state)["hand_results"])
-    while len(obs(state)["hand_results"]) == done:
+    done = len(obs(state)["results"])
+    while len(obs(state)["results"]) == done:
         assert not state.is_terminal() and not state.is_chance_node()
         state.apply_action(state.legal_actions()[0])
     return last_result(state)
@@ -478,7 +480,7 @@ def test_all_nours_tie_plays_two_more_hands() -> None:
     play_out_hand(state)
     assert state.is_terminal()
     assert state.scores()[:2] == [20.0, 12.0] and state.returns() == [1.0, 0.0, 1.0, 0.0]
-    assert len(obs(state)["hand_results"]) == 8
+    assert len(obs(state)["results"]) == 8
 
 
 def test_all_nours_low_goes_to_its_captor() -> None:
@@ -683,7 +685,12 @@ def test_all_fives_game_can_end_in_the_middle_of_a_hand() -> None:
     play(state, "TH 2H")
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
     assert obs(state)["hand_sizes"] == [5, 5]
-    assert obs(state)["hand_results"] == []  # the hand was never scored
+    # The hand stops there: its result tells the points scored at once, and nothing else.
+    (result,) = obs(state)["results"]
+    kinds = [item["kind"] for item in result["items"]]
+    assert kinds == ["pitch", "at_once", "stopped"], kinds
+    assert result["lines"][-1] == "Stopped: Seat 0 reached 10 before the hand was played out"
+    assert last_result(state)["high"] is None
 
 
 # ---------------------------------------------------------------- california jack
@@ -848,7 +855,7 @@ def test_game_ends_when_a_side_first_reaches_the_target(
             passes = [a for a in moves if state.action_to_string(a) == "pass"]
             state.apply_action(passes[0] if passes else rng.choice(moves))  # no rash bids
         seen = obs(state)
-        winner = seen["winner"]
+        winner = game.rules.side_of(seen["winner"][0])
         final = seen["side_scores"]
         before_last = [
             final[s] - seen["deal_scores"][-1][seen["sides"][s][0]] for s in range(len(final))
@@ -889,12 +896,13 @@ def test_pitch_teams_must_seat_equal_sides() -> None:
         load("pitch", players=5, teams=2)
 
 
-# ---------------------------------------------------------------- hand_limit
+# ---------------------------------------------------------------- deal_limit
 
 
-def test_hand_limit_ends_the_match_on_the_totals_and_a_level_top_shares() -> None:
-    # Option hand_limit (this project's cap, default 200 hands): a match still going after
-    # that many hands ends, the higher total winning. Seat 0 takes High, Low and Game: 3 to 0.
+def test_deal_limit_ends_the_match_on_the_totals_and_a_level_top_shares() -> None:
+    # Option deal_limit (this project's cap, default 200 hands; hand_limit its old name): a
+    # match still going after that many hands ends, the higher total winning. Seat 0 takes
+    # High, Low and Game: 3 to 0.
     def first_hand(**options: Any) -> AllFoursState:
         state = load("pitch", **options).deal_state(
             ["AH 2H 3C 4C 5C 6C", "KH 7D 8D 9D TD QD"], dealer=1
@@ -904,24 +912,27 @@ def test_hand_limit_ends_the_match_on_the_totals_and_a_level_top_shares() -> Non
         return state
 
     assert not first_hand().is_terminal()  # game to 7: the match goes on
-    capped = first_hand(hand_limit=1)
-    assert capped.is_terminal() and capped.scores() == [3.0, 0.0]
-    assert capped.returns() == [1.0, 0.0]
-    assert obs(capped)["winner"] == 0
+    for name in ("deal_limit", "hand_limit"):
+        capped = first_hand(**{name: 1})
+        assert capped.is_terminal() and capped.scores() == [3.0, 0.0]
+        assert capped.returns() == [1.0, 0.0]
+        assert obs(capped)["winner"] == [0]
     # Sides level at the top when the cap comes share the win (1 point each here).
-    level = load("pitch", hand_limit=1).deal_state(
+    level = load("pitch", deal_limit=1).deal_state(
         ["AH 2C 3C 4D 5D 6S", "7H KC JC 8D 9S 2S"], dealer=1
     )
     play(level, "AH 7H  2C KC  JC 3C  8D 4D  9S 6S  2S 5D")
     assert level.is_terminal() and level.scores() == [1.0, 1.0]
-    assert level.returns() == [0.5, 0.5] and obs(level)["winner"] is None
+    assert level.returns() == [0.5, 0.5] and obs(level)["winner"] == [0, 1]
+    with pytest.raises(hoyle.InvalidOptionError, match="deal_limit"):
+        load("pitch", deals=20, deal_limit=10)
     with pytest.raises(hoyle.InvalidOptionError):
-        load("pitch", hands=20, hand_limit=10)
+        load("pitch", hands=20, hand_limit=10)  # the old names still read
 
 
-def test_random_auction_pitch_bidders_finish_by_the_hand_limit() -> None:
+def test_random_auction_pitch_bidders_finish_by_the_deal_limit() -> None:
     # Random bidders at Auction Pitch are set back again and again and may never reach the
-    # target (scores run far below 0); hand_limit stops every match by its 200th hand.
+    # target (scores run far below 0); deal_limit stops every match by its 200th hand.
     for seed in range(3):
         rng = random.Random(seed)
         state = load("auction-pitch", players=4).new_initial_state()
@@ -930,5 +941,5 @@ def test_random_auction_pitch_bidders_finish_by_the_hand_limit() -> None:
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-        assert len(obs(state)["hand_results"]) <= 200
+        assert len(obs(state)["results"]) <= 200
         assert sum(state.returns()) == pytest.approx(1.0)

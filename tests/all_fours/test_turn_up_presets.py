@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import pytest
+from all_fours_summary import summary
 
 import hoyle
 from hoyle.cards import TOKENS
@@ -38,6 +39,17 @@ def obs(state: AllFoursState, seat: int | None = None) -> dict[str, Any]:
     return state.observation(seat)
 
 
+def results(state: AllFoursState) -> list[dict[str, Any]]:
+    """Each finished hand's result, as a summary of its items (see all_fours_summary)."""
+    view = obs(state)
+    return [summary(r, view["sides"]) for r in view["results"]]
+
+
+def winning_side(state: AllFoursState) -> int:
+    """The side of the seats the envelope names as the winners."""
+    return state.rules.side_of(obs(state)["winner"][0])
+
+
 def legal(state: AllFoursState) -> set[str]:
     return {state.action_to_string(a) for a in state.legal_actions()}
 
@@ -55,14 +67,13 @@ def rest_of_pack(*used: str) -> list[str]:
 def finish_hand(state: AllFoursState) -> tuple[dict[str, Any], int]:
     """Play the lowest legal card (discarding the lowest too) until the hand is scored or the
     game ends; the hand's result and how many cards were played to tricks."""
-    done = len(obs(state)["hand_results"])
+    done = len(obs(state)["results"])
     played = 0
-    while not state.is_terminal() and len(obs(state)["hand_results"]) == done:
+    while not state.is_terminal() and len(obs(state)["results"]) == done:
         if state.phase == "play":
             played += 1
         state.apply_action(state.legal_actions()[0])
-    result: dict[str, Any] = obs(state)["hand_results"][-1]
-    return result, played
+    return results(state)[-1], played
 
 
 def deal_by_chance(state: AllFoursState, hands: list[str], turn_up: str) -> None:
@@ -246,8 +257,9 @@ def test_seven_up_an_exhausted_pack_is_dealt_again_by_the_same_dealer() -> None:
     act(state, "beg run")
     view = obs(state)
     assert view["phase"] == "deal" and state.is_chance_node()
-    assert view["dealer"] == 1 and view["hand_number"] == 1
-    assert view["hand_results"] == [{"hand": 1, "thrown_in": "pack exhausted"}]
+    # The hand thrown in is hand 1; the same dealer deals hand 2.
+    assert view["dealer"] == 1 and view["deal"] == 2
+    assert results(state)[0]["thrown_in"] == "pack exhausted"
     assert view["scores"] == [0, 1]  # the jack turned first still counts
     assert view["deal_scores"] == [[0, 1]]  # ... recorded with the deal thrown in
     deal_by_chance(state, ["2C 3C 4C 5C 6C 7C", "2D 3D 4D 5D 6D 7D"], "JS")
@@ -272,7 +284,7 @@ def test_seven_up_hand_scores_high_low_jack_game() -> None:
     # captor, Game to the most card points (A 4, K 3, Q 2, J 1, T 10).
     state = load("seven-up").deal_state(ORDER_HANDS, dealer=1, turn_up="9H")
     act(state, "stand " + ORDER_PLAY)
-    result = obs(state)["hand_results"][0]
+    result = results(state)[0]
     assert result["high"] == {"card": "AH", "side": 0}
     assert result["low"] == {"card": "2H", "side": 1}
     assert result["jack"] == {"card": "JH", "side": 0, "points": 1}
@@ -291,7 +303,7 @@ def test_seven_up_points_count_in_order_and_the_first_to_the_target_wins() -> No
     act(state, "stand " + ORDER_PLAY)
     assert state.is_terminal()
     assert state.scores() == [2.0, 1.0] and state.returns() == [1.0, 0.0]
-    assert obs(state)["winner"] == 0
+    assert obs(state)["winner"] == [0]
 
 
 def test_seven_up_a_jack_turned_can_count_the_dealer_out_before_play() -> None:
@@ -316,7 +328,7 @@ def test_seven_up_low_goes_to_its_holder_not_its_captor() -> None:
         ["2H 3C 4C 5C 6C 7C", "AH KD 2D 3D 4D 5D"], dealer=1, turn_up="9H"
     )
     act(state, "stand 2H AH KD 3C 2D 4C 3D 5C 4D 6C 5D 7C")
-    result = obs(state)["hand_results"][0]
+    result = results(state)[0]
     assert result["low"] == {"card": "2H", "side": 0}
     assert result["high"] == {"card": "AH", "side": 1}
     assert result["jack"] is None
@@ -345,7 +357,7 @@ def test_a_tie_for_game(variant: str, to_eldest: bool, dealer: int) -> None:
     state = load(variant, players=2).deal_state(hands, dealer=dealer, turn_up="9H")
     assert obs(state)["eldest"] == eldest
     act(state, "stand " + TIE_PLAY)
-    result = obs(state)["hand_results"][0]
+    result = results(state)[0]
     assert result["card_points"][eldest] == result["card_points"][dealer] == 10
     assert result["game"] == (eldest if to_eldest else None)
     expected = [0, 0]
@@ -420,7 +432,7 @@ def test_seven_up_three_players_exhausted_pack_keeps_the_jack() -> None:
     act(state, "beg run")
     view = obs(state)
     assert view["phase"] == "deal" and view["dealer"] == 2 and view["scores"] == [0, 0, 1]
-    assert view["hand_results"][-1]["thrown_in"] == "pack exhausted"
+    assert results(state)[-1]["thrown_in"] == "pack exhausted"
 
 
 # Four players in two partnerships (teams=2): seats 0 and 2 against 1 and 3. Dealer 3, so
@@ -492,7 +504,7 @@ def test_seven_up_three_players_game_ties(
     # (seat 0), Low the 3♥.
     state = load("seven-up", players=3).deal_state(hands, dealer=2, turn_up="9H")
     act(state, "stand " + moves)
-    result = obs(state)["hand_results"][0]
+    result = results(state)[0]
     assert sorted(result["card_points"]) == [0, 10, 10]
     assert result["game"] == game
     assert obs(state)["scores"] == scores
@@ -543,7 +555,7 @@ def test_cotton_gift_throws_the_hand_in_unplayed() -> None:
     act(state, "beg give")
     view = obs(state)
     assert view["scores"] == [1, 0] and view["tricks"] == []
-    assert view["hand_results"] == [{"hand": 1, "thrown_in": "gift"}]
+    assert results(state)[0]["thrown_in"] == "gift"
     assert view["deal_scores"] == [[1, 0]]
     assert view["phase"] == "deal" and view["dealer"] == 0 and view["eldest"] == 1
     deal_by_chance(state, ["2C 3C 4C 5C 6C 7C", "2D 3D 4D 5D 6D 7D"], "9S")
@@ -580,7 +592,7 @@ def test_cotton_plays_to_eleven() -> None:
     for seed in range(3):
         state = play_match(game, seed)
         scores = obs(state)["side_scores"]
-        winner = obs(state)["winner"]
+        winner = winning_side(state)
         assert scores[winner] >= 11 and scores[1 - winner] < 11
 
 
@@ -589,7 +601,7 @@ def test_cotton_target_is_an_option() -> None:
     game = load("cotton-1674", target=7)
     state = play_match(game, 5)
     scores = obs(state)["side_scores"]
-    winner = obs(state)["winner"]
+    winner = winning_side(state)
     assert scores[winner] >= 7 and scores[1 - winner] < 7
 
 
@@ -629,7 +641,7 @@ def test_running_all_fours_plays_to_thirty_one() -> None:
     assert game.rules.target == 31
     state = play_match(game, 1)
     scores = obs(state)["side_scores"]
-    winner = obs(state)["winner"]
+    winner = winning_side(state)
     assert scores[winner] >= 31 and scores[1 - winner] < 31
 
 
@@ -732,7 +744,7 @@ def test_trinidad_exhausted_pack_is_redealt_and_kicks_stand() -> None:
     act(state, "beg run")
     view = obs(state)
     assert view["phase"] == "deal" and view["dealer"] == 0
-    assert view["hand_results"] == [{"hand": 1, "thrown_in": "pack exhausted"}]
+    assert view["deal"] == 2 and results(state)[0]["thrown_in"] == "pack exhausted"
     assert view["scores"] == [6, 0, 6, 0] and view["deal_scores"] == [[6, 0, 6, 0]]
 
 
@@ -812,7 +824,7 @@ def test_trinidad_plays_to_fourteen() -> None:
     assert game.rules.target == 14
     state = play_match(game, 2)
     scores = obs(state)["side_scores"]
-    winner = obs(state)["winner"]
+    winner = winning_side(state)
     assert scores[winner] >= 14 and scores[1 - winner] < 14
 
 

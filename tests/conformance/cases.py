@@ -17,7 +17,6 @@ __all__ = ["PENDING", "Case", "cases", "refused"]
 PENDING: frozenset[str] = frozenset(
     {
         "hearts",
-        "all-fours",
         "spite-malice",
         "ecarte",
         "bourre",

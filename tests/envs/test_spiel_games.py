@@ -26,7 +26,7 @@ from hoyle.envs import openspiel as spiel
 
 SHORT = {
     "hearts": "deals=1",
-    "all-fours": "hands=1",
+    "all-fours": "deals=1",
     "ecarte": "target=1",
     "spite-malice": "deals=1",
     "bourre": "deals=1",

@@ -82,7 +82,7 @@ class AllFoursEncoder(Encoder):
         self.at_once = rules.trick_points_at_once
         self.five = rules.five_value
         self.hand_size = rules.hand_size
-        self.hands = rules.hands
+        self.hands = rules.deals
         cards = "by card 2C…AS"
 
         # ---- bits: the viewer's own, then the table's
@@ -189,7 +189,7 @@ class AllFoursEncoder(Encoder):
         self._at(
             "hand_number",
             1,
-            f"hands played before this one / {rules.hands}" if rules.hands else "hands played / 20",
+            f"hands played before this one / {rules.deals}" if rules.deals else "hands played / 20",
         )
         self.writer = BitsWriter(self.nbits, self.size)
         # Whether a seat may ever be kept from looking at its own hand (see hand_visible).

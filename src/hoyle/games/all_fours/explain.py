@@ -235,12 +235,16 @@ def _points(rules: AllFoursRules) -> list[str]:
 
 def _end(rules: AllFoursRules) -> str:
     cap = (
-        f" A match still going after {rules.hand_limit} hands stops there: the higher total "
+        f" A match still going after {rules.deal_limit} hands stops there: the higher total "
         "wins, and sides level at the top share the win."
     )
-    if rules.hands:
-        return (
-            f"The match is {rules.hands} hands; the higher total wins, and a tie plays two more "
-            "hands until it is broken." + cap
+    if rules.deals == 1:
+        return "One hand is played; each side scores what it makes in it."
+    if rules.deals:
+        tie = (
+            f"a tie plays {rules.tie_deals} more hands until it is broken"
+            if rules.tie_deals
+            else "sides level at the top share the win"
         )
+        return f"The match is {rules.deals} hands; the higher total wins, and {tie}." + cap
     return f"The game is {rules.target} points." + cap

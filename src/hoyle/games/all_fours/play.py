@@ -55,7 +55,10 @@ class EasyAllFoursAgent:
         if len(legal) == 1:
             return legal[0]
         player = state.current_player()
-        obs = state.observation(player)
+        # The family's own part of the seat's observation: the envelope around it (every
+        # past hand's result in words) is not needed here and costs more as a match goes on.
+        assert isinstance(state, AllFoursState)
+        obs = state._observe(player)
         hand = [card_index(t) for t in obs["hand"]]
         trump = _SUITS.index(obs["trump"]) if obs["trump"] else -1
         phase = obs["phase"]
@@ -63,7 +66,7 @@ class EasyAllFoursAgent:
             return STAND if self._strength(hand, trump) >= 2 else BEG
         if phase == "give":
             eldest = obs["eldest"]
-            if obs["scores"][eldest] + 1 >= self._target() or self._strength(hand, trump) < 2:
+            if state.scores()[eldest] + 1 >= self._target() or self._strength(hand, trump) < 2:
                 return RUN
             return GIVE
         if phase == "discard":

@@ -43,18 +43,31 @@ _DISCARDS, _PENDING, _UNSEEN, _STOCK = 100, 200, 300, 400
 
 
 def resample(state: AllFoursState, player: int, rng: random.Random) -> AllFoursState:
-    """A state that ``player`` cannot tell apart from ``state``."""
-    n = state.g.n
-    if not 0 <= player < n:
-        raise ValueError(f"player must be a seat 0…{n - 1}, not {player}")
+    """A state that ``player`` cannot tell apart from ``state``; a seeded game's later hands
+    come from a shuffler of its own (never a copy of the real one)."""
     if state._phase in (OVER, CUT, GUESS, CHOOSE_PHASE):
-        return state.clone()  # nothing is hidden before the first deal or after the end
+        return _before_the_deal(state, rng)
     target = state.observation(player)
     return redraw(
         lambda: _draw(state, player, rng),
         lambda world: _replay(state, player, world, rng),
         lambda new: new.observation(player) == target,
     )
+
+
+def _before_the_deal(state: AllFoursState, rng: random.Random) -> AllFoursState:
+    """Before the first deal nothing is hidden but the card cut for the colour guess, face
+    down until the guess: it is drawn again (and after the end, nothing is left to play)."""
+    new = state.clone()
+    new._rng = None if state._rng is None else random.Random(rng.getrandbits(64))
+    if state._phase == GUESS:
+        seat, _ = state._cut[-1]
+        card = rng.randrange(52)
+        new._cut[-1] = (seat, card)
+        new._undealt = FULL & ~(1 << card)
+        new._history[-1] = card
+        new._hand_actions[-1] = (True, card)
+    return new
 
 
 class _World:
@@ -245,7 +258,7 @@ def _hidden_draws(
 def _replay(state: AllFoursState, player: int, world: _World, rng: random.Random) -> AllFoursState:
     new = state.clone()
     new._scores = list(state._scores_at_start)
-    new._hand_log = [dict(e) for e in state._hand_log[: state._log_at_start]]
+    new._hand_results = state._hand_results[: state._log_at_start]
     new._history = state._history[: state._hand_start]
     new._rng = None
     new._forced = []
@@ -256,7 +269,6 @@ def _replay(state: AllFoursState, player: int, world: _World, rng: random.Random
     discards = {s: list(cards) for s, cards in world.discards.items()}
     pending = {s: list(cards) for s, cards in world.pending.items()}
     unseen = list(world.unseen)
-    decisions: list[int] = []
     repeat_out = state.rules.repeat_extras is RepeatExtras.DISCARD_UNSEEN
     for is_chance, action in state._hand_actions:
         if is_chance:
@@ -265,11 +277,9 @@ def _replay(state: AllFoursState, player: int, world: _World, rng: random.Random
             continue
         if new._phase == DISCARD and new._cur != player:
             action = discards[new._cur].pop()  # an unseen discard: one of those drawn
-        decisions.append(action)
         new.apply_action(action)
     if state._rng is not None:
-        # A seeded game records decisions only, and its later deals come from a new shuffle.
-        new._history = state._history[: state._hand_start] + decisions
+        # The history lists the drawn world's cards; later hands come from a new shuffle.
         new._rng = random.Random(rng.getrandbits(64))
     return new
 

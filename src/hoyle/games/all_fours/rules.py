@@ -173,20 +173,29 @@ class AllFoursRules:
     )
     direction: Direction = option(Direction.CLOCKWISE, "the way the deal and play go round")
     target: int = option(7, "points that win the game", min=1, max=121)
-    hands: int = option(
+    deals: int = option(
         0,
-        "play this many hands, the higher total winning (a tie plays two more); 0 plays to "
-        "the target",
+        "play exactly this many hands, the higher total winning (sides level at the top "
+        "share the win, unless tie_deals plays on); 0 plays to the target",
         min=0,
         max=40,
+        aliases=("hands",),
     )
-    hand_limit: int = option(
+    tie_deals: int = option(
+        0,
+        "with deals of two or more: a tie at the top after them plays this many more hands, "
+        "again until it is broken (All Nours: 2, a pitch a piece); 0: sides level share",
+        min=0,
+        max=8,
+    )
+    deal_limit: int = option(
         200,
         "a match ends after this many hands at most, the higher total winning (a tie at the "
         "top shares the win); far more hands than a real game lasts, so that players who are "
         "set back for ever (random bidders at Auction Pitch) still finish",
         min=1,
         max=10000,
+        aliases=("hand_limit",),
     )
     first_dealer: FirstDealer = option(
         FirstDealer.CUT_HIGH, "how the first dealer is found: cut_high, cut_put, first_jack, …"
@@ -288,9 +297,9 @@ class AllFoursRules:
     def __post_init__(self) -> None:
         n = self.players
         teams = self.team_count
-        if self.hands > self.hand_limit:
+        if self.deals > self.deal_limit:
             raise InvalidOptionError(
-                f"hands={self.hands} may not exceed hand_limit={self.hand_limit}"
+                f"deals={self.deals} may not exceed deal_limit={self.deal_limit}"
             )
         if teams and (teams not in (2, 3) or n % teams or n // teams < 2):
             raise InvalidOptionError(
@@ -441,6 +450,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="cotton-1674",
         aliases=("cotton", "all-fours-1674", "compleat-gamester"),
+        title="Cotton's Rules (1674)",
         summary=(
             "All Fours as Charles Cotton wrote it down in The Compleat Gamester (1674), for two. "
             "The players cut, ranking the cards as in Put (3 2 A K Q … 4), and the higher "
@@ -460,6 +470,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="running-all-fours",
         aliases=("running",),
+        title="Running All-Fours",
         summary=(
             "Cotton's Running All-Fours: his game played to 31, the dealer scoring the card "
             "turned for trumps by its value — ace 4, king 3, queen 2, jack 1."
@@ -567,13 +578,24 @@ PRESETS: tuple[Variant, ...] = (
             'hand; the higher total wins, and a tie plays two more hands ("a pitch a piece") '
             "until it is broken. Low goes to whoever captures it."
         ),
-        source="All Fours seed (S-A), 'Paso' (all nours); shared/RULINGS.md 2.1 all-nours",
-        options={**_PITCH, "players": 4, "teams": 2, "hands": 4, "low": Low.CAPTURED},
+        source=(
+            "All Fours seed (S-A), 'Paso' (all nours: \"se juegan otras dos manos, un 'pitch a "
+            "piece' hasta que se decide un ganador\"); shared/RULINGS.md 2.1 all-nours"
+        ),
+        options={
+            **_PITCH,
+            "players": 4,
+            "teams": 2,
+            "deals": 4,
+            "tie_deals": 2,
+            "low": Low.CAPTURED,
+        },
         players=(4, 4),
     ),
     Variant(
         name="auction-pitch-commercial",
         aliases=("commercial-pitch", "selling-the-pitch"),
+        title="Commercial Pitch",
         summary=(
             "Commercial Pitch, the 19th-century American way of selling the pitch: each player "
             "after eldest bids once, 1 to 4 and each higher than the last, or passes. Eldest "

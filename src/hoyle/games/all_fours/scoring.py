@@ -20,9 +20,10 @@ from hoyle.games.all_fours.rules import AllFoursRules, Bidding, CountOrder, Game
 if TYPE_CHECKING:
     from hoyle.games.all_fours.state import AllFoursState
 
-__all__ = ["HandScore", "counted", "score_hand"]
+__all__ = ["HandScore", "counted", "hand_point_bounds", "score_hand"]
 
 _JACK = 9  # rank index of a jack
+_KINDS = ("high", "low", "jack", "game", "all_four")
 
 
 @dataclass
@@ -45,8 +46,12 @@ class HandScore:
     """A side whose bid of 4 took all four points: it wins outright."""
     all_four: int | None = None
     """A side that scored all four points, when ``all_four_bonus`` rewards it."""
+    made: int = 0
+    """Points the pitcher's side took (High, Low, Jack, Game), against its bid."""
     order: list[tuple[int, int]] = field(default_factory=list)
     """(side, points) in the order they count towards the target."""
+    kinds: list[str] = field(default_factory=list)
+    """What each entry of ``order`` is: set_back, high, low, jack, game or all_four."""
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready, with card tokens."""
@@ -65,6 +70,10 @@ class HandScore:
             "all_four": self.all_four,
             "points": [[side, points] for side, points in self.order],
         }
+
+    def position(self, kind: str) -> int | None:
+        """Where ``kind`` counted in ``order`` (``None``: it did not score)."""
+        return self.kinds.index(kind) if kind in self.kinds else None
 
 
 def _pair(value: tuple[int, int] | None) -> dict[str, Any] | None:
@@ -106,6 +115,7 @@ def score_hand(state: AllFoursState) -> HandScore:
     pitcher_side = state._side(state._pitcher) if state._pitcher >= 0 else -1
     bid = state._bid if rules.bidding is not Bidding.NONE and state._pitcher >= 0 else 0
     made = sum(p for side, p, _ in points if side == pitcher_side)
+    out.made = made
     if bid and made < bid:
         out.set_back = (pitcher_side, bid)
         points = [p for p in points if p[0] != pitcher_side]
@@ -118,28 +128,52 @@ def score_hand(state: AllFoursState) -> HandScore:
     if rules.count_order is CountOrder.PITCHER_FIRST and pitcher_side >= 0:
         points.sort(key=lambda p: p[0] != pitcher_side)  # stable: H, L, J, G within a side
     out.order = [(side, p) for side, p, _ in points]
+    out.kinds = [_KINDS[kind] for _, _, kind in points]
     if out.set_back:
         out.order.insert(0, (pitcher_side, -bid))
+        out.kinds.insert(0, "set_back")
     return out
 
 
 def counted(
     rules: AllFoursRules, totals: Sequence[int], detail: HandScore
-) -> tuple[list[int], int]:
-    """The sides' totals once a hand's points are counted, and the side that has then won the
-    game (-1: none yet): a smudge wins outright, otherwise the first side to reach the target
-    as the points count in their order wins, and the points after it do not count."""
+) -> tuple[list[int], int, int]:
+    """The sides' totals once a hand's points are counted, the side that has then won the
+    game (-1: none yet) and how many entries of ``detail.order`` counted: a smudge wins
+    outright, otherwise the first side to reach the target as the points count in their order
+    wins, and the points after it do not count."""
     after = list(totals)
     if detail.smudge is not None:  # a bid of 4 that took all four: the four points still count
         for side, points in detail.order:
             after[side] += points
-        return after, detail.smudge
-    for side, points in detail.order:
+        return after, detail.smudge, len(detail.order)
+    for k, (side, points) in enumerate(detail.order):
         if points:
             after[side] += points
-            if not rules.hands and after[side] >= rules.target:
-                return after, side
-    return after, -1
+            if not rules.deals and after[side] >= rules.target:
+                return after, side, k + 1
+    return after, -1, len(detail.order)
+
+
+def hand_point_bounds(rules: AllFoursRules) -> tuple[int, int]:
+    """The fewest and most points one side can gain in one hand under ``rules``: minus the
+    highest bid (a pitcher set back), and at most every kick of the pack (each card turned
+    once a hand), the gift, a sale, High, Low, Jack (hung), Game, the all-four bonus and
+    every trump scored at once (All Fives)."""
+    kicks = 4 * sum(rules.kicks.values())
+    at_once = (20 + rules.five_value) if rules.trick_points_at_once else 0
+    sale = 4 if rules.bidding is Bidding.COMMERCIAL else 0
+    most = (
+        kicks
+        + rules.gift_points
+        + sale
+        + 2
+        + max(1, rules.hang_jack)
+        + rules.game_value
+        + rules.all_four_bonus
+        + at_once
+    )
+    return (-4 if rules.bidding is not Bidding.NONE else 0), most
 
 
 def _all_four_side(points: list[tuple[int, int, int]]) -> int | None:

@@ -99,7 +99,7 @@ class _Solver:
         self.side = [rules.side_of(seat) for seat in range(g.n)]
         self.sides = rules.sides
         self.at_once = rules.trick_points_at_once
-        self.target = None if rules.hands else rules.target
+        self.target = None if rules.deals else rules.target
         # Scoring reads the state and changes nothing: a shallow copy with its own cards
         # played and won is enough, and costs a tenth of a clone.
         scratch = copy.copy(state)
@@ -216,6 +216,6 @@ class _Solver:
         if found is None:
             scratch = self.scratch
             scratch._won = list(self.won)
-            totals, _ = counted(self.rules, self.scores, score_hand(scratch))
+            totals, _, _ = counted(self.rules, self.scores, score_hand(scratch))
             found = self.leaves[key] = self.gains(totals)
         return found

@@ -3,7 +3,8 @@
 Cards are indices 0–51, suit-major (clubs 0–12, diamonds, hearts, spades; 2 low, ace high).
 Hands are int bitmasks. Every chance event (a card dealt, turned up, drawn or cut) is a chance
 node when the game was started without a seed, and is drawn from ``random.Random(seed)``
-otherwise, so a seeded game has no chance nodes and its history holds decisions only.
+otherwise, so a seeded game stops at no chance node; its history still lists every card so
+drawn, as the chance action it stands for, so that it replays from the unseeded start.
 
 Actions: 0–51 are cards (played, discarded, or dealt at a chance node); the decisions above
 them are named in :data:`WORDS`.
@@ -17,8 +18,9 @@ from typing import Any
 
 from hoyle.cards import TOKENS, CardError, card_index, parse_cards
 from hoyle.core.copying import copy_fields
-from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_action
+from hoyle.core.errors import IllegalActionError, InvalidPositionError, not_an_action
 from hoyle.core.info import GameInfo
+from hoyle.core.narrate import DealResult, Event
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.core.tokens import card_or_word, parse_card_or_word
 from hoyle.games.all_fours.rules import (
@@ -32,7 +34,7 @@ from hoyle.games.all_fours.rules import (
     Stock,
     Trump,
 )
-from hoyle.games.all_fours.scoring import counted, score_hand
+from hoyle.games.all_fours.scoring import HandScore, counted, hand_point_bounds, score_hand
 
 __all__ = ["WORDS", "AllFoursGame", "AllFoursState"]
 
@@ -68,7 +70,14 @@ CUT, DEAL, BEG_PHASE, GIVE_PHASE, DISCARD, AUCTION, SALE, PLAY, DRAW, GUESS, CHO
     range(12)
 )
 TIED = -2
-"""The winner when hand_limit stopped the match with sides level at the top: they share."""
+"""The winner when a match of ``deals`` hands, or one stopped by ``deal_limit``, ends with
+sides level at the top: they share the win."""
+MAX_CUT_ROUNDS = 10
+"""Cuts for the first deal that may tie before the first of the tied players deals (a safety
+cap, so that every match has a bound on its length; ten ties in a row of two players' cuts
+come about once in 10^12 matches)."""
+GIFT, NO_BID, PACK_OUT = "gift", "no bid", "pack exhausted"
+"""Why a hand was thrown in unplayed: Cotton's gift, nobody bid, the pack ran out."""
 PHASE_NAMES = (
     "cut",
     "deal",
@@ -167,6 +176,13 @@ class AllFoursGame(Game[AllFoursRules]):
         self.n = rules.players
         self.step = 1 if rules.direction is Direction.CLOCKWISE else -1
         self.kicks = rules.kicks
+        n = self.n
+        self.side_of = tuple(rules.side_of(s) for s in range(n))
+        """Each seat's side."""
+        self.seats_of = tuple(
+            tuple(s for s in range(n) if self.side_of[s] == k) for k in range(rules.sides)
+        )
+        """Each side's seats."""
 
     @property
     def num_players(self) -> int:
@@ -179,15 +195,29 @@ class AllFoursGame(Game[AllFoursRules]):
         return NUM_ACTIONS
 
     def _game_info(self) -> GameInfo:
-        """A match's result: 1 to each player of the winning side (shared on a tie at the
-        limit), 0 to the others. A hand takes at most a few actions per card of the pack (dealt,
-        turned, discarded, played) plus the bidding; a match at most ``hand_limit`` hands."""
+        """One hand (``deals=1``) returns its points, a side's to each of its seats (contract
+        §2): from minus the highest bid (a pitcher set back) to everything a hand can score. A
+        match returns 1 to each player of the winning side, shared among sides level at the
+        top, 0 to the others: each side's seats share 1 in all, so the returns add up to the
+        number of seats of a side.
+
+        The longest game: the cut for the first deal (at most :data:`MAX_CUT_ROUNDS` rounds,
+        or a card each until a jack comes), then per hand every card of the pack dealt, turned
+        or drawn once (the card cut for trumps twice) and discarded or played once, each
+        seat's bid and throw-in, and the beg, the answer, the sale; at most ``deals`` hands
+        (``deal_limit`` when ties play on, or when the match is to a target)."""
         rules = self.rules
-        hands = min(rules.hands or rules.hand_limit, rules.hand_limit)
-        if rules.hands:  # a tie plays two more hands, and again
-            hands = rules.hand_limit
-        length = (8 * 52 + 8 * self.n + 64) * hands
-        return GameInfo(0.0, 1.0, None, length, "rank")
+        n = self.n
+        cut = max(49, MAX_CUT_ROUNDS * n) + 2  # the cut, or a colour guessed and a pitcher chosen
+        per_hand = 53 + 52 + 2 * n + 8
+        tie_plays_on = rules.deals > 1 and rules.tie_deals
+        hands = rules.deals if rules.deals and not tie_plays_on else rules.deal_limit
+        length = cut + per_hand * hands
+        if rules.deals == 1:
+            low, high = hand_point_bounds(rules)
+            return GameInfo(float(low), float(high), None, length, "points")
+        seats_per_side = n // rules.sides
+        return GameInfo(0.0, 1.0, float(seats_per_side), length, "rank")
 
     def new_initial_state(self, seed: int | None = None) -> AllFoursState:
         """A new game: chance nodes for every card, or with ``seed`` every card from a
@@ -206,12 +236,13 @@ class AllFoursGame(Game[AllFoursRules]):
         ``turn_up`` turned for trumps (or, with trump=cut, cut for trumps and shuffled back, so
         it may also be in a hand or the stock); ``stock`` fixes the next cards of the pack in
         order (for running or drawing). Later events are chance nodes. For scenario tests and
-        hand-set problems."""
+        hand-set problems. Raises :class:`InvalidPositionError` for hands the rules cannot
+        deal."""
         n = self.n
         if len(hands) != n:
-            raise InvalidOptionError(f"need {n} hands, one per seat, not {len(hands)}")
+            raise InvalidPositionError(f"need {n} hands, one per seat, not {len(hands)}")
         if not 0 <= dealer < n:
-            raise InvalidOptionError(f"dealer must be a seat 0…{n - 1}, not {dealer}")
+            raise InvalidPositionError(f"dealer must be a seat 0…{n - 1}, not {dealer}")
         order: list[int] = []
         seen = 0
         masks = []
@@ -219,26 +250,26 @@ class AllFoursGame(Game[AllFoursRules]):
             for seat, text in enumerate(hands):
                 cards = [c.index for c in parse_cards(text)]
                 if len(cards) != self.rules.hand_size:
-                    raise InvalidOptionError(
+                    raise InvalidPositionError(
                         f"seat {seat} has {len(cards)} cards; each hand has {self.rules.hand_size}"
                     )
                 masks.append(cards)
             extra = [c.index for c in parse_cards(stock)] if stock else []
             turned = card_index(turn_up.upper()) if turn_up else None
         except CardError as exc:
-            raise InvalidOptionError(str(exc)) from None
+            raise InvalidPositionError(str(exc)) from None
         # A card cut for trumps (trump=cut) goes back into the pack: it may be dealt again.
         stays_out = [turned] if turned is not None and self.rules.trump is Trump.TURN_UP else []
         for card in [c for cards in masks for c in cards] + extra + stays_out:
             if seen >> card & 1:
-                raise InvalidOptionError(f"{TOKENS[card]} is dealt twice")
+                raise InvalidPositionError(f"{TOKENS[card]} is dealt twice")
             seen |= 1 << card
         if (self.rules.trump is not Trump.PITCH) != (turned is not None):
-            raise InvalidOptionError(
+            raise InvalidPositionError(
                 "give turn_up (the trump card) with trump=turn_up or cut, and only then"
             )
         state = AllFoursState(self, None, start=False)
-        state._dealer = dealer
+        state._dealer = state._origin_dealer = dealer
         # The chance actions of the first hand, in the engine's dealing order.
         eldest = state._nxt(dealer)
         per_seat = {s: list(c) for s, c in enumerate(masks)}
@@ -282,13 +313,14 @@ class AllFoursState(State):
         self._history: list[int] = []
         self._scores = [0] * self.rules.sides
         self._hand_no = 0
-        self._hand_log: list[dict[str, Any]] = []  # each finished hand, as observations show it
-        self._deal_scores: list[list[int]] = []  # what each seat's side gained, hand by hand
+        self._hand_results: list[DealResult] = []  # each finished (or stopped) hand, how it scored
         self._winner = -1  # the winning side, once the game is over (TIED: a shared win)
         self._dealer = n - 1
+        self._origin_dealer: int | None = None  # deal_state: the first hand's dealer, no cut
         self._forced: list[int] = []  # cards the next chance events must give (deal_state)
         self._cut: list[tuple[int, int]] = []  # (seat, card) of the cut for the first deal
         self._cut_seats: list[int] = []
+        self._cut_rounds = 0  # cuts that tied
         self._guess = -1
         self._hands = [0] * n
         self._undealt = FULL
@@ -308,7 +340,7 @@ class AllFoursState(State):
         return (seat - self.g.step) % self.g.n
 
     def _side(self, seat: int) -> int:
-        return self.rules.side_of(seat)
+        return self.g.side_of[seat]
 
     # ----------------------------------------------------------------- the cut
 
@@ -348,7 +380,9 @@ class AllFoursState(State):
         this_round = self._cut[-len(self._cut_round) :]
         best = max(strength(c) for _, c in this_round)
         tied = [seat for seat, c in this_round if strength(c) == best]
-        if len(tied) > 1:  # the tied players cut again, from the whole pack
+        self._cut_rounds += len(tied) > 1
+        if len(tied) > 1 and self._cut_rounds < MAX_CUT_ROUNDS:
+            # The tied players cut again, from the whole pack.
             self._cut_round, self._cut_pos, self._undealt = tied, 0, FULL
             return
         self._dealer = tied[0]
@@ -395,7 +429,10 @@ class AllFoursState(State):
         rules = self.rules
         self._hand_start = len(self._history)
         self._scores_at_start = list(self._scores)
-        self._log_at_start = len(self._hand_log)
+        self._log_at_start = len(self._hand_results)
+        self._thrown: str | None = None  # why the hand was thrown in unplayed, if it was
+        self._detail: HandScore | None = None  # the hand's score, once counted
+        self._upto = 0  # how many of its points counted before the game was won
         # Every event of this hand, chance (True) or decision (False): what resampling replays.
         self._hand_actions: list[tuple[bool, int]] = []
         self._unseen = 0  # extra cards thrown out unseen with a repeated turn-up
@@ -409,6 +446,7 @@ class AllFoursState(State):
         self._round_extra: list[int] = [0] * n  # this run's extra cards, until its turn-up
         self._kicks: list[tuple[int, int, int]] = []  # (card, side, points) scored for turn-ups
         self._kicks_scored = 0
+        self._stood = False
         self._begged = False
         self._given = False
         self._ran = 0
@@ -436,16 +474,17 @@ class AllFoursState(State):
         self._legal = None
 
     def _run_chance(self) -> None:
-        """With a seeded shuffle (or cards fixed by deal_state), play the chance events."""
+        """With a seeded shuffle (or cards fixed by deal_state), play the chance events; the
+        history lists each card as the chance action it stands for."""
         while self._phase in (CUT, DEAL, DRAW) and (self._rng is not None or self._forced):
             if self._forced:
                 card = self._forced.pop(0)
-                self._history.append(card)
             elif self._phase == CUT:
                 assert self._rng is not None
                 card = self._rng.choice(cards_of(self._undealt))
             else:
                 card = self._next_shuffled()
+            self._history.append(card)
             self._hand_actions.append((True, card))
             self._chance(card)
 
@@ -545,11 +584,12 @@ class AllFoursState(State):
         n = self.g.n
         need = 3 * n + 1
         if self._undealt.bit_count() < need:
-            # The pack ran out before a new trump: the same dealer deals again; kick points
-            # already scored stand, recorded with the deal thrown in.
-            self._hand_log.append({"hand": self._hand_no + 1, "thrown_in": "pack exhausted"})
-            self._record_deal()
-            self._start_hand()
+            # The pack ran out before a new trump: the hand is thrown in and the same dealer
+            # deals the next; kick points already scored stand (RULINGS 2.1 seven-up,
+            # trinidad), told with the hand thrown in.
+            self._thrown = PACK_OUT
+            self._close_hand()
+            self._next_hand(same_dealer=True)
             return
         self._ran += 1
         self._phase = DEAL
@@ -588,6 +628,7 @@ class AllFoursState(State):
 
     def _beg(self, action: int) -> None:
         if action == STAND:
+            self._stood = True
             self._begin_play(self._cur)
             return
         self._begged = True
@@ -601,7 +642,8 @@ class AllFoursState(State):
             if rules.gift is Gift.THROW_IN:
                 if self._add(self._side(eldest), rules.gift_points):
                     return
-                self._hand_log.append({"hand": self._hand_no + 1, "thrown_in": "gift"})
+                self._thrown = GIFT
+                self._close_hand()
                 self._next_hand()
                 return
             dealer_side = self._side(self._dealer)
@@ -642,7 +684,8 @@ class AllFoursState(State):
                 self._phase, self._cur = SALE, eldest
             return
         if self._bidder < 0:  # everyone passed: the hand is thrown in, the deal moves on
-            self._hand_log.append({"hand": self._hand_no + 1, "thrown_in": "no bid"})
+            self._thrown = NO_BID
+            self._close_hand()
             self._next_hand()
             return
         self._pitcher = self._bidder
@@ -720,8 +763,7 @@ class AllFoursState(State):
 
     def _card_total(self, side: int) -> int:
         """Card points (the Game count) a side has taken in this hand's tricks."""
-        won = self._won[side]
-        return sum(self._card_points(c) for c in range(52) if won >> c & 1)
+        return sum(self._card_points(c) for c in cards_of(self._won[side]))
 
     def _card_points(self, card: int) -> int:
         if suit_of(card) == self._trump and rank_of(card) == 3 and self.rules.five_value:
@@ -772,61 +814,66 @@ class AllFoursState(State):
     def _add(self, side: int, points: int) -> bool:
         """Add points to a side; True (and the game over) when it reaches the target."""
         self._scores[side] += points
-        if not self.rules.hands and self._scores[side] >= self.rules.target:
+        if not self.rules.deals and self._scores[side] >= self.rules.target:
             self._winner = side
             self._finish()
             return True
         return False
 
     def _finish(self) -> None:
-        self._record_deal()
+        """The game is won: the hand stops here, told as far as it went."""
+        self._close_hand()
         self._phase = OVER
         self._legal = None
         self._hand_no += 1
 
-    def _record_deal(self) -> None:
-        """What each seat's side gained in the hand just ended (or stopped)."""
-        gained = [
-            now - before for now, before in zip(self._scores, self._scores_at_start, strict=True)
-        ]
-        self._deal_scores.append([gained[self._side(s)] for s in range(self.g.n)])
+    def _close_hand(self) -> None:
+        """Record how the hand just ended (scored, thrown in or stopped) was scored."""
+        from hoyle.games.all_fours.results import hand_result
+
+        self._hand_results.append(hand_result(self))
 
     def _end_hand(self) -> None:
         detail = score_hand(self)
-        log: dict[str, Any] = {"hand": self._hand_no + 1, **detail.as_dict()}
-        self._hand_log.append(log)
-        self._scores[:], winner = counted(self.rules, self._scores, detail)
+        self._scores[:], winner, self._upto = counted(self.rules, self._scores, detail)
+        self._detail = detail
         if winner >= 0:
-            log["game_over"] = True
             self._winner = winner
             self._finish()
             return
+        self._close_hand()
         self._next_hand()
 
-    def _next_hand(self) -> None:
+    def _next_hand(self, same_dealer: bool = False) -> None:
+        """After a hand recorded: the match ends (its ``deals`` played, or ``deal_limit``),
+        or the next dealer (the same one after the pack ran out) deals."""
         rules = self.rules
-        self._record_deal()
         self._hand_no += 1
         totals = self._scores
-        best = max(totals)
-        if (
-            rules.hands
-            and self._hand_no >= rules.hands
-            and totals.count(best) == 1
-            and (self._hand_no - rules.hands) % 2 == 0
-        ):
-            self._winner = totals.index(best)
-            self._phase = OVER  # the hand is already counted and recorded
-            self._legal = None
+        level = totals.count(max(totals)) > 1
+        if rules.deals and self._hand_no >= rules.deals:
+            # A tie plays on only where a source says so (All Nours: two more hands, a pitch
+            # a piece, until it is broken; seed S-A 'Paso'); elsewhere level sides share.
+            extra = self._hand_no - rules.deals
+            if not (rules.deals > 1 and rules.tie_deals) or (
+                extra % rules.tie_deals == 0 and not level
+            ):
+                self._end_match()
+                return
+        if self._hand_no >= rules.deal_limit:
+            self._end_match()  # the cap: the match stops here, ranked by the totals
             return
-        if self._hand_no >= rules.hand_limit:
-            # The cap: the match stops here, ranked by the totals (a tie at the top shares).
-            self._winner = totals.index(best) if totals.count(best) == 1 else TIED
-            self._phase = OVER
-            self._legal = None
-            return
-        self._dealer = self._nxt(self._dealer)
+        if not same_dealer:
+            self._dealer = self._nxt(self._dealer)
         self._start_hand()
+
+    def _end_match(self) -> None:
+        """The match ends on the totals: the higher wins, sides level at the top share."""
+        totals = self._scores
+        best = max(totals)
+        self._winner = totals.index(best) if totals.count(best) == 1 else TIED
+        self._phase = OVER
+        self._legal = None
 
     # ----------------------------------------------------------------- protocol
 
@@ -965,30 +1012,28 @@ class AllFoursState(State):
             return f"seat {seat} cannot play {what}: {reason}; legal: {shown}"
         return f"{what} is not legal now ({PHASE_NAMES[self._phase]}); legal: {shown}"
 
-    def action_to_string(self, action: int) -> str:
-        """Cards are tokens (``JH``); the decisions are words (``beg``, ``bid 2``, …)."""
-        return card_or_word(action, WORDS, "All Fours")
-
-    def string_to_action(self, text: str) -> int:
-        """The action for a token: a card (``jh``, ``10d``) or a word (``beg``, ``bid 2``)."""
-        return parse_card_or_word(text, _BY_WORD, "All Fours")
-
     def returns(self) -> list[float]:
-        """1 for each player of the winning side, 0 for the others; zeros until the end."""
+        """Zeros until the end. One hand (``deals=1``): its points, a side's to each of its
+        seats (minus a bid set back). A match: 1 to each player of the winning side (shared
+        among sides level at the top), 0 to the others."""
+        n = self.g.n
         if self._phase != OVER:
-            return [0.0] * self.g.n
-        if self._winner == TIED:  # stopped by hand_limit with sides level at the top
+            return [0.0] * n
+        if self.rules.deals == 1:
+            return self.scores()  # the totals are that hand's points
+        if self._winner == TIED:  # deals played, or deal_limit reached, with sides level
             best = max(self._scores)
             top = [side for side, total in enumerate(self._scores) if total == best]
-            return [1.0 / len(top) if self._side(s) in top else 0.0 for s in range(self.g.n)]
-        return [1.0 if self._side(s) == self._winner else 0.0 for s in range(self.g.n)]
+            return [1.0 / len(top) if self._side(s) in top else 0.0 for s in range(n)]
+        return [1.0 if self._side(s) == self._winner else 0.0 for s in range(n)]
 
     def scores(self) -> list[float]:
         """Each seat's side's points so far."""
-        return [float(self._scores[self._side(s)]) for s in range(self.g.n)]
+        scores = self._scores
+        return [float(scores[side]) for side in self.g.side_of]
 
     def history(self) -> list[int]:
-        """Every action applied, chance events included when the game has no seed."""
+        """Every action applied, chance events included (a seeded shuffle's cards too)."""
         return list(self._history)
 
     def progress(self) -> tuple[int, str, int]:
@@ -1021,14 +1066,47 @@ class AllFoursState(State):
         """An independent copy (the seeded shuffler too)."""
         return copy_fields(self)
 
-    def observation(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` may know (see :mod:`hoyle.games.all_fours.observe`)."""
+    # ----------------------------------------------------------------- the contract's hooks
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (see :mod:`hoyle.games.all_fours.observe`)."""
         from hoyle.games.all_fours.observe import observe
 
-        return observe(self, player)
+        return observe(self, seat)
 
-    def resample_from_infostate(self, player: int, rng: random.Random) -> AllFoursState:
-        """A state ``player`` cannot tell from this one (see :mod:`.resample`)."""
+    def _results(self) -> Sequence[DealResult]:
+        """Each hand's result: scored, thrown in, or stopped by a win (see :mod:`.results`)."""
+        return self._hand_results
+
+    def _narrate(self, before: State, action: int, after: State) -> list[Event]:
+        """What ``action`` did, as each seat saw it (see :mod:`.narrate`)."""
+        from hoyle.games.all_fours.narrate import narrate
+
+        assert isinstance(before, AllFoursState) and isinstance(after, AllFoursState)
+        return narrate(before, action, after)
+
+    def _action_token(self, action: int) -> str:
+        """Cards are tokens (``JH``); the decisions are words (``beg``, ``bid 2``, …)."""
+        return card_or_word(action, WORDS, "All Fours")
+
+    def _parse_action(self, text: str) -> int | None:
+        """A card (``jh``, ``10d``) or a word (``beg``, ``bid 2``, ``take one``)."""
+        return parse_card_or_word(text, _BY_WORD, "All Fours")
+
+    def _resample(self, seat: int, rng: random.Random) -> AllFoursState:
+        """A state ``seat`` cannot tell from this one (see :mod:`.resample`)."""
         from hoyle.games.all_fours.resample import resample
 
-        return resample(self, player, rng)
+        return resample(self, seat, rng)
+
+    def _origin(self) -> AllFoursState:
+        """The unseeded start, or for a hand-set position its first hand before the deal."""
+        if self._origin_dealer is None:
+            return self.g.new_initial_state()
+        state = AllFoursState(self.g, None, start=False)
+        state._dealer = state._origin_dealer = self._origin_dealer
+        state._start_hand()
+        return state
+
+    def _dealer_seat(self) -> int | None:
+        return None if self._phase in (CUT, GUESS, CHOOSE_PHASE) else self._dealer
