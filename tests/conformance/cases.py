@@ -18,7 +18,6 @@ PENDING: frozenset[str] = frozenset(
     {
         "hearts",
         "spite-malice",
-        "ecarte",
         "bourre",
     }
 )

@@ -37,8 +37,9 @@ def engine_minimax(state: EcarteState) -> int:
 
     def search(s: EcarteState) -> int:
         if s.is_terminal() or s.progress()[0] != hand_no:
-            result = s.observation(None)["hand_results"][hand_no - 1]["result"]
-            return int(result["points"] if result["winner"] == elder else -result["points"])
+            items = s.observation(None)["results"][hand_no - 1]["items"]
+            result = next(item for item in items if item["kind"] == "hand")
+            return int(result["points"] if result["seat"] == elder else -result["points"])
         values = []
         for action in s.legal_actions():
             if action >= 52:

@@ -189,7 +189,7 @@ def test_french_bets_and_the_backed_hand_with_advice() -> None:
         state.apply_action(state.legal_actions()[0])
     seen = field(state, bettor, "seen_hand")
     assert {c for c, i in CARD32.items() if seen[i]} == set(
-        state.observation(bettor)["seen_hands"][str(backed)]
+        state.observation(bettor)["seen_hands"][backed]
     )
     assert not field(state, backed, "seen_hand").any()
 

@@ -48,7 +48,9 @@ def tokens(state: EcarteState) -> list[str]:
 
 
 def result(state: EcarteState) -> dict[str, Any]:
-    return dict(state.observation(None)["hand_results"][-1]["result"])
+    """The last hand's result: its ``hand`` item (who scores, how much, why)."""
+    items = state.observation(None)["results"][-1]["items"]
+    return dict(next(item for item in items if item["kind"] == "hand"))
 
 
 # ---------------------------------------------------------------- cut and deal
@@ -175,7 +177,7 @@ def test_laws_26_27_proposal_acceptance_exchange_and_counts_public() -> None:
         assert obs["proposals"] == [
             {"proposed": 2, "answer": "accept", "elder_took": 2, "dealer_took": 2}
         ]
-        assert obs["cards_taken"] == {"0": 2, "1": 2}
+        assert obs["cards_taken"] == [2, 2]
     assert state.phase == "propose"  # elder may propose again
 
 
@@ -260,7 +262,7 @@ def test_e2_elder_chooses_how_many_after_acceptance_and_the_count_is_public() ->
         assert obs["proposals"] == [
             {"proposed": None, "answer": "accept", "elder_took": 3, "dealer_took": 1}
         ]
-        assert obs["cards_taken"] == {"0": 3, "1": 1}
+        assert obs["cards_taken"] == [3, 1]
     assert "8D" not in str(state.observation(1)) and "8S" not in str(state.observation(0))
     assert state.phase == "propose" and tokens(state) == ["play", "propose"]
 
@@ -269,7 +271,7 @@ def test_e2_unnamed_discard_stops_at_five_or_at_the_stock() -> None:
     state = deal(propose_then_choose=True)
     # Five cards (a "book", EB1911) end the discard without a word.
     play(state, "propose accept 7S 8D 9C QH KH")
-    assert state.phase == "exchange" and state.observation(1)["cards_taken"]["0"] == 5
+    assert state.phase == "exchange" and state.observation(1)["cards_taken"][0] == 5
     play(state, "8S KC 9H TH AH")  # the dealer's five: the draw follows at once
     play(state, "propose accept")
     for card in state.observation(0)["hand"]:
@@ -297,7 +299,7 @@ def test_e2_vulnerability_and_resampling_with_unnamed_proposals() -> None:
     # vulnerable.
     state = deal(propose_then_choose=True)
     play(state, "propose refuse")
-    assert state.observation(None)["vulnerable"] == {"elder": False, "dealer": True}
+    assert state.observation(None)["vulnerable"] == [False, True]  # seat 1 deals
     # Mid-discard, the dealer's view resamples elder's hand and discards consistently.
     state = deal(propose_then_choose=True)
     play(state, "propose accept 8D 7S")
@@ -367,14 +369,14 @@ def test_law_42_abandoning_credits_the_opponent_with_the_tricks_left(
     state = deal(hands=("KH QH 9C 8D 7S", "AH TH 9H KC 8S"))
     play(state, moves)
     got = result(state)
-    assert (got["winner"], got["points"]) == (winner, points)
+    assert (got["seat"], got["points"]) == (winner, points)
 
 
 def test_law_42_abandoning_after_three_tricks_keeps_the_point() -> None:
     state = deal(hands=("KH QH JH 8D 7S", "AH TH 9H KC 8S"))
     play(state, "propose_1 accept 7S 8S draw play KH 9H QH TH JH AH abandon")
     got = result(state)
-    assert (got["winner"], got["points"], got["tricks"]) == (0, 1, {"0": 3, "1": 2})
+    assert (got["seat"], got["points"], got["tricks"]) == (0, 1, [3, 2])
 
 
 def test_concede_option_off_removes_abandon() -> None:

@@ -40,8 +40,9 @@ def deal(hands: tuple[str, str], **options: Any) -> EcarteState:
 
 
 def result(state: EcarteState) -> tuple[int, int, str]:
-    got = state.observation(None)["hand_results"][0]["result"]
-    return got["winner"], got["points"], got["reason"]
+    items = state.observation(None)["results"][0]["items"]
+    got = next(item for item in items if item["kind"] == "hand")
+    return got["seat"], got["points"], got["reason"]
 
 
 @pytest.mark.parametrize(
@@ -269,8 +270,8 @@ def test_pool_swap_hand_option_changes_places_after_each_hand() -> None:
     assert isinstance(state, EcarteState)
     a, b = state.pair
     (watcher,) = state.observation(None)["waiting"]
-    hands = state.observation(None)["hand_number"]
-    while state.observation(None)["hand_number"] == hands:
+    hands = state.observation(None)["deal"]
+    while state.observation(None)["deal"] == hands:
         legal = [state.action_to_string(x) for x in state.legal_actions()]
         token = "abandon" if "abandon" in legal and state.current_player() == b else legal[0]
         token = "play" if state.phase == "propose" else token
@@ -293,13 +294,17 @@ def test_french_bets_are_settled_with_the_game_and_advice_shows_the_backed_hand(
         state.apply_action(state.legal_actions()[0])
     seen = state.observation(bettor)["seen_hands"]
     if advice:
-        assert seen == {str(a): state.observation(a)["hand"]}
+        assert seen[a] == state.observation(a)["hand"]
+        assert [s for s in range(3) if seen[s] is not None] == [a]
     else:
-        assert seen == {}
-    assert state.observation(b)["seen_hands"] == {}
+        assert seen == [None, None, None]
+    assert state.observation(b)["seen_hands"] == [None, None, None]
+    assert state.observation(None)["bets"][bettor] == a
     drive_game(state, a)
     assert state.observation(None)["bet_results"][bettor] == 1
-    assert state.observation(None)["games"][0]["bets"] == {str(bettor): 1}
+    bets = [0, 0, 0]
+    bets[bettor] = 1
+    assert state.observation(None)["games"][0]["bets"] == bets
 
 
 def test_target_option_sets_the_game() -> None:
@@ -336,20 +341,38 @@ def test_bet_stake_option() -> None:
     assert state.observation(None)["bet_results"][bettor] == -3
 
 
-def test_deals_option_ends_the_match_after_that_many_hands() -> None:
-    # deals=N (a session of N hands, for measuring play hand by hand): after the first hand's
-    # point the match is over and the player ahead wins it; without it the game goes on to 5.
+def test_one_hand_returns_its_points() -> None:
+    # Contract §2: deals=1 plays one hand and returns its points (more is better); without it
+    # the game goes on to 5.
     state = deal(POINT, deals=1)
     play(state, "play " + POINT_PLAY)
-    assert state.is_terminal()
+    assert state.is_terminal() and state.game.info.returns_kind == "points"
     assert state.returns() == [1.0, 0.0] and state.scores() == [1.0, 0.0]
-    assert state.observation(None)["games"][0]["winner"] == 0
+    assert state.observation(None)["games"] == []  # no game is awarded for one hand
+    state = deal(FAIL, deals=1)
+    play(state, "play " + FAIL_PLAY)
+    assert state.returns() == [0.0, 2.0]  # law 49: elder played without proposing and failed
     state = deal(POINT)
     play(state, "play " + POINT_PLAY)
     assert not state.is_terminal()
 
 
-def test_deals_option_level_session_has_no_winner() -> None:
+@pytest.mark.parametrize("variant", ["standard", "rubber", "pool", "french"])
+def test_one_hand_of_every_match(variant: str) -> None:
+    # Contract §6: every preset takes deals=1 (a rubber, a pool, French Écarté too).
+    game = hoyle.load("ecarte", variant=variant, deals=1)
+    state = game.new_initial_state(seed=8)
+    rng = random.Random(8)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    obs = state.observation(None)
+    assert obs["deal"] == 1 and len(obs["results"]) == 1
+    assert state.returns() == obs["deal_scores"][0] and max(state.returns()) >= 1
+
+
+def test_deals_option_ends_the_match_after_that_many_hands() -> None:
+    # deals=N (a session of N hands): the player ahead in the game in progress wins it, and
+    # with it the match; level, they share it (contract §2: 1 shared among the winners).
     game = hoyle.load("ecarte", deals=2)
     level = 0
     for seed in range(120):
@@ -358,17 +381,35 @@ def test_deals_option_level_session_has_no_winner() -> None:
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
         assert isinstance(state, EcarteState)
-        hands = state.observation(None)["hand_number"]
+        hands = state.observation(None)["deal"]
         a, b = state.scores()
         assert hands == 2 or max(a, b) >= 5  # two hands, unless the target came first
         if a == b:
             level += 1
-            assert state.returns() == [0.0, 0.0]
+            assert state.returns() == [0.5, 0.5]
+            assert state.observation(None)["results"][-1]["lines"][-1] == (
+                "Level: Seat 0 and Seat 1 share the match"
+            )
         else:
             assert state.returns() == ([1.0, 0.0] if a > b else [0.0, 1.0])
-    assert level  # 1–1 after two hands happens, and then nobody wins
+    assert level  # 1–1 after two hands happens, and then they share it
 
 
-def test_deals_option_refuses_rubbers_and_pools() -> None:
-    with pytest.raises(hoyle.HoyleError, match="rubber=1"):
-        hoyle.load("ecarte", deals=1, rubber=3)
+def test_a_pool_stops_at_its_deal_limit() -> None:
+    # Contract §2: every match is finite. A pool could run on (two in a row may never come),
+    # so deal_limit stops it: the most games won wins, ties sharing.
+    game = hoyle.load("ecarte", variant="pool", deal_limit=3, target=1)
+    assert game.info.max_game_length < hoyle.load("ecarte", variant="pool").info.max_game_length
+    state = game.new_initial_state(seed=4)
+    a = state.pair[0]
+    drive_game(state, a)
+    drive_game(state, state.observation(None)["waiting"][0])
+    drive_game(state, a)
+    assert state.is_terminal() and state.observation(None)["deal"] == 3
+    won = state.observation(None)["games_won"]
+    best = [s for s in range(3) if won[s] == max(won)]
+    assert state.returns() == [1 / len(best) if s in best else 0.0 for s in range(3)]
+    assert (
+        "The session stops after 3 hands (deal_limit=3)"
+        in (state.observation(None)["results"][-1]["lines"])
+    )

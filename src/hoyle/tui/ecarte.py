@@ -30,6 +30,8 @@ def _names(obs: dict[str, Any], names: Sequence[str] | None) -> list[str]:
 
 
 def _exchange_lines(obs: dict[str, Any], names: Sequence[str]) -> list[str]:
+    if obs.get("elder") is None or obs.get("dealer") is None:
+        return []
     elder, dealer = names[obs["elder"]], names[obs["dealer"]]
     lines = []
     for number, p in enumerate(obs.get("proposals", []), 1):
@@ -61,13 +63,9 @@ def _ecarte_render_table(
     names = _names(obs, names)
     phase = obs["phase"]
     me = obs.get("seat")
-    head = [
-        "Écarté",
-        f"game {obs['game_number']}",
-        f"hand {obs['hand_number']}",
-        f"dealer {names[obs['dealer']]}",
-        f"elder {names[obs['elder']]}",
-    ]
+    head = ["Écarté", f"game {obs['game_number']}", f"hand {obs['deal']}"]
+    if obs.get("dealer") is not None and obs.get("elder") is not None:  # known once cut
+        head += [f"dealer {names[obs['dealer']]}", f"elder {names[obs['elder']]}"]
     if obs.get("trump"):
         head.append(
             f"trumps {Suit.from_letter(obs['trump']).symbol if style.symbols else obs['trump']}"
@@ -78,14 +76,14 @@ def _ecarte_render_table(
     lines = [style.bold("── " + " · ".join(head) + " ──")]
     if obs.get("packets"):
         lines.append(f"Dealt in packets of {obs['packets'][0]} and {obs['packets'][1]}.")
-    pair = obs["pair"]
-    taken = obs.get("cards_taken", {})
+    pair = obs.get("pair") or []
+    taken = obs.get("cards_taken") or [0] * len(names)
     lines.append("             game  games  tricks  cards taken")
     for seat in pair:
         label = names[seat] + (" *" if seat == obs.get("current_player") else "")
         lines.append(
             f"  {label:<10} {obs['game_scores'][seat]:>4}  {obs['games_won'][seat]:>5}"
-            f"  {obs['tricks_taken'][seat]:>6}  {taken.get(str(seat), 0):>11}"
+            f"  {obs['tricks_taken'][seat]:>6}  {taken[seat]:>11}"
         )
     if obs.get("waiting"):
         who = ", ".join(names[s] for s in obs["waiting"])
@@ -95,8 +93,9 @@ def _ecarte_render_table(
         lines.append(f"{names[streak['seat']]} has won {streak['games']} game(s) in a row.")
     if obs.get("pool"):
         lines.append(f"The pool holds {obs['pool']}.")
-    for bettor, backed in obs.get("bets", {}).items():
-        lines.append(f"{names[int(bettor)]} backs {names[backed]}.")
+    for bettor, backed in enumerate(obs.get("bets") or []):
+        if backed is not None:
+            lines.append(f"{names[bettor]} backs {names[backed]}.")
     if obs.get("king_turned"):
         lines.append(f"The king was turned: 1 to {names[obs['dealer']]}.")
     if obs.get("king_marked") is not None:
@@ -104,11 +103,12 @@ def _ecarte_render_table(
     if obs.get("proposals"):
         lines.append("Proposals:")
         lines.extend(_exchange_lines(obs, names))
-    vulnerable = obs.get("vulnerable", {})
-    if vulnerable.get("elder"):
-        lines.append(f"{names[obs['elder']]} played without proposing: vulnerable.")
-    if vulnerable.get("dealer"):
-        lines.append(f"{names[obs['dealer']]} refused the first proposal: vulnerable.")
+    vulnerable = obs.get("vulnerable") or []
+    elder, dealer = obs.get("elder"), obs.get("dealer")
+    if elder is not None and vulnerable and vulnerable[elder]:
+        lines.append(f"{names[elder]} played without proposing: vulnerable.")
+    if dealer is not None and vulnerable and vulnerable[dealer]:
+        lines.append(f"{names[dealer]} refused the first proposal: vulnerable.")
     if obs.get("multiplier", 1) > 1:
         lines.append(f"The hand is doubled: ×{obs['multiplier']}.")
     if obs.get("point_offered_by") is not None:
@@ -132,9 +132,10 @@ def _ecarte_render_table(
             )
     if obs.get("discarded"):
         lines.append("Your discards: " + " ".join(card_label(t, style) for t in obs["discarded"]))
-    for seat, hand in obs.get("seen_hands", {}).items():
-        shown = " ".join(card_label(t, style) for t in hand)
-        lines.append(f"{names[int(seat)]} (whom you back) holds: {shown}")
+    for seat, hand in enumerate(obs.get("seen_hands") or []):
+        if hand is not None:
+            shown = " ".join(card_label(t, style) for t in hand)
+            lines.append(f"{names[seat]} (whom you back) holds: {shown}")
     if me is not None and me in pair and obs.get("hand"):
         lines.append("Your hand:")
         lines.extend(render_hand(obs["hand"], legal, style))
@@ -176,16 +177,6 @@ def _ecarte_prompt_text(obs: dict[str, Any]) -> str:
     return "> "
 
 
-def _result_line(entry: dict[str, Any], names: Sequence[str]) -> str:
-    result = entry.get("result")
-    scored = [s for s in entry.get("scored", []) if s["for"] in ("king marked", "king turned")]
-    parts = [f"{names[s['seat']]} 1 for the {s['for']}" for s in scored]
-    if result is not None:
-        reason = result["reason"]
-        parts.append(f"{names[result['winner']]} {result['points']} ({reason})")
-    return f"Hand {entry['hand']} over: " + ("; ".join(parts) or "no score") + "."
-
-
 def _ecarte_render_event(
     before: dict[str, Any],
     after: dict[str, Any],
@@ -218,15 +209,10 @@ def _ecarte_render_event(
     for trick in new_tricks:
         taker = names[trick["winner"]]
         lines.append(f"{taker} {'take' if taker == 'You' else 'takes'} the trick.")
-    for entry in after.get("hand_results", [])[len(before.get("hand_results", [])) :]:
-        lines.append(_result_line(entry, names))
-    for game in after.get("games", [])[len(before.get("games", [])) :]:
-        winner = names[game["winner"]]
-        lines.append(
-            f"Game {game['game']} to {winner}, {game['points'][0]}–{game['points'][1]}"
-            f" (worth {game['value']})."
-        )
-    if after.get("pair") != before.get("pair") and after["phase"] != "over":
+    for result in after.get("results", [])[len(before.get("results", [])) :]:
+        # The deal result's lines say how the hand was scored, and any game, bet or match.
+        lines.append(f"Hand {result['deal']} over: " + "; ".join(result["lines"]) + ".")
+    if after.get("pair") and after.get("pair") != before.get("pair") and after["phase"] != "over":
         lines.append("Now playing: " + " and ".join(names[s] for s in after["pair"]) + ".")
     return lines
 
@@ -245,8 +231,11 @@ def _ecarte_render_result(obs: dict[str, Any], names: Sequence[str] | None = Non
             "Bets: "
             + ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(obs["bet_results"]) if v)
         )
-    winner = names[obs["winner"]]
-    lines.append(f"{winner} {'win' if winner == 'You' else 'wins'}.")
+    winners = [names[w] for w in obs.get("winner") or []]
+    if len(winners) == 1:
+        lines.append(f"{winners[0]} {'win' if winners[0] == 'You' else 'wins'}.")
+    elif winners:
+        lines.append(" and ".join(winners) + " share the match.")
     return lines
 
 

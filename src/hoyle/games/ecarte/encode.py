@@ -153,7 +153,7 @@ class EcarteEncoder(_Layout):
             self.add(
                 "bets", n * n, f"1 where a bystander backs a player: bettor then backed, {SEATS}"
             )
-        self.add("winner", n, f"one-hot: the winner of the match, at its end, {SEATS}")
+        self.add("winner", n, f"1 for each winner of the match, at its end, {SEATS}")
         f = self.field
         self.b: dict[str, int] = {x.name: x.start for x in self.fields}
         self.b_phase = f("phase").start
@@ -289,8 +289,8 @@ class EcarteEncoder(_Layout):
             base = self.b["bets"]
             for bettor, seat in s._bets.items():
                 ones.append(base + rel[bettor] * n + rel[seat])
-        if phase == OVER and s._winner >= 0:
-            ones.append(self.b_winner + rel[s._winner])
+        if phase == OVER:
+            ones += [self.b_winner + rel[w] for w in s._match_winners]
         write_scaled(out, vals, self.per, ones)
 
 

@@ -223,10 +223,16 @@ def _end(rules: EcarteRules) -> str:
         text += f" The match is a rubber: the first to win {rules.games_to_win} games."
     else:
         text += " The match is one game."
-    if rules.deals:
-        hands = "hand" if rules.deals == 1 else f"{rules.deals} hands"
+    if rules.deals == 1:
+        text += " This session is one hand: its points are the result."
+    elif rules.deals:
         text += (
-            f" This session stops after its {hands} if no one has reached the target: the "
-            "player ahead wins, and level, nobody does."
+            f" This session stops after {rules.deals} hands: the player ahead in the game in "
+            "progress wins it (level, nobody does), then the most games won wins the match."
+        )
+    elif rules.pool_wins:
+        text += (
+            f" A pool still going after {rules.deal_limit} hands stops there, as a session "
+            "does: the most games won wins."
         )
     return text

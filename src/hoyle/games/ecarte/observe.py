@@ -6,7 +6,8 @@ and how many cards each player took (law 27), the vulnerability (law 49), the ki
 doubles and offers, every card played and the tricks each player took, the scores, games, bets
 and the pool's streak. Private to a seat: its hand and its own discards (law 28: discards are
 not looked at). A bystander who backs a player sees that player's hand and discards when the
-rules allow advice (French Écarté).
+rules allow advice (French Écarté). The envelope's keys (the game, the seat, the deal, the
+scores, the results) are the protocol's; these are Écarté's own.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from hoyle.cards import TOKENS
 from hoyle.games.ecarte.state import (
     BET,
     CUT,
+    DOUBLE_ANSWER,
+    OFFER_ANSWER,
     OVER,
     PACKETS,
     PHASE_NAMES,
@@ -47,14 +50,13 @@ def visible_seats(state: EcarteState, player: int) -> list[int]:
 
 
 def observe(state: EcarteState, player: int | None) -> dict[str, Any]:
-    """The observation of ``player`` (``None``: a spectator, who sees no hand)."""
+    """The family's part of the observation of ``player`` (``None``: a spectator, who sees no
+    hand): the envelope's ``phase``, ``dealer`` (``None`` until the cut decides it),
+    ``hand`` and ``hand_sizes``, then Écarté's own keys. Per-seat data are lists by seat."""
     n = state.g.n
-    if player is not None and (type(player) is not int or not 0 <= player < n):
-        raise ValueError(
-            f"observation is for a seat 0…{n - 1} or None (a spectator), not {player!r}"
-        )
     phase = state._phase
     before_deal = phase in (CUT, BET, PACKETS)
+    cutting = phase == CUT
     proposals = [
         {
             # None: proposed without a number (propose_then_choose); elder_took says how many.
@@ -65,19 +67,30 @@ def observe(state: EcarteState, player: int | None) -> dict[str, Any]:
         }
         for p in state._proposals
     ]
-    obs: dict[str, Any] = {
-        "game": state.g.spec,
-        "players": n,
-        "seat": player,
+    taken = [0] * n
+    if not before_deal:
+        # Law 27: how many cards each player drew (the chance events after the deal's 11).
+        for target, _ in state._chance_log[11:]:
+            taken[target] += 1
+    vulnerable = [False] * n
+    if state._elder_vulnerable:
+        vulnerable[state._elder] = True
+    if state._dealer_vulnerable:
+        vulnerable[state._dealer] = True
+    seen = visible_seats(state, player)[1:] if player is not None else []
+    bets: list[int | None] = [None] * n
+    for bettor, backed in state._bets.items():
+        bets[bettor] = backed
+    return {
         "phase": PHASE_NAMES[phase],
-        "current_player": state.current_player(),
-        "hand_number": state._hand_no + 1 - (phase == OVER),
+        "dealer": None if cutting else state._dealer,
+        "hand": [] if player is None else _tokens(state._hands[player]),
+        "hand_sizes": [h.bit_count() for h in state._hands],
         "game_number": state._game_no + 1 - (phase == OVER),
         "cut": [{"seat": s, "card": TOKENS[c]} for s, c in state._cut],
-        "pair": list(state._pair),
-        "waiting": list(state._waiting),
-        "dealer": state._dealer,
-        "elder": state._elder,
+        "pair": None if cutting else list(state._pair),
+        "waiting": None if cutting else list(state._waiting),
+        "elder": None if cutting else state._elder,
         "packets": list(state._packets) if state._packets else None,
         "turn_up": None if before_deal or state._turn_up < 0 else TOKENS[state._turn_up],
         "trump": None if before_deal or state._trump < 0 else SUITS[state._trump],
@@ -87,22 +100,12 @@ def observe(state: EcarteState, player: int | None) -> dict[str, Any]:
         # The rules are public: whether a proposal names its number (law 26) or elder
         # chooses the count after acceptance (propose_then_choose, EB1911).
         "propose_then_choose": state.rules.propose_then_choose,
-        "cards_taken": {
-            # Law 27: how many cards each player drew (the chance events after the deal's 11).
-            str(s): sum(1 for target, _ in state._chance_log[11:] if target == s)
-            for s in state._pair
-        }
-        if not before_deal
-        else {},
-        "vulnerable": {
-            "elder": state._elder_vulnerable,
-            "dealer": state._dealer_vulnerable,
-        },
+        "cards_taken": taken,
+        "vulnerable": vulnerable,
         "king_marked": None if state._marked < 0 else state._marked,
         "multiplier": state._multiplier,
         "point_offered_by": None if state._offerer < 0 else state._offerer,
-        "answering": PHASE_NAMES[phase] if phase in (9, 10) else None,
-        "hand_sizes": [h.bit_count() for h in state._hands],
+        "answering": PHASE_NAMES[phase] if phase in (DOUBLE_ANSWER, OFFER_ANSWER) else None,
         "leader": state._leader if phase == PLAY else None,
         "trick": [{"seat": s, "card": TOKENS[c]} for s, c in state._trick],
         "tricks": [
@@ -116,26 +119,17 @@ def observe(state: EcarteState, player: int | None) -> dict[str, Any]:
         ],
         "tricks_taken": [state._won[s] for s in range(n)],
         "game_scores": list(state._game_points),
-        "scores": list(state._scores),
         "games_won": list(state._games_won),
-        "games": [dict(g) for g in state._game_log],
+        "games": [dict(g, bets=list(g["bets"])) for g in state._game_log],
         "streak": {"seat": state._streak[0], "games": state._streak[1]}
         if state._streak[0] >= 0
         else None,
         "pool": state.rules.pool_stake * n if state.rules.pool_wins else None,
-        "bets": {str(b): s for b, s in state._bets.items()},
+        "bets": bets,
         "bet_results": list(state._bet_results),
-        "hand_results": [dict(entry) for entry in state._hand_log],
-        "deal_scores": [list(d) for d in state._deal_scores],
+        # Law 28: a player's discards are its own; a backer with advice, standing behind the
+        # player backed, sees that hand and its discards too.
+        "discarded": [] if player is None else _tokens(state._discards[player]),
+        "seen_hands": [_tokens(state._hands[s]) if s in seen else None for s in range(n)],
+        "seen_discards": [_tokens(state._discards[s]) if s in seen else None for s in range(n)],
     }
-    if player is not None:
-        obs["hand"] = _tokens(state._hands[player])
-        obs["discarded"] = _tokens(state._discards[player])
-        backed = visible_seats(state, player)[1:]
-        obs["seen_hands"] = {str(s): _tokens(state._hands[s]) for s in backed}
-        # Standing behind the player backed, the backer sees the discards too.
-        obs["seen_discards"] = {str(s): _tokens(state._discards[s]) for s in backed}
-    if phase == OVER:
-        obs["winner"] = state._winner
-        obs["returns"] = state.returns()
-    return obs

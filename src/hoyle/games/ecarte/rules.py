@@ -173,10 +173,17 @@ class EcarteRules:
 
     deals: int = option(
         0,
-        "0 plays the game to the target; N ends the match after N hands, the player ahead in "
-        "the game in progress winning it (level: nobody), for measuring play hand by hand",
+        "0 plays the match out; N ends it after N hands, the player ahead in the game in "
+        "progress winning that game, then the most games won the match (1: one hand, its "
+        "points the result), for measuring play hand by hand",
         min=0,
         max=100,
+    )
+    deal_limit: int = option(
+        200,
+        "a match ends after this many hands at most (a pool could run on), as deals=N does",
+        min=1,
+        max=10_000,
     )
 
     def __post_init__(self) -> None:
@@ -197,11 +204,6 @@ class EcarteRules:
             raise InvalidOptionError("a pool is played until a streak, not a rubber: rubber=1")
         if self.redouble and not self.doubling:
             raise InvalidOptionError("redouble needs doubling=true")
-        if self.deals and (self.rubber > 1 or self.pool_wins):
-            raise InvalidOptionError(
-                f"deals={self.deals} ends one game after that many hands: give rubber=1 and "
-                "no pool (pool_wins=0)"
-            )
         if self.rubber > 1 and self.rubber % 2 == 0:
             raise InvalidOptionError(
                 f"a rubber is best of an odd number of games, not {self.rubber}"

@@ -11,7 +11,7 @@ scores 2.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["HandResult", "score_hand"]
@@ -28,6 +28,12 @@ class HandResult:
             ``point accepted``, ``vole missed``.
         tricks: tricks taken by each of the two seats (abandoned tricks credited, law 42).
         multiplier: the doubling multiplier in force.
+        vulnerable: the seats that were vulnerable (law 49).
+        offerer: the player whose offer of the point was refused (-1: none).
+        conceded_by: the player who abandoned the hand (-1: none).
+        declined_by: the player who declined a double (-1: none).
+        point_to: the player who accepted the point offered (-1: none).
+        elder, dealer: the two players of the hand.
     """
 
     winner: int
@@ -35,15 +41,35 @@ class HandResult:
     reason: str
     tricks: dict[int, int]
     multiplier: int = 1
+    vulnerable: tuple[int, ...] = field(default=())
+    offerer: int = -1
+    conceded_by: int = -1
+    declined_by: int = -1
+    point_to: int = -1
+    elder: int = 0
+    dealer: int = 1
 
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-ready form, as observations and records show it."""
+    def item(self, players: int) -> dict[str, Any]:
+        """The hand's item in its deal result: per-seat data as lists by seat, ``None`` for
+        what did not happen."""
+
+        def seat(value: int) -> int | None:
+            return None if value < 0 else value
+
         return {
-            "winner": self.winner,
+            "kind": "hand",
+            "elder": self.elder,
+            "dealer": self.dealer,
+            "seat": self.winner,
             "points": self.points,
             "reason": self.reason,
-            "tricks": {str(s): t for s, t in self.tricks.items()},
+            "tricks": [self.tricks.get(s, 0) for s in range(players)],
             "multiplier": self.multiplier,
+            "vulnerable": [s in self.vulnerable for s in range(players)],
+            "point_offered_by": seat(self.offerer),
+            "conceded_by": seat(self.conceded_by),
+            "double_declined_by": seat(self.declined_by),
+            "point_accepted_by": seat(self.point_to),
         }
 
 
@@ -70,7 +96,7 @@ def score_hand(
     ...            dealer_vulnerable=True).points
     2
     """
-    del conceded_by  # the credit is in ``tricks``; scoring is then as for a played hand
+    # An abandoned hand's credit is in ``tricks``; it is then scored as a played hand.
 
     def other(seat: int) -> int:
         return dealer if seat == elder else elder
@@ -78,22 +104,38 @@ def score_hand(
     def vulnerable(seat: int) -> bool:
         return elder_vulnerable if seat == elder else dealer_vulnerable
 
+    vulnerable_seats = tuple(s for s in (elder, dealer) if vulnerable(s))
+
+    def result(winner: int, points: int, reason: str) -> HandResult:
+        return HandResult(
+            winner,
+            points,
+            reason,
+            tricks,
+            multiplier,
+            vulnerable_seats,
+            offerer,
+            conceded_by,
+            declined_by,
+            point_to,
+            elder,
+            dealer,
+        )
+
     if declined_by >= 0:
         points = 2 if vulnerable(declined_by) else 1
-        return HandResult(
-            other(declined_by), points * multiplier, "double declined", tricks, multiplier
-        )
+        return result(other(declined_by), points * multiplier, "double declined")
     if point_to >= 0:
         points = 2 if vulnerable(other(point_to)) else 1
-        return HandResult(point_to, points * multiplier, "point accepted", tricks, multiplier)
+        return result(point_to, points * multiplier, "point accepted")
     winner = elder if tricks[elder] >= 3 else dealer
     if offerer >= 0:
         refuser = other(offerer)
         if tricks[refuser] == 5:
-            return HandResult(refuser, 2 * multiplier, "vole", tricks, multiplier)
-        return HandResult(offerer, 2 * multiplier, "vole missed", tricks, multiplier)
+            return result(refuser, 2 * multiplier, "vole")
+        return result(offerer, 2 * multiplier, "vole missed")
     if tricks[winner] == 5:
-        return HandResult(winner, 2 * multiplier, "vole", tricks, multiplier)
+        return result(winner, 2 * multiplier, "vole")
     if vulnerable(other(winner)):
-        return HandResult(winner, 2 * multiplier, "point (vulnerable)", tricks, multiplier)
-    return HandResult(winner, multiplier, "point", tricks, multiplier)
+        return result(winner, 2 * multiplier, "point (vulnerable)")
+    return result(winner, multiplier, "point")

@@ -3,7 +3,8 @@
 Cards are indices of the 52-card pack (suit-major, 2 low); only the 32 piquet cards (7 to ace)
 are used. Hands are int bitmasks. Every chance event (a card cut, dealt, turned or drawn) is a
 chance node when the game was started without a seed, and is drawn from
-``random.Random(seed)`` otherwise, so a seeded game has no chance nodes.
+``random.Random(seed)`` otherwise, so a seeded game has no chance nodes; its ``history()``
+still lists the cards the shuffle gave, so that it replays from an unseeded start.
 
 Two seats play at a time (the *pair*); with more seats the others wait: they watch (Pool) or
 bet (French) and come in when a loser gives up the seat. Actions 0–51 are cards (played,
@@ -18,8 +19,9 @@ from typing import Any
 
 from hoyle.cards import TOKENS, CardError, card_index, parse_cards
 from hoyle.core.copying import copy_fields
-from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_action
+from hoyle.core.errors import IllegalActionError, InvalidPositionError, not_an_action
 from hoyle.core.info import GameInfo
+from hoyle.core.narrate import DealResult, Event
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.core.tokens import card_or_word, parse_card_or_word
 from hoyle.games.ecarte.rules import (
@@ -97,6 +99,14 @@ _ORDER = {
     Ranking.ACE_HIGH: {5: 0, 6: 1, 7: 2, 8: 3, 9: 4, 10: 5, 11: 6, 12: 7},
 }
 MAX_MULTIPLIER = 8  # three doublings at most in one hand [project: keeps redoubling finite]
+CUT_ROUNDS = 10
+"""Cuts for deal tied this many times running are settled by seat order [project: law 5 has
+them cut again; a bound keeps every match finite, and ten ties running almost never happen]."""
+HAND_ACTIONS = 170
+"""More actions than one hand can take, beside the bets (one per waiting seat): the packets,
+32 cards dealt and drawn (11 and the 21 of the stock), at most 22 proposals with their answers,
+21 discards and 42 draws said, 10 cards played, the king, four doubles with their answers, the
+point offered and answered, an abandon."""
 
 
 def suit_of(card: int) -> int:
@@ -147,12 +157,23 @@ class EcarteGame(Game[EcarteRules]):
         return NUM_ACTIONS
 
     def _game_info(self) -> GameInfo:
-        """1 to the winner of the match (game, rubber or pool), 0 to the others. A hand takes
-        at most a few actions per card of the pack; every hand scores at least a point."""
+        """With ``deals=1`` the hand's points: at most a king and a doubled vole. A match: 1
+        shared among its winners. Every hand scores a point, so a game takes at most
+        ``players × (target − 1) + 1`` hands; a rubber or French match at most
+        ``players × (games to win − 1) + 1`` games; a pool is capped by ``deal_limit``."""
         rules = self.rules
-        games = max(1, 2 * rules.rubber - 1) * max(1, self.n - 1) * max(1, rules.pool_wins)
-        hands = (rules.deals or 2 * rules.target) * games
-        length = (8 * 32 + 8 * self.n + 64) * hands
+        n = self.n
+        if rules.pool_wins:
+            hands = rules.deal_limit
+        else:
+            games = n * (rules.games_to_win - 1) + 1
+            hands = min(rules.deal_limit, games * (n * (rules.target - 1) + 1))
+        if rules.deals:
+            hands = min(hands, rules.deals)
+        length = CUT_ROUNDS * n + hands * (HAND_ACTIONS + n)
+        if rules.deals == 1:
+            most = MAX_MULTIPLIER if rules.redouble else 2 if rules.doubling else 1
+            return GameInfo(0.0, 1.0 + 2 * most, None, length, "points")
         return GameInfo(0.0, 1.0, 1.0, length, "rank")
 
     def new_initial_state(self, seed: int | None = None) -> EcarteState:
@@ -171,39 +192,47 @@ class EcarteGame(Game[EcarteRules]):
         """A match whose first hand deals these hands (``hands[seat]``, five each for seats 0
         and 1, which play), ``dealer`` dealing and ``turn_up`` turned for trumps; ``stock``
         fixes the next cards drawn, in order. Later chance events are chance nodes. Seats 2…
-        wait. For scenario tests and hand-set problems."""
+        wait. For scenario tests and hand-set problems; :class:`InvalidPositionError` for
+        hands the rules cannot deal."""
         if len(hands) != 2:
-            raise InvalidOptionError(f"give two hands, for seats 0 and 1, not {len(hands)}")
+            raise InvalidPositionError(f"give two hands, for seats 0 and 1, not {len(hands)}")
         if dealer not in (0, 1):
-            raise InvalidOptionError(f"the dealer is seat 0 or 1, not {dealer}")
+            raise InvalidPositionError(f"the dealer is seat 0 or 1, not {dealer}")
         try:
             cards = [[c.index for c in parse_cards(text)] for text in hands]
             turned = card_index(turn_up.upper())
             extra = [c.index for c in parse_cards(stock)] if stock else []
         except CardError as exc:
-            raise InvalidOptionError(str(exc)) from None
+            raise InvalidPositionError(str(exc)) from None
         seen = 0
         for card in [c for hand in cards for c in hand] + [turned] + extra:
             if not PACK >> card & 1:
-                raise InvalidOptionError(f"{TOKENS[card]} is not in the 32-card pack")
+                raise InvalidPositionError(f"{TOKENS[card]} is not in the 32-card pack")
             if seen >> card & 1:
-                raise InvalidOptionError(f"{TOKENS[card]} is dealt twice")
+                raise InvalidPositionError(f"{TOKENS[card]} is dealt twice")
             seen |= 1 << card
         for seat, hand in enumerate(cards):
             if len(hand) != 5:
-                raise InvalidOptionError(f"seat {seat} has {len(hand)} cards; a hand is five")
+                raise InvalidPositionError(f"seat {seat} has {len(hand)} cards; a hand is five")
+        sizes = (2, 3) if packets is not Packets.THREE_TWO else (3, 2)
+        order: list[int] = []
+        left = {s: list(c) for s, c in enumerate(cards)}
+        for size in sizes:
+            for seat in (1 - dealer, dealer):
+                order.extend(left[seat][:size])
+                left[seat] = left[seat][size:]
+        return self._set_up(dealer, sizes, [*order, turned, *extra])
+
+    def _set_up(self, dealer: int, packets: tuple[int, int], forced: list[int]) -> EcarteState:
+        """A match that skips the cut: seats 0 and 1 play, ``dealer`` deals in ``packets``,
+        the first chance events give ``forced`` (none: chance nodes)."""
         state = EcarteState(self, None, start=False)
+        state._setup = (dealer, packets)
         state._pair = [0, 1]
         state._waiting = list(range(2, self.n))
         state._dealer, state._elder = dealer, 1 - dealer
-        state._packets = (2, 3) if packets is not Packets.THREE_TWO else (3, 2)
-        order: list[int] = []
-        left = {s: list(c) for s, c in enumerate(cards)}
-        for size in state._packets:
-            for seat in (state._elder, state._dealer):
-                order.extend(left[seat][:size])
-                left[seat] = left[seat][size:]
-        state._forced = [*order, turned, *extra]
+        state._packets = packets
+        state._forced = forced
         state._start_game()
         return state
 
@@ -223,12 +252,14 @@ class EcarteState(State):
         self._game_points = [0] * n  # points in the game in progress
         self._games_won = [0] * n
         self._game_log: list[dict[str, Any]] = []
-        self._hand_log: list[dict[str, Any]] = []
+        self._done: list[DealResult] = []  # one per finished hand
+        self._items: list[dict[str, Any]] = []  # the scoring facts of the hand in progress
         self._deal_scores: list[list[int]] = []
         self._streak = (-1, 0)  # (seat, games won in a row)
         self._bets: dict[int, int] = {}  # bystander → the seat backed, this game
         self._bet_results = [0] * n
-        self._winner = -1
+        self._match_winners: list[int] = []  # the match's winners, once it is over
+        self._setup: tuple[int, tuple[int, int]] | None = None  # deal_state: dealer, packets
         self._hand_no = 0
         self._game_no = 0
         self._pair = [0, 1]
@@ -242,7 +273,6 @@ class EcarteState(State):
         self._legal: list[int] | None = None
         self._hand_start: tuple[int, list[int], list[int]] | None = None
         self._game_over = False
-        self._scored: list[dict[str, Any]] = []
         self._bettor = 0
         self._clear_hand()
         if start:
@@ -287,13 +317,14 @@ class EcarteState(State):
         self._hand_start_scores = list(self._scores)
         self._leader = self._elder
 
-    def _add(self, seat: int, points: int, why: str) -> bool:
-        """Score ``points`` to ``seat``; True when that ends the game (E9)."""
+    def _add(self, seat: int, points: int, item: dict[str, Any]) -> bool:
+        """Score ``points`` to ``seat`` for the reason ``item`` records (one of the hand's
+        results' items); True when that ends the game (E9)."""
+        self._items.append(item)
         if points <= 0:
             return False
         self._scores[seat] += points
         self._game_points[seat] += points
-        self._scored.append({"seat": seat, "points": points, "for": why})
         if self._game_points[seat] >= self.rules.target:
             self._end_game(seat)
             return True
@@ -316,12 +347,15 @@ class EcarteState(State):
         if len(self._cut_round) < len(self._cutters):
             return
         strengths = [self.g.strength[c] for _, c in self._cut_round]
-        if len(set(strengths)) < len(strengths):
+        rounds = len(self._cut) // len(self._cutters)
+        if len(set(strengths)) < len(strengths) and rounds < CUT_ROUNDS:
             # A tie: everyone cuts again from the whole pack (law 5 counts only the highest;
             # a full order also seats the players of a pool).
             self._cut_round, self._undealt = [], PACK
             return
-        order = [s for _, s in sorted(zip(strengths, self._cutters, strict=True), reverse=True)]
+        # Highest first; after CUT_ROUNDS ties running, the lower seat first among equals.
+        ranked = sorted(zip(strengths, self._cutters, strict=True), key=lambda x: (-x[0], x[1]))
+        order = [s for _, s in ranked]
         # The highest cut deals (law 5) and the next plays against him; the others wait.
         self._dealer, self._elder = order[0], order[1]
         self._pair = sorted(order[:2])
@@ -331,7 +365,6 @@ class EcarteState(State):
     def _start_game(self) -> None:
         self._game_points = [0] * self.g.n
         self._bets = {}
-        self._scored = []
         if self.rules.bets and self._waiting:
             self._phase, self._bettor = BET, 0
             self._cur = self._waiting[0]
@@ -357,51 +390,85 @@ class EcarteState(State):
             return
         self._after_bets()
 
-    def _end_game(self, winner: int) -> None:
+    def _end_game(self, winner: int, *, stopped: bool = False) -> None:
+        """``winner`` wins the game in progress (``stopped``: because the session stopped
+        while it led); the bets on it are settled, and the match may end."""
         rules = self.rules
+        n = self.g.n
         loser = self._other(winner)
         lost = self._game_points[loser]
         value = 1
         if rules.game_values is GameValues.TREBLE_DOUBLE_SINGLE:
             value = 3 if lost == 0 else 2 if lost <= 2 else 1
         self._games_won[winner] += 1
-        settled = {}
-        for bettor, backed in self._bets.items():
+        settled = [0] * n
+        for bettor, backed in sorted(self._bets.items()):
             won = rules.bet_stake if backed == winner else -rules.bet_stake
             self._bet_results[bettor] += won
             settled[bettor] = won
         seat, run = self._streak
         self._streak = (winner, run + 1 if seat == winner else 1)
-        self._game_log.append(
-            {
-                "game": self._game_no + 1,
-                "winner": winner,
-                "loser": loser,
-                "points": [self._game_points[winner], lost],
-                "value": value,
-                "bets": {str(b): v for b, v in settled.items()},
-            }
-        )
+        entry = {
+            "game": self._game_no + 1,
+            "winner": winner,
+            "loser": loser,
+            "points": [self._game_points[winner], lost],
+            "value": value,
+            "bets": settled,
+        }
+        self._game_log.append(entry)
+        self._items.append({"kind": "game", **entry, "stopped": stopped})
+        for bettor, backed in sorted(self._bets.items()):
+            self._items.append(
+                {"kind": "bet", "seat": bettor, "backed": backed, "amount": settled[bettor]}
+            )
         self._game_no += 1
         self._game_over = True
+        if stopped:
+            return
         if rules.pool_wins:
             done = self._streak[1] >= rules.pool_wins
         else:
             done = self._games_won[winner] >= rules.games_to_win
         if done:
-            self._winner = winner
+            self._end_match([winner])
             return
         if rules.pool_swap is Swap.GAME:
             self._swap_out(loser)
         self._packets = None  # law 8: the packets may change at a new game
 
-    def _end_session(self) -> None:
-        """``deals=N``: the match stops after its N-th hand. The player ahead in the game in
-        progress wins that game and the match; level, nobody wins."""
+    def _end_match(self, winners: list[int]) -> None:
+        """The match is over: ``winners`` share it."""
+        self._match_winners = winners
+        rules = self.rules
+        item: dict[str, Any] = {
+            "kind": "match",
+            "winners": winners,
+            "games_won": list(self._games_won),
+        }
+        if rules.pool_wins and len(winners) == 1:
+            item["pool"] = rules.pool_stake * self.g.n
+            item["streak"] = self._streak[1]
+        self._items.append(item)
+
+    def _end_session(self, why: str) -> None:
+        """The match stops after this hand (``why``: ``deals`` or ``deal_limit``). The player
+        ahead in the game in progress wins it (level, nobody; with ``deals=1`` the hand's
+        points are the result and no game is awarded); then the most games won wins the
+        match, ties sharing it."""
+        one_hand = self.rules.deals == 1  # its points are the result: nothing more to say
+        if not one_hand:
+            self._items.append({"kind": "stopped", "hands": self._hand_no, "by": why})
         first, second = self._pair
         ahead = self._game_points[first] - self._game_points[second]
-        if ahead:  # one game a match (rubber=1, no pool): the game's winner wins the match
-            self._end_game(first if ahead > 0 else second)
+        if ahead and not self._game_over and not one_hand:
+            self._end_game(first if ahead > 0 else second, stopped=True)
+        if one_hand:  # the hand's points decide
+            best = max(self._deal_scores[-1])
+            self._match_winners = [s for s, x in enumerate(self._deal_scores[-1]) if x == best]
+            return
+        best = max(self._games_won)
+        self._end_match([s for s in range(self.g.n) if self._games_won[s] == best])
 
     def _swap_out(self, loser: int) -> None:
         """The loser gives up the seat: the first waiting player takes their place."""
@@ -409,6 +476,7 @@ class EcarteState(State):
             return
         comer = self._waiting.pop(0)
         self._waiting.append(loser)
+        self._items.append({"kind": "swap", "seat": comer, "out": loser})
         self._pair = sorted(comer if s == loser else s for s in self._pair)
         if self._dealer == loser:
             self._dealer = comer
@@ -428,7 +496,7 @@ class EcarteState(State):
         """An empty hand about to be dealt."""
         self._clear_hand()
         self._game_over = False
-        self._scored = []
+        self._items = []
         assert self._packets is not None
         for size in self._packets:
             self._queue += [self._elder] * size + [self._dealer] * size
@@ -460,8 +528,10 @@ class EcarteState(State):
             elif self._phase == CUT:
                 assert self._rng is not None
                 card = self._rng.choice(cards_of(self._undealt))
+                self._history.append(card)  # what the shuffle stands for: it replays unseeded
             else:
                 card = self._next_shuffled()
+                self._history.append(card)
             self._chance(card)
 
     def _next_shuffled(self) -> int:
@@ -495,7 +565,13 @@ class EcarteState(State):
             if self._turn_up % 13 == self.g.bonus_rank:
                 # Laws 22, 47: a turned king scores 1 to the dealer at once.
                 self._king_turned = True
-                if self._add(self._dealer, 1, "king turned"):
+                item = {
+                    "kind": "king_turned",
+                    "seat": self._dealer,
+                    "card": TOKENS[self._turn_up],
+                    "points": 1,
+                }
+                if self._add(self._dealer, 1, item):
                     self._finish_hand(None)
                     return
             self._to_propose()
@@ -714,44 +790,53 @@ class EcarteState(State):
         )
 
     def _finish_hand(self, result: HandResult | None) -> None:
-        """Score the hand's result (None: the game already ended), log it, go on."""
-        if result is not None and result.points:
-            self._add(result.winner, result.points, result.reason)
-        entry: dict[str, Any] = {
-            "hand": self._hand_no + 1,
-            "game": self._game_no + (0 if self._game_over else 1),
-            "dealer": self._dealer,
-            "elder": self._elder,
-            "tricks": {str(s): self._won[s] for s in self._pair},
-            "scored": list(self._scored),
-        }
-        if result is not None:
-            entry["result"] = result.as_dict()
-        self._hand_log.append(entry)
+        """Score the hand's result (None: the game already ended), record it, go on."""
+        rules = self.rules
+        if result is not None and not self._match_winners:
+            self._add(result.winner, result.points, result.item(self.g.n))
         self._deal_scores.append(
             [now - then for now, then in zip(self._scores, self._hand_start_scores, strict=True)]
         )
         self._hand_no += 1
         self._forced = []  # cards fixed for this hand's stock (deal_state) end with it
-        session_over = 0 < self.rules.deals <= self._hand_no
-        if session_over and self._winner < 0:
-            self._end_session()
-        if self._winner >= 0 or session_over:
-            self._phase, self._legal = OVER, None
-            return
+        if not self._match_winners:
+            if 0 < rules.deals <= self._hand_no:
+                self._end_session("deals")
+            elif self._hand_no >= rules.deal_limit:
+                self._end_session("deal_limit")
         if (
-            self.rules.pool_swap is Swap.HAND
+            not self._match_winners
+            and rules.pool_swap is Swap.HAND
             and not self._game_over
             and result is not None
             and result.points
         ):
             self._swap_out(self._other(result.winner))
+        self._record_hand()
+        if self._match_winners:
+            self._phase, self._legal = OVER, None
+            return
         # The deal alternates (E12): the elder of this hand deals the next.
         self._dealer, self._elder = self._elder, self._dealer
         if self._game_over:
             self._start_game()
         else:
             self._start_hand()
+
+    def _record_hand(self) -> None:
+        """The finished hand's :class:`DealResult`, from the items its scoring recorded."""
+        from hoyle.games.ecarte.results import lines
+
+        items = tuple(self._items)
+        self._done.append(
+            DealResult(
+                self._hand_no,
+                tuple(float(x) for x in self._deal_scores[-1]),
+                tuple(lines(items, self.rules)),
+                items,
+            )
+        )
+        self._items = []
 
     # ----------------------------------------------------------------- protocol
 
@@ -842,7 +927,13 @@ class EcarteState(State):
         elif phase == PLAY:
             if action == MARK_KING:
                 self._marked = self._cur
-                if self._add(self._cur, 1, "king marked"):
+                item = {
+                    "kind": "king_marked",
+                    "seat": self._cur,
+                    "card": TOKENS[self._king_card()],
+                    "points": 1,
+                }
+                if self._add(self._cur, 1, item):
                     self._finish_hand(None)
             elif action == CONCEDE:
                 self._concede()
@@ -895,19 +986,16 @@ class EcarteState(State):
             return f"seat {seat} cannot play {what}: {reason}; legal: {shown}"
         return f"{what} is not legal now ({PHASE_NAMES[self._phase]}); legal: {shown}"
 
-    def action_to_string(self, action: int) -> str:
-        """Cards are tokens (``KH``); the decisions are words (``propose 2``, ``mark king``)."""
-        return card_or_word(action, WORDS, "Écarté")
-
-    def string_to_action(self, text: str) -> int:
-        """The action for a token: a card (``kh``, ``10d``) or a word (``propose 2``)."""
-        return parse_card_or_word(text, _BY_WORD, "Écarté")
-
     def returns(self) -> list[float]:
-        """1 for the winner of the match (game, rubber or pool), 0 for the others."""
+        """With ``deals=1``, the hand's points (waiting seats 0); a match, 1 shared among its
+        winners (of the game, rubber or pool), 0 for the others."""
+        n = self.g.n
         if self._phase != OVER:
-            return [0.0] * self.g.n
-        return [1.0 if s == self._winner else 0.0 for s in range(self.g.n)]
+            return [0.0] * n
+        if self.rules.deals == 1:
+            return [float(x) for x in self._deal_scores[0]]
+        share = 1.0 / len(self._match_winners)
+        return [share if s in self._match_winners else 0.0 for s in range(n)]
 
     def scores(self) -> list[float]:
         """Every point each seat has scored in the match (the current game's are in the
@@ -915,7 +1003,7 @@ class EcarteState(State):
         return [float(s) for s in self._scores]
 
     def history(self) -> list[int]:
-        """Every action applied, chance events included when the game has no seed."""
+        """Every action applied, chance actions included (a seeded shuffle's too)."""
         return list(self._history)
 
     def progress(self) -> tuple[int, str, int]:
@@ -963,14 +1051,47 @@ class EcarteState(State):
         """An independent copy (the seeded shuffler too)."""
         return copy_fields(self)
 
-    def observation(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` may know (see :mod:`hoyle.games.ecarte.observe`)."""
+    # ----------------------------------------------------------------- the contract's hooks
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (see :mod:`hoyle.games.ecarte.observe`)."""
         from hoyle.games.ecarte.observe import observe
 
-        return observe(self, player)
+        return observe(self, seat)
 
-    def resample_from_infostate(self, player: int, rng: random.Random) -> EcarteState:
-        """A state ``player`` cannot tell from this one (see :mod:`.resample`)."""
+    def _results(self) -> list[DealResult]:
+        return self._done
+
+    def _narrate(self, before: State, action: int, after: State) -> list[Event]:
+        """What ``action`` did (see :mod:`hoyle.games.ecarte.narrate`)."""
+        from hoyle.games.ecarte.narrate import narrate
+
+        assert isinstance(before, EcarteState) and isinstance(after, EcarteState)
+        return narrate(before, action, after)
+
+    def _action_token(self, action: int) -> str:
+        """Cards are tokens (``KH``); the decisions are words (``propose 2``, ``mark king``)."""
+        if action < 52 and not PACK >> action & 1:
+            raise IllegalActionError(f"{TOKENS[action]} is not in Écarté's 32-card pack")
+        return card_or_word(action, WORDS, "Écarté")
+
+    def _parse_action(self, text: str) -> int | None:
+        """A card (``kh``, ``10d``) or a word (``propose 2``, ``king``, ``stand``)."""
+        return parse_card_or_word(text, _BY_WORD, "Écarté")
+
+    def _resample(self, seat: int, rng: random.Random) -> EcarteState:
+        """A state ``seat`` cannot tell from this one (see :mod:`.resample`)."""
         from hoyle.games.ecarte.resample import resample
 
-        return resample(self, player, rng)
+        return resample(self, seat, rng)
+
+    def _origin(self) -> EcarteState:
+        """The unseeded start; for a position set by ``deal_state``, that position before its
+        first card (its history starts with the cards dealt, not the cut)."""
+        if self._setup is None:
+            return self.g.new_initial_state()
+        dealer, packets = self._setup
+        return self.g._set_up(dealer, packets, [])
+
+    def _dealer_seat(self) -> int | None:
+        return None if self._phase == CUT else self._dealer

@@ -1,6 +1,7 @@
 // Écarté and Bourré at the table: the turn-up and trumps, the exchange (proposals and their
 // answers, the cards each took), the king marked, vulnerability and the score; for Bourré the
-// pot, each seat's play-or-pass and its tricks. Every fact is read from the observation.
+// pot, each seat's play-or-pass and its tricks; the last hand's result in words. Every fact is
+// read from the observation.
 
 import { cardSVG } from "./cards.js";
 import { h } from "./dom.js";
@@ -15,10 +16,19 @@ export function isBourre(obs) {
   return "pot" in obs;
 }
 
+/** The last finished hand's (or deal's) result in sentences: how it was scored. */
+function lastResult(obs) {
+  const results = Array.isArray(obs.results) ? obs.results : [];
+  const last = results[results.length - 1];
+  if (!last || !Array.isArray(last.lines) || !last.lines.length) return null;
+  return h("span", { class: "info result", dataset: { key: "results" } }, `deal ${last.deal}: ${last.lines.join("; ")}`);
+}
+
 /** The turn-up, trumps and the exchange or the pot, drawn above the felt. */
 export function ecarteInfo(msg) {
   const obs = msg.observation;
   const parts = [];
+  const result = lastResult(obs);
   if (obs.turn_up) {
     parts.push(h("span", { class: "turn-up", dataset: { key: "turn_up" } }, "turn-up ", cardSVG(obs.turn_up, { size: "mini" })));
   }
@@ -26,9 +36,10 @@ export function ecarteInfo(msg) {
     parts.push(h("span", { class: "info", dataset: { key: "pot" } }, `pot ${obs.pot}`));
     if (obs.turn_up && obs.turn_up_in_dealers_hand) parts.push(h("span", { class: "info" }, `in ${seatName(msg, obs.dealer)}'s hand`));
     if (typeof obs.stock_size === "number") parts.push(h("span", { class: "info" }, `stock ${obs.stock_size}`));
+    if (result) parts.push(result);
     return h("div", { class: "table-info" }, ...parts);
   }
-  if (typeof obs.dealer === "number") parts.push(h("span", { class: "info" }, `${seatName(msg, obs.dealer)} deals, ${seatName(msg, obs.elder)} is elder`));
+  if (typeof obs.dealer === "number" && typeof obs.elder === "number") parts.push(h("span", { class: "info" }, `${seatName(msg, obs.dealer)} deals, ${seatName(msg, obs.elder)} is elder`));
   const proposals = Array.isArray(obs.proposals) ? obs.proposals : [];
   proposals.forEach((p, i) => {
     const what = p.proposed ? `${p.proposed} card${p.proposed === 1 ? "" : "s"}` : "cards";
@@ -39,15 +50,15 @@ export function ecarteInfo(msg) {
     parts.push(h("span", { class: "info proposal", dataset: { key: "proposal" } },
       `proposal ${i + 1}: ${what}${answer}${took.length ? " (" + took.join(", ") + ")" : ""}`));
   });
-  const vulnerable = [];
-  if (obs.vulnerable && obs.vulnerable.elder) vulnerable.push(seatName(msg, obs.elder));
-  if (obs.vulnerable && obs.vulnerable.dealer) vulnerable.push(seatName(msg, obs.dealer));
+  // Law 49, by seat.
+  const vulnerable = (Array.isArray(obs.vulnerable) ? obs.vulnerable : []).flatMap((v, seat) => v ? [seatName(msg, seat)] : []);
   if (vulnerable.length) parts.push(h("span", { class: "info warn", dataset: { key: "vulnerable" } }, `vulnerable: ${vulnerable.join(", ")}`));
   if (obs.king_marked !== null && obs.king_marked !== undefined) parts.push(h("span", { class: "info" }, `king marked by ${seatName(msg, obs.king_marked)}`));
   if (obs.king_turned) parts.push(h("span", { class: "info" }, "king turned"));
   if (obs.multiplier && obs.multiplier > 1) parts.push(h("span", { class: "info" }, `stakes ×${obs.multiplier}`));
   if (typeof obs.stock_size === "number" && obs.stock_size) parts.push(h("span", { class: "info" }, `stock ${obs.stock_size}`));
   if (typeof obs.pool === "number") parts.push(h("span", { class: "info" }, `pool ${obs.pool}`));
+  if (result) parts.push(result);
   return h("div", { class: "table-info" }, ...parts);
 }
 
@@ -68,10 +79,9 @@ export function ecarteSeatNotes(msg, seat) {
   if (!playing) return ["waiting"];
   if (seat === obs.dealer) notes.push("dealer");
   if (seat === obs.elder) notes.push("elder");
-  const taken = obs.cards_taken ? obs.cards_taken[String(seat)] : undefined;
+  const taken = Array.isArray(obs.cards_taken) ? obs.cards_taken[seat] : undefined;
   if (typeof taken === "number" && (obs.proposals || []).length) notes.push(`took ${taken}`);
-  const vulnerable = obs.vulnerable && ((seat === obs.elder && obs.vulnerable.elder) || (seat === obs.dealer && obs.vulnerable.dealer));
-  if (vulnerable) notes.push("vulnerable");
+  if (Array.isArray(obs.vulnerable) && obs.vulnerable[seat]) notes.push("vulnerable");
   if (Array.isArray(obs.games_won) && obs.games_won[seat]) notes.push(`games ${obs.games_won[seat]}`);
   return notes;
 }
@@ -82,8 +92,9 @@ export function ecarteLabel(msg, token) {
   return m ? `back ${seatName(msg, Number(m[1]))}` : token;
 }
 
-/** Keys the Écarté board draws itself. */
+/** Keys the Écarté board draws itself (the results as the last one's sentences). */
 export const ECARTE_DRAWN = [
   "turn_up", "turn_up_in_dealers_hand", "proposals", "vulnerable", "king_marked", "king_turned",
-  "cards_taken", "pot", "declared", "drawn", "owed", "dealer", "elder", "pool",
+  "cards_taken", "pot", "declared", "drawn", "owed", "dealer", "elder", "pool", "results", "pair",
+  "waiting",
 ];
