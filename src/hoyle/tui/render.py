@@ -37,8 +37,9 @@ __all__ = [
     "typed_moves",
 ]
 
-HIDDEN_PHASES = frozenset({"pass"})
-"""Phases whose moves go face down: another seat's card passed is never shown."""
+HIDDEN_PHASES = frozenset({"pass", "discard"})
+"""Phases whose moves go face down: another seat's card passed, or discarded (All Fours after
+running, a widow laid away), is never shown."""
 
 # Suits alternate black and red so that neighbouring rows of a hand are easy to tell apart.
 SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)

@@ -276,12 +276,14 @@ def _taker(state: AllFoursState, card: int) -> int:
     return state._played_by[card]  # pragma: no cover - a hand is scored once every trick is
 
 
-def _credit(out: _Writer, seat: int, how: str, side: int, points: int) -> str:
-    """``{1}``, ``taken by {1}``, ``hung by {2}, 3 points``, ``{1}, for {1} and {3}``."""
-    who = f"{how}{{{seat}}}"
+def _credit(out: _Writer, card: int, seat: int, how: str, side: int, points: int) -> str:
+    """Who scored a card's point. Alone: ``A♣ — {1}``, ``2♣ — taken by {0}``, ``J♣ — hung by
+    {2}, 3 points``. In teams, the side after the card and who held or took it: ``A♣ held by
+    {1} — {1} and {3}``, ``J♣ hung by {2} — 3 to {0} and {2}``."""
     if len(out.seats(side)) == 1:
-        return who if points == 1 else f"{who}, {points} points"
-    return f"{who}, {'' if points == 1 else f'{points} '}for {out.who(side)}"
+        who = f"{how} {{{seat}}}" if how else f"{{{seat}}}"
+        return f"{_card(card)} — {who}" + ("" if points == 1 else f", {points} points")
+    return f"{_card(card)} {how or 'held by'} {{{seat}}} — {out.to(side, points)}"
 
 
 def _points(out: _Writer, detail: HandScore) -> None:
@@ -306,12 +308,12 @@ def _points(out: _Writer, detail: HandScore) -> None:
     else:
         for kind, (card, side) in (("high", detail.high), ("low", detail.low)):
             if kind == "low" and rules.low is Low.CAPTURED:
-                seat, how = _taker(state, card), "taken by "
+                seat, how = _taker(state, card), "taken by"
             else:
                 seat, how = state._played_by[card], ""
             note, facts = status(kind, side)
             out.add(
-                f"{kind.title()}: {_card(card)} — {_credit(out, seat, how, side, 1)}{note}",
+                f"{kind.title()}: {_credit(out, card, seat, how, side, 1)}{note}",
                 kind,
                 card=TOKENS[card],
                 seat=seat,
@@ -329,9 +331,9 @@ def _points(out: _Writer, detail: HandScore) -> None:
             hung = bool(rules.hang_jack) and held != side
             seat = _taker(state, jack)
             note, facts = status("jack", side)
-            how = "hung by " if hung else "taken by "
+            how = "hung by" if hung else "taken by"
             out.add(
-                f"Jack: {_card(jack)} — {_credit(out, seat, how, side, points)}{note}",
+                f"Jack: {_credit(out, jack, seat, how, side, points)}{note}",
                 "jack",
                 card=TOKENS[jack],
                 in_play=True,
