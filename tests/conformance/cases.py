@@ -18,7 +18,6 @@ PENDING: frozenset[str] = frozenset(
     {
         "hearts",
         "spite-malice",
-        "bourre",
     }
 )
 """Families whose wings are still being brought to the contract (issue 18): the suite skips

@@ -37,7 +37,7 @@ def _table(
     obs: dict[str, Any], legal: Sequence[str], names: Sequence[str], style: Style
 ) -> list[str]:
     me = obs.get("seat")
-    head = ["Bourré", f"deal {obs['deal_number']}", f"dealer {names[obs['dealer']]}"]
+    head = ["Bourré", f"deal {obs['deal']}", f"dealer {names[obs['dealer']]}"]
     if obs.get("trump"):
         head.append(
             f"trumps {Suit.from_letter(obs['trump']).symbol if style.symbols else obs['trump']}"
@@ -131,14 +131,9 @@ def _event(
     for trick in after.get("tricks", [])[len(before.get("tricks", [])) :]:
         taker = names[trick["winner"]]
         lines.append(f"{taker} {'take' if taker == 'You' else 'takes'} the trick.")
-    for entry in after.get("hand_results", [])[len(before.get("hand_results", [])) :]:
-        if entry["winner"] is None:
-            text = "nobody takes the pot: it stays for the next deal"
-        else:
-            text = f"{names[entry['winner']]} takes {entry['took']} from the pot"
-        if entry["bourre"]:
-            text += "; bourré: " + ", ".join(names[s] for s in entry["bourre"])
-        lines.append(f"Deal {entry['deal']} over: {text}.")
+    for result in after.get("results", [])[len(before.get("results", [])) :]:
+        # The deal result's lines: the antes, who took the pot, who went bourré.
+        lines.append(f"Deal {result['deal']} over: " + "; ".join(result["lines"]) + ".")
     return lines
 
 

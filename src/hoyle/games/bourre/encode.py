@@ -161,8 +161,9 @@ class BourreEncoder(_Layout):
             # Sealed declarations are each seat's own until all are made.
             if said is not None and (a == player or not sealed):
                 ones.append((plays if said == "play" else passes) + rel[a])
-        for a in s._exempt:
-            ones.append(self.b_exempt + rel[a])
+        for a, skips in enumerate(s._exempt):
+            if skips:
+                ones.append(self.b_exempt + rel[a])
         if s._recycled:
             ones.append(self.b_reshuffled)
         turn_up = s._turn_up

@@ -2,7 +2,8 @@
 
 Cards are indices of the 52-card pack (ace high); hands are int bitmasks. Seats are numbered
 clockwise: the dealer's left is the next seat. As in the Écarté engine, chance events (cards
-dealt and drawn) are chance nodes without a seed and drawn from ``random.Random(seed)`` with one.
+dealt and drawn) are chance nodes without a seed and drawn from ``random.Random(seed)`` with one;
+a seeded session's ``history()`` still lists the cards drawn, so it replays unseeded.
 
 A deal: the antes, five cards each one at a time from the dealer's left (the dealer's fifth
 face up for trumps, or with separate_trump_card an extra card turned that belongs to no one),
@@ -20,10 +21,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from hoyle.cards import TOKENS, CardError, card_index, parse_cards
+from hoyle.cards import CardError, card_index, parse_cards
 from hoyle.core.copying import copy_fields
-from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_action
+from hoyle.core.errors import IllegalActionError, InvalidPositionError, not_an_action
 from hoyle.core.info import GameInfo
+from hoyle.core.narrate import DealResult, Event
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.core.tokens import card_or_word, parse_card_or_word
 from hoyle.games.bourre.rules import BourreRules
@@ -110,33 +112,40 @@ class BourreGame(Game[BourreRules]):
     ) -> BourreState:
         """A session whose first deal gives these hands (``hands[seat]``, five each); the
         dealer's last card is the one dealt face up (with separate_trump_card, ``turn_up`` is
-        the extra card); ``stock`` fixes the next cards drawn, in order. For scenario tests."""
+        the extra card); ``stock`` fixes the next cards drawn, in order. For scenario tests;
+        :class:`InvalidPositionError` for hands the rules cannot deal."""
         n = self.n
         if len(hands) != n or not 0 <= dealer < n:
-            raise InvalidOptionError(f"give {n} hands and a dealer seat 0…{n - 1}")
+            raise InvalidPositionError(f"give {n} hands and a dealer seat 0…{n - 1}")
         try:
             cards = [[c.index for c in parse_cards(text)] for text in hands]
             extra = [c.index for c in parse_cards(stock)] if stock else []
             turned = [card_index(turn_up.upper())] if turn_up else []
         except CardError as exc:
-            raise InvalidOptionError(str(exc)) from None
+            raise InvalidPositionError(str(exc)) from None
         size = self.rules.hand_size
         if any(len(hand) != size for hand in cards):
-            raise InvalidOptionError(f"each hand is {size} cards")
+            raise InvalidPositionError(f"each hand is {size} cards")
         if bool(turned) != self.rules.trump_apart:
-            raise InvalidOptionError("turn_up is the extra trump card of separate_trump_card")
+            raise InvalidPositionError("turn_up is the extra trump card of separate_trump_card")
         every = [c for hand in cards for c in hand] + turned + extra
         if len(set(every)) != len(every):
-            raise InvalidOptionError("a card is dealt twice")
+            raise InvalidPositionError("a card is dealt twice")
         order = []
         for i in range(size):
             seat = (dealer + 1) % n
             for _ in range(n):
                 order.append(cards[seat][i])
                 seat = (seat + 1) % n
+        return self._set_up(dealer, order + turned + extra)
+
+    def _set_up(self, dealer: int, forced: list[int]) -> BourreState:
+        """A session whose first deal ``dealer`` deals, its first chance events giving
+        ``forced`` (none: chance nodes)."""
         state = BourreState(self, None, start=False)
+        state._first_dealer = dealer
         state._dealer = dealer
-        state._forced = order + turned + extra
+        state._forced = forced
         state._start_deal()
         return state
 
@@ -154,11 +163,14 @@ class BourreState(State):
         self._forced: list[int] = []
         self._chips = [0] * n  # net chips won (taken from the pot) less chips paid in
         self._pot = 0
-        self._exempt: set[int] = set()  # seats that skip the next ante
+        self._exempt = [False] * n  # seats that skip the next ante
         self._owed = [0] * n  # bourré payments due to the next pot
+        self._antes = [0] * n  # what each paid into this deal's pot at its start
+        self._debts = [0] * n  # of which owed for going bourré last deal
         self._deal_no = 0
         self._dealer = 0
-        self._hand_log: list[dict[str, Any]] = []
+        self._first_dealer: int | None = None  # deal_state: the session starts there
+        self._done: list[DealResult] = []  # one per finished deal
         self._deal_scores: list[list[int]] = []
         self._deal_start: tuple[int, list[int], int] = (0, [0] * n, 0)
         self._phase = DEAL
@@ -178,11 +190,13 @@ class BourreState(State):
         # Antes (pagat): everyone pays 1 but last deal's bourré and tied players, who paid
         # (or carried) enough; with double_ante everyone pays, and players add 1 to play.
         for seat in range(n):
-            ante = 1 if rules.double_ante or seat not in self._exempt else 0
+            ante = 1 if rules.double_ante or not self._exempt[seat] else 0
+            self._antes[seat] = ante
+            self._debts[seat] = self._owed[seat]
             self._chips[seat] -= ante + self._owed[seat]
             self._pot += ante + self._owed[seat]
         self._owed = [0] * n
-        self._exempt = set()
+        self._exempt = [False] * n
         # What the deal's start needs beyond the empty deal, so that resampling can rebuild
         # it (deal_start) without a copy of the whole state at every deal.
         self._deal_start = (len(self._history), list(self._chips), self._pot)
@@ -211,6 +225,8 @@ class BourreState(State):
         self._declared: list[str | None] = [None] * n
         self._discards = [0] * n
         self._drawn = [0] * n  # how many cards each drew (public)
+        self._stakes = [0] * n  # chips paid to play (double_ante, four_card) this deal
+        self._draw_from = 0  # where the draw in progress starts in the chance log
         self._recycled = False
         self._played: list[list[int]] = [[] for _ in range(n)]
         self._trick: list[tuple[int, int]] = []
@@ -240,9 +256,9 @@ class BourreState(State):
         while self._phase == DEAL and (self._rng is not None or self._forced):
             if self._forced:
                 card = self._forced.pop(0)
-                self._history.append(card)
             else:
                 card = self._next_shuffled()
+            self._history.append(card)  # a seeded shuffle's too: it replays unseeded
             self._chance(card)
 
     def _pool(self) -> int:
@@ -345,6 +361,7 @@ class BourreState(State):
         if self.rules.double_ante or self.rules.four_card:
             self._chips[seat] -= 1
             self._pot += 1
+            self._stakes[seat] += 1
 
     # ----------------------------------------------------------------- declaring
 
@@ -387,6 +404,7 @@ class BourreState(State):
         else:
             self._chips[seat] -= 1
             self._pot += 1
+            self._stakes[seat] += 1
         if not self._next_in_round(seat, STAY):
             self._begin_play()
 
@@ -405,6 +423,7 @@ class BourreState(State):
             return
         self._phase = DEAL
         self._after = "draw"
+        self._draw_from = len(self._chance_log)
         self._queue = [seat] * count
         self._run_chance()
 
@@ -513,6 +532,8 @@ class BourreState(State):
             self._settle()
 
     def _settle(self, lone: int = -1) -> None:
+        """The deal is over: the pot goes to the one who took most tricks, alone (a lone
+        player takes it unplayed); a tie leaves it; a player with no trick is bourré."""
         rules = self.rules
         n = self.g.n
         pot = self._pot
@@ -521,43 +542,79 @@ class BourreState(State):
         won = list(self._won)
         if lone >= 0:
             won[lone] = rules.hand_size  # a lone player takes every trick by default (pagat)
-        entry: dict[str, Any] = {
-            "deal": self._deal_no + 1,
-            "dealer": self._dealer,
-            "pot": pot,
-            "players": active,
-            "tricks": [won[s] for s in range(n)],
-        }
+        items: list[dict[str, Any]] = [
+            {
+                "kind": "antes",
+                "antes": list(self._antes),
+                "debts": list(self._debts),
+                "stakes": list(self._stakes),
+                "pot": pot,
+            }
+        ]
         best = max((won[s] for s in active), default=0)
         leaders = [s for s in active if won[s] == best]
         if len(leaders) == 1:
             winner = leaders[0]
             self._chips[winner] += stake
             self._pot -= stake
-            entry["winner"] = winner
-            entry["took"] = stake
+            items.append(
+                {
+                    "kind": "pot",
+                    "seat": winner,
+                    "tricks": [won[s] for s in range(n)],
+                    "took": stake,
+                    "pot": pot,
+                    "alone": lone >= 0,
+                }
+            )
         else:
-            entry["winner"] = None  # a split pot stays for the next deal
-            self._exempt |= set(leaders)
-        bourre = [s for s in active if won[s] == 0]
-        for seat in bourre:
-            self._owed[seat] = stake  # matched into the next pot
-            self._exempt.add(seat)
-        entry["bourre"] = bourre
-        self._hand_log.append(entry)
+            for seat in leaders:  # a split pot stays for the next deal
+                self._exempt[seat] = True
+            items.append(
+                {
+                    "kind": "tie",
+                    "seats": leaders,
+                    "most": best,
+                    "tricks": [won[s] for s in range(n)],
+                    "pot": pot,
+                }
+            )
+        for seat in active:
+            if won[seat] == 0:
+                self._owed[seat] = stake  # matched into the next pot
+                self._exempt[seat] = True
+                items.append({"kind": "bourre", "seat": seat, "owes": stake})
+        self._deal_no += 1
+        self._forced = []  # cards fixed for this deal (deal_state) end with it
+        over = self._deal_no >= self.g.deals
+        if over:
+            # The session ends: what bourré players owe is still paid (to a pot nobody takes).
+            for seat in range(n):
+                if self._owed[seat]:
+                    items.append({"kind": "paid", "seat": seat, "amount": self._owed[seat]})
+                    self._chips[seat] -= self._owed[seat]
         self._deal_scores.append(
             [now - then for now, then in zip(self._chips, self._chips_at_start, strict=True)]
         )
-        self._deal_no += 1
-        self._forced = []  # cards fixed for this deal (deal_state) end with it
-        if self._deal_no >= self.g.deals:
-            # The session ends: what bourré players owe is still paid (to a pot nobody takes).
-            for seat in range(n):
-                self._chips[seat] -= self._owed[seat]
+        self._record_deal(items)
+        if over:
             self._phase = OVER
             return
         self._dealer = self._nxt(self._dealer)
         self._start_deal()
+
+    def _record_deal(self, items: list[dict[str, Any]]) -> None:
+        """The finished deal's :class:`DealResult`, its lines said from ``items``."""
+        from hoyle.games.bourre.results import lines
+
+        self._done.append(
+            DealResult(
+                self._deal_no,
+                tuple(float(x) for x in self._deal_scores[-1]),
+                tuple(lines(items)),
+                tuple(items),
+            )
+        )
 
     # ----------------------------------------------------------------- protocol
 
@@ -642,14 +699,6 @@ class BourreState(State):
         self._legal = None
         self._run_chance()
 
-    def action_to_string(self, action: int) -> str:
-        """Cards are tokens (``AS``); the decisions are ``pass``, ``play`` and ``draw``."""
-        return card_or_word(action, WORDS, "Bourré")
-
-    def string_to_action(self, text: str) -> int:
-        """The action for a token: a card (``as``, ``10d``) or ``pass``, ``play``, ``draw``."""
-        return parse_card_or_word(text, _BY_WORD, "Bourré")
-
     def returns(self) -> list[float]:
         """Each seat's net chips at the end of the session; zeros before."""
         if self._phase != OVER:
@@ -661,7 +710,7 @@ class BourreState(State):
         return [float(c) for c in self._chips]
 
     def history(self) -> list[int]:
-        """Every action applied, chance events included when the game has no seed."""
+        """Every action applied, chance actions included (a seeded shuffle's too)."""
         return list(self._history)
 
     def progress(self) -> tuple[int, str, int]:
@@ -694,61 +743,44 @@ class BourreState(State):
         """An independent copy (the seeded shuffler too)."""
         return copy_fields(self)
 
-    def observation(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` may know: everything public, and its own hand and discards."""
-        n = self.g.n
-        if player is not None and (type(player) is not int or not 0 <= player < n):
-            raise ValueError(f"observation is for a seat 0…{n - 1} or None, not {player!r}")
-        dealer_holds = self._turn_up >= 0 and self._hands[self._dealer] >> self._turn_up & 1
-        declared = list(self._declared)
-        hidden = self._phase == SEALED
-        if hidden:  # simultaneous declarations: each sees only its own until all are made
-            declared = [d if s == player else None for s, d in enumerate(declared)]
-        obs: dict[str, Any] = {
-            "game": self.g.spec,
-            "players": n,
-            "seat": player,
-            "phase": PHASE_NAMES[self._phase],
-            "current_player": self.current_player(),
-            "deal_number": self._deal_no + 1 - (self._phase == OVER),
-            "dealer": self._dealer,
-            "trump": "CDHS"[self._trump] if self._trump >= 0 else None,
-            "turn_up": TOKENS[self._turn_up] if self._turn_up >= 0 else None,
-            "turn_up_in_dealers_hand": bool(dealer_holds),
-            "pot": self._pot,
-            "declared": declared,
-            "declarations_hidden": hidden,
-            "discarded_counts": [d.bit_count() for d in self._discards],
-            "drawn": list(self._drawn),
-            "stock_size": self._undealt.bit_count(),
-            "reshuffled": self._recycled,
-            "hand_sizes": [h.bit_count() for h in self._hands],
-            "trick": [{"seat": s, "card": TOKENS[c]} for s, c in self._trick],
-            "tricks": [
-                {
-                    "leader": lead,
-                    "cards": [TOKENS[c] for c in cards],
-                    "seats": list(seats),
-                    "winner": winner,
-                }
-                for lead, cards, seats, winner in self._tricks
-            ],
-            "tricks_taken": list(self._won),
-            "scores": list(self._chips),
-            "owed": list(self._owed),
-            "exempt": sorted(self._exempt),
-            "hand_results": [dict(e) for e in self._hand_log],
-            "deal_scores": [list(d) for d in self._deal_scores],
-        }
-        if player is not None:
-            obs["hand"] = [TOKENS[c] for c in cards_of(self._hands[player])]
-            obs["discarded"] = [TOKENS[c] for c in cards_of(self._discards[player])]
-        if self._phase == OVER:
-            obs["returns"] = self.returns()
-        return obs
+    # ----------------------------------------------------------------- the contract's hooks
 
-    def resample_from_infostate(self, player: int, rng: random.Random) -> BourreState:
-        """A state ``player`` cannot tell from this one (see :mod:`.resample`)."""
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (see :mod:`hoyle.games.bourre.observe`)."""
+        from hoyle.games.bourre.observe import observe
+
+        return observe(self, seat)
+
+    def _results(self) -> list[DealResult]:
+        return self._done
+
+    def _narrate(self, before: State, action: int, after: State) -> list[Event]:
+        """What ``action`` did (see :mod:`hoyle.games.bourre.narrate`)."""
+        from hoyle.games.bourre.narrate import narrate
+
+        assert isinstance(before, BourreState) and isinstance(after, BourreState)
+        return narrate(before, action, after)
+
+    def _action_token(self, action: int) -> str:
+        """Cards are tokens (``AS``); the decisions are ``pass``, ``play`` and ``draw``."""
+        return card_or_word(action, WORDS, "Bourré")
+
+    def _parse_action(self, text: str) -> int | None:
+        """A card (``as``, ``10d``) or ``pass``, ``play``, ``draw`` (``stand``)."""
+        return parse_card_or_word(text, _BY_WORD, "Bourré")
+
+    def _resample(self, seat: int, rng: random.Random) -> BourreState:
+        """A state ``seat`` cannot tell from this one (see :mod:`.resample`)."""
         from hoyle.games.bourre.resample import resample
 
-        return resample(self, player, rng)
+        return resample(self, seat, rng)
+
+    def _origin(self) -> BourreState:
+        """The unseeded start; for a position set by ``deal_state``, its first deal before
+        the first card."""
+        if self._first_dealer is None:
+            return self.g.new_initial_state()
+        return self.g._set_up(self._first_dealer, [])
+
+    def _dealer_seat(self) -> int | None:
+        return self._dealer
