@@ -31,13 +31,13 @@ def test_match_prints_the_tables(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_match_json_chart_and_database(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     chart, db = tmp_path / "m.png", tmp_path / "m.db"
-    argv = ["match", "all-fours(hands=1)", "--agents", "easy,random", "--deals", "5"]
+    argv = ["match", "all-fours(deals=1)", "--agents", "easy,random", "--deals", "5"]
     argv += ["--duplicate", "--seed", "7", "--json", "--chart", str(chart), "--database", str(db)]
     code, out, err = run(argv, capsys)
     assert code == 0, err
     assert len(out.splitlines()) == 1
     summary = json.loads(out)
-    assert summary["game"] == "all-fours(hands=1)" and summary["seed"] == 7
+    assert summary["game"] == "all-fours(deals=1)" and summary["seed"] == 7
     assert [a["name"] for a in summary["agents"]] == ["easy", "random"]
     assert summary["games_played"] == 10 and summary["rotations"] == 2
     assert summary["chart"] == str(chart) and chart.read_bytes().startswith(b"\x89PNG")

@@ -35,7 +35,7 @@ def test_duplicate_puts_every_agent_in_every_seat_on_the_same_deal() -> None:
 
 
 def test_two_player_duplicate_swaps_the_seats() -> None:
-    result = arena.match("all-fours(hands=1)", "easy,random", deals=2, seed=3)
+    result = arena.match("all-fours(deals=1)", "easy,random", deals=2, seed=3)
     assert [(g.deal, g.seats) for g in result.games] == [
         (0, ("easy", "random")),
         (0, ("random", "easy")),
@@ -70,9 +70,9 @@ def test_two_workers_give_the_same_numbers_as_one() -> None:
 
 
 def test_workers_started_by_spawn_need_only_names() -> None:
-    one = arena.match("all-fours(hands=1)", ["easy", "random"], deals=6, seed=1)
+    one = arena.match("all-fours(deals=1)", ["easy", "random"], deals=6, seed=1)
     spawned = arena.match(
-        "all-fours(hands=1)", ["easy", "random"], deals=6, seed=1, workers=2, start_method="spawn"
+        "all-fours(deals=1)", ["easy", "random"], deals=6, seed=1, workers=2, start_method="spawn"
     )
     assert outcomes(one) == outcomes(spawned)
 

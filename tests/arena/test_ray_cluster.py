@@ -148,7 +148,7 @@ def test_a_match_on_ray_streams_to_parquet_and_equals_one_process(
 def test_a_simulation_on_ray_streams_to_sqlite_and_equals_one_process(
     ray_address: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    argv = ["simulate", "all-fours(hands=1)", "--games", "30", "--seed", "11"]
+    argv = ["simulate", "all-fours(deals=1)", "--games", "30", "--seed", "11"]
     argv += ["--agents", "easy,random", "--json"]
     code, out, err = run([*argv, "--quiet"], capsys)
     assert code == 0, err

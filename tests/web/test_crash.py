@@ -41,7 +41,7 @@ def sigkill_mid_deal_then_resume(db: Path | str) -> None:
     try:
         server = Server(port)
         # Table A: two people play by hand; the state message after an action acknowledges it.
-        duel = server.create("all_fours(hands=2)", ["human", "human"])
+        duel = server.create("all_fours(deals=2)", ["human", "human"])
         keys = [s["key"] for s in duel["seats"]]
         # Table B: bots only, playing without pause while the server is killed.
         busy = server.create("hearts(deals=4)", ["random"] * 4)

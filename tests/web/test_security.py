@@ -23,9 +23,9 @@ GAMES = [
     "hearts(deals=1)",  # passing: a seat knows the cards it passed
     "hearts(deals=1,pass_cycle=hold)",
     "hearts(variant=black-maria,players=3,deals=1)",
-    "all_fours(hands=3)",
-    "all_fours(variant=auction-pitch,players=4,hands=1)",
-    "all_fours(variant=california-jack,hands=1)",
+    "all_fours(deals=3)",
+    "all_fours(variant=auction-pitch,players=4,deals=1)",
+    "all_fours(variant=california-jack,deals=1)",
     "ecarte(deals=1)",
     "ecarte(variant=bourre,players=4)",
     "spite_malice(deals=1)",  # one deal: a few hundred actions with random players
