@@ -31,8 +31,8 @@ from hoyle.core.protocol import State
 ROWS: list[tuple[str, str, tuple[int, ...]]] = [
     ("hearts black-lady (4 players)", "hearts(deals=1)", (1, 2, 3, 4)),
     ("hearts black-maria (3 players)", "hearts(variant=black-maria,deals=1)", (2, 3, 4, 5)),
-    ("all-fours seven-up (2 players)", "all-fours(variant=seven-up,hands=1)", (2, 3, 4, 5, 6)),
-    ("all-fours trinidad (4 players)", "all-fours(variant=trinidad,hands=1)", (2, 3, 4)),
+    ("all-fours seven-up (2 players)", "all-fours(variant=seven-up,deals=1)", (2, 3, 4, 5, 6)),
+    ("all-fours trinidad (4 players)", "all-fours(variant=trinidad,deals=1)", (2, 3, 4)),
 ]
 
 

@@ -24,7 +24,7 @@ from hoyle.envs import openspiel
 
 SHORT = {
     "hearts": "deals=1",
-    "all-fours": "hands=1",
+    "all-fours": "deals=1",
     "ecarte": "target=1",
     "spite-malice": "deals=1",
 }

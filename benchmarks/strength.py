@@ -48,9 +48,9 @@ HEARTS = "hearts(deals=1)"
 OPENSPIEL_HEARTS = "hearts(deals=1,pass_cycle=left)"
 """One deal under rules OpenSpiel's Hearts has (its defaults: pass left, moon adds 26)."""
 FAMILY_GAMES = (
-    "all-fours(variant=seven-up,hands=1)",
-    "all-fours(variant=auction-pitch,hands=1)",
-    "all-fours(variant=trinidad,hands=1)",
+    "all-fours(variant=seven-up,deals=1)",
+    "all-fours(variant=auction-pitch,deals=1)",
+    "all-fours(variant=trinidad,deals=1)",
     "ecarte(deals=1)",
     "spite-malice(deals=1)",
 )
