@@ -10,8 +10,8 @@ intervals over deal means):
 2. **The Hearts ladder**: expert against hard, hard against medium, medium against easy, easy
    against random, on one-deal Hearts at each level's own budget.
 3. **Every family**: expert against easy and easy against random in All Fours (Seven Up, Auction
-   Pitch, Trinidad; one hand each), Écarté (one hand: ``deals=1``, the player ahead after it
-   wins) and Spite and Malice (one deal), where those families are installed.
+   Pitch, Trinidad; one hand each), Écarté (one hand: ``deals=1``, which returns its points)
+   and Spite and Malice (one deal), where those families are installed.
 4. **Think time**: the median and 95th percentile of seconds per move for each level and family,
    from positions of games between easy players.
 
@@ -267,9 +267,9 @@ def report(rows: list[Row], timing: list[dict[str, Any]], notes: list[str], as_j
     print()
     print(
         "difference: the first agent's mean return per deal minus the second's (one-deal "
-        "Hearts: penalty points saved; one hand of All Fours or Écarté: hands won; one deal "
-        "of Spite and Malice: the deal's points, which the winner scores from the goal cards "
-        "the others have left)."
+        "Hearts: penalty points saved; one hand of All Fours or Écarté: the hand's points; "
+        "one deal of Spite and Malice: the deal's points, which the winner scores from the goal "
+        "cards the others have left)."
     )
 
 

@@ -142,6 +142,7 @@ PRESETS: tuple[Variant, ...] = (
         ),
         source=f"{_SRC}, Variations, Double Ante",
         options={"double_ante": True, "two_rounds": True},
+        title="Double Ante",
     ),
     Variant(
         name="four-card",
@@ -154,6 +155,7 @@ PRESETS: tuple[Variant, ...] = (
         ),
         source=f"{_SRC}, Four card Bourré (after Victoria Diemer, Indiana)",
         options={"four_card": True},
+        title="Four-Card",
     ),
 )
 """Every preset; the first (``standard``) is the family's default."""

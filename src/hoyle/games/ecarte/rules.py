@@ -300,6 +300,7 @@ PRESETS: tuple[Variant, ...] = (
         source=f"{_SRC}, 'Rangos' (Kastner and Folkvord); RULINGS 4.0, E8",
         options={"ranking": Ranking.ACE_HIGH},
         players=(2, 2),
+        title="Ace High",
     ),
     Variant(
         name="doubling",
@@ -326,6 +327,7 @@ PRESETS: tuple[Variant, ...] = (
         source=f"{_SRC}, 'Apuesta' (Cady 1896, p. 11); RULINGS E7",
         options={"offer_point": True},
         players=(2, 2),
+        title="Offering the Point",
     ),
     Variant(
         name="bourre",
