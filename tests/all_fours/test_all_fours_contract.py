@@ -390,3 +390,138 @@ def test_a_seeded_history_lists_its_chance_actions() -> None:
         replay.apply_action(action)
     for seat in (None, 0, 1):
         assert replay.observation(seat) == state.observation(seat)
+
+
+def _scored(state: AllFoursState) -> AllFoursState:
+    """Play the lowest legal move until a hand has a result."""
+    while not state.observation(None)["results"]:
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def _all_four() -> AllFoursState:
+    # RULINGS 2.1 yorkshire: option all_four_bonus, "counted after Game".
+    state = load("yorkshire", players=2, all_four_bonus=2).deal_state(
+        ["3S 4S 5S 6S 7S 8S", "AH 2H JH KH QH TH"], dealer=0
+    )
+    play(state, "AH 3S KH 4S QH 5S TH 6S JH 7S 2H 8S")
+    return state
+
+
+def _smudge() -> AllFoursState:
+    # RULINGS 2.1 auction-pitch: option smudge, "bid 4, take all four, win".
+    state = load("auction-pitch", smudge=True).deal_state(
+        ["AH KH JH TH 2H 3C", "4C 5C 6C 7C 8C 9C"], dealer=1
+    )
+    play(state, "bid_4 pass AH 4C KH 5C JH 6C TH 7C 2H 8C 3C 9C")
+    return state
+
+
+def _gift_to_partners() -> AllFoursState:
+    # RULINGS 2.1 seven-up: "A gift gives each opposing side 1" (here one side of two).
+    hands = ["AH 2C 3C 4C 5C 6C", "KH 2D 3D 4D 5D 6D", "2H 2S 3S 4S 5S 6S", "QH 7C 7D 7S 8C 8D"]
+    state = load(players=4, teams=2).deal_state(hands, dealer=3, turn_up="9H")
+    play(state, "beg give")
+    return _scored(state)
+
+
+def _gift_to_each() -> AllFoursState:
+    # RULINGS 2.1 seven-up, three players alone: the gift gives each of the two others 1.
+    hands = ["AH QH 2C 3C 4C 5C", "KH TH 2D 3D 4D 5D", "9H 8H 2S 3S 4S 5S"]
+    state = load(players=3).deal_state(hands, dealer=2, turn_up="7H")
+    play(state, "beg give")
+    return _scored(state)
+
+
+def _cotton_gift() -> AllFoursState:
+    # RULINGS 2.1 cotton-1674: the gift, "after which the deal is thrown in unplayed".
+    state = load("cotton-1674").deal_state([ELDEST, DEALER], dealer=1, turn_up="9H")
+    play(state, "beg give")
+    return state
+
+
+def _nobody_bid() -> AllFoursState:
+    # RULINGS 2.1 auction-pitch: option all_pass=redeal.
+    state = load("auction-pitch", all_pass="redeal").deal_state([ELDEST, DEALER], dealer=1)
+    play(state, "pass pass")
+    return state
+
+
+def _no_trump_in_play() -> AllFoursState:
+    # RULINGS 2.0: Game to the most card points; seven-up ties to the non-dealer (Foster).
+    state = load().deal_state(["2C 3C 4C 5C 6C 7C", "2D 3D 4D 5D 6D 7D"], dealer=1, turn_up="9H")
+    play(state, "stand")
+    return _scored(state)
+
+
+def _eldest_ties() -> AllFoursState:
+    # RULINGS 2.1 cotton-1674: "Game ties to eldest (A4)". 4 card points each.
+    state = load("cotton-1674").deal_state(
+        ["AH 2C 3C 4D 5D 6S", "7H KC JC 8D 9S 2S"], dealer=1, turn_up="9H"
+    )
+    play(state, "stand AH 7H 2C KC JC 3C 8D 4D 9S 6S 2S 5D")
+    return state
+
+
+def _at_once() -> AllFoursState:
+    # RULINGS 2.1 all-fives: "The winner of a trick at once scores the trumps in it".
+    state = load("all-fives", deals=1).deal_state(
+        ["TH 5H 3C 4C 6C 7C", "2H KC JC 8D 9D 2S"], dealer=1
+    )
+    play(state, "TH 2H 5H KC")  # 10 and 5 at once; the rest holds no trump
+    return _scored(state)
+
+
+@pytest.mark.parametrize(
+    ("make", "seat", "expected"),
+    [
+        (_all_four, 1, ["All four: You took High, Low, Jack and Game — 2 more"]),
+        (
+            _smudge,
+            0,
+            [
+                "Bid made: You bid 4 and made 4",
+                "Smudge: You bid 4 and took all four — the game is won",
+            ],
+        ),
+        (
+            _gift_to_partners,
+            2,
+            [
+                "Begging: Seat 0 begged; Seat 3 gave 1 to Seat 0 and you",
+                "High: A♥ held by Seat 0 — Seat 0 and you",
+                "Low: 2♥ held by you — Seat 0 and you",
+            ],
+        ),
+        (_gift_to_each, 0, ["Begging: You begged; Seat 2 gave 1 each to you and Seat 1"]),
+        (
+            _cotton_gift,
+            0,
+            [
+                "Begging: You begged; Seat 1 gave 1 to you",
+                "Thrown in: the hand is not played after the gift",
+            ],
+        ),
+        (_nobody_bid, 0, ["Thrown in: nobody bid; the deal passes on"]),
+        (
+            _no_trump_in_play,
+            0,
+            ["High and Low: no trump in play", "Game: 0 to 0 — tied, to you (not the dealer)"],
+        ),
+        (_eldest_ties, 1, ["Jack: J♥ not in play", "Game: 4 to 4 — tied, to Seat 0 (eldest)"]),
+        (
+            _at_once,
+            0,
+            [
+                "Scored at once (trumps in tricks won): You 15",
+                "High: 10♥ — You",
+                "Low: 2♥ — Seat 1",
+            ],
+        ),
+    ],
+)
+def test_every_way_of_scoring_is_told(make: Any, seat: int, expected: list[str]) -> None:
+    # docs/contract.md §5: the lines say how the hand was scored, in a player's words.
+    told = lines(make(), seat, 0)
+    for line in expected:
+        assert line in told, (line, told)

@@ -146,10 +146,9 @@ def _begging(out: _Writer) -> None:
         else:
             sides = [side for side in range(rules.sides) if side != rules.side_of(dealer)]
         each = " each" if len(sides) > 1 else ""
-        end = "; the hand is thrown in" if rules.gift is Gift.THROW_IN else ""
         out.add(
             f"Begging: {{{eldest}}} begged; {{{dealer}}} gave {rules.gift_points}{each} to "
-            f"{_names([out.who(side) for side in sides])}{end}",
+            f"{_names([out.who(side) for side in sides])}",
             "gift",
             seat=dealer,
             begged_by=eldest,
