@@ -72,7 +72,8 @@ def play_pairing(first: str, second: str, games: int, variant: str) -> Tally:
         a = names.index(first)
         mine, theirs = points[a], points[1 - a]
         tally.scores.append(1.0 if mine > theirs else 0.0 if mine < theirs else 0.5)
-        winner = state.observation(None)["deal_results"][-1]["winner"]
+        items = state.observation(None)["results"][-1]["items"]
+        winner = next((item["seat"] for item in items if item["kind"] == "out"), None)
         if winner is not None:
             tally.went_out[0 if winner == a else 1] += 1
     tally.seconds = time.perf_counter() - start

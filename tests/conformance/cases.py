@@ -17,7 +17,6 @@ __all__ = ["PENDING", "Case", "cases", "refused"]
 PENDING: frozenset[str] = frozenset(
     {
         "hearts",
-        "spite-malice",
     }
 )
 """Families whose wings are still being brought to the contract (issue 18): the suite skips

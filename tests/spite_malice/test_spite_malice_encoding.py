@@ -93,7 +93,7 @@ def field(state: SpiteMaliceState, player: int | None, name: str) -> np.ndarray:
 
 def test_own_hand_is_counted_by_rank_and_no_one_else_sees_it() -> None:
     # observe.py: a seat sees its own hand, in rank order (suits never matter).
-    state = load().position(goals=["9H", "9D"], hands=["KH KS 7C 2D 2H", "3C"])
+    state = load().deal_state(goals=["9H", "9D"], hands=["KH KS 7C 2D 2H", "3C"])
     hand = field(state, 0, "hand")
     assert hand.tolist() == pytest.approx(
         [0, 2 / 5, 0, 0, 0, 0, 1 / 5, 0, 0, 0, 0, 0, 2 / 5]  # A 2 3 … Q K
@@ -105,7 +105,7 @@ def test_own_hand_is_counted_by_rank_and_no_one_else_sees_it() -> None:
 
 def test_a_stack_shows_its_height_after_a_play_and_a_wild_on_top() -> None:
     # RULINGS 3.1 standard: stacks run ace to queen, kings wild (never as an ace).
-    state = load().position(goals=["9H", "9D"], hands=["3C KS", "5D"], stacks=["AH 2C"])
+    state = load().deal_state(goals=["9H", "9D"], hands=["3C KS", "5D"], stacks=["AH 2C"])
     heights = 11
     assert field(state, 0, "stacks")[:heights].argmax() == 1  # a 2 is on top
     state.apply_action(state.string_to_action("3:hand>stack1"))
@@ -121,7 +121,7 @@ def test_a_stack_shows_its_height_after_a_play_and_a_wild_on_top() -> None:
 
 def test_goal_tops_and_discard_tops_are_seen_from_the_viewer() -> None:
     # Seats are numbered from the viewer: seat 0's piles are "seat 1" for seat 1.
-    state = load().position(
+    state = load().deal_state(
         goals=["4C 9H", "5C 6D"],
         hands=["7C", "8D"],
         discards=[["5H 9C QD", "", "", ""], ["", "JC", "", ""]],
@@ -166,7 +166,7 @@ def test_unseeded_deals_encode_at_chance_nodes_with_the_goal_tops_hidden() -> No
 
 def test_cover_wild_marks_the_stack_to_cover() -> None:
     # RULINGS 3.1 cover-wild: a wild played to the centre must be covered at once.
-    state = load(variant="cover-wild").position(
+    state = load(variant="cover-wild").deal_state(
         goals=["9H", "9D"], hands=["KS 4C", "5D"], stacks=["AH 2C"]
     )
     state.apply_action(state.string_to_action("K:hand>stack1"))
@@ -181,7 +181,7 @@ def test_starturn_and_jokers_have_their_rank_slots() -> None:
     assert starturn.field("stacks").size == 4 * 14
     jokers = encoder(load(variant="build-to-king"))
     assert jokers.field("hand").size == 14  # ace … king and the joker
-    state = load(variant="build-to-king").position(
+    state = load(variant="build-to-king").deal_state(
         goals=["9H", "9D"], hands=["XJ", "5D"], stacks=["AH 2C"]
     )
     assert field(state, 0, "hand")[13] == pytest.approx(1 / 5)
@@ -197,7 +197,7 @@ def test_the_documented_layout_is_the_encoders() -> None:
 def test_a_completed_stack_leaves_the_centre_for_the_heap() -> None:
     # RULINGS S3: a completed stack waits in the heap until the stock runs out.
     stack = "AC 2C 3C 4C 5C 6C 7C 8S 9C TC KH"  # a king stands for the jack
-    state = load().position(
+    state = load().deal_state(
         goals=["9H", "9D"], hands=["QC 5D", "2C 3D 4D 5H"], stacks=[stack], stock="7H"
     )
     assert field(state, 0, "stacks")[:11].argmax() == 10 and field(state, 0, "stack_wild")[0]

@@ -61,7 +61,9 @@ def test_expert_is_the_planner_and_takes_a_budget() -> None:
 def test_planner_plays_up_to_its_goal_card() -> None:
     # The planner "searches the sequences of moves … to play its goal card": 3 and 4 from the
     # hand, then the goal 5, in one turn.
-    state = load().position(goals=["9H 5H", "9D 8D"], hands=["4C 3D JS QS", "2C"], stacks=["AC 2C"])
+    state = load().deal_state(
+        goals=["9H 5H", "9D 8D"], hands=["4C 3D JS QS", "2C"], stacks=["AC 2C"]
+    )
     planner = hoyle.agent("planner", state.game, seed=1)
     tokens = []
     while state.current_player() == 0 and len(tokens) < 4:
@@ -73,7 +75,7 @@ def test_planner_plays_up_to_its_goal_card() -> None:
 
 def test_planner_does_not_feed_the_next_players_goal_card() -> None:
     # Playing the 4 gains nothing and would let seat 1 play its goal 5 at once.
-    state = load().position(
+    state = load().deal_state(
         goals=["9H QH", "9D 5D"], hands=["4C JS 8H 7S TS", "2C"], stacks=["AC 2C 3C"]
     )
     action = hoyle.agent("planner", state.game, seed=1).step(state)
@@ -83,7 +85,7 @@ def test_planner_does_not_feed_the_next_players_goal_card() -> None:
 
 def test_planner_discards_downward() -> None:
     # The discard policy builds runs downward: the 9 goes on the 10.
-    state = load().position(
+    state = load().deal_state(
         goals=["9H QH", "9D 8D"], hands=["9C 6D 3S 5S", "2C"], discards=[["TS"], ["4H"]]
     )
     action = hoyle.agent("planner", state.game, seed=1).step(state)
@@ -91,7 +93,7 @@ def test_planner_discards_downward() -> None:
 
 
 def test_easy_plays_its_goal_card_when_it_can() -> None:
-    state = load().position(goals=["9H 3H", "9D 8D"], hands=["4C 6D", "2C"], stacks=["AC 2C"])
+    state = load().deal_state(goals=["9H 3H", "9D 8D"], hands=["4C 6D", "2C"], stacks=["AC 2C"])
     play(state, "4:hand>discard1")  # seat 0 passes the turn on …
     play(state, "2:hand>discard1")
     easy = hoyle.agent("easy", state.game, seed=1)
@@ -133,7 +135,9 @@ def test_search_levels_play_legal_moves_with_the_family_hooks(name: str) -> None
 
 def test_hints_come_from_the_planner() -> None:
     # ``hoyle play --hint`` asks the expert: here the planner values every legal move.
-    state = load().position(goals=["9H 5H", "9D 8D"], hands=["4C 3D JS QS", "2C"], stacks=["AC 2C"])
+    state = load().deal_state(
+        goals=["9H 5H", "9D 8D"], hands=["4C 3D JS QS", "2C"], stacks=["AC 2C"]
+    )
     hints = hoyle.hint(state, "expert", seconds=0.5)
     assert sorted(h.action for h in hints) == state.legal_actions()
     assert hints[0].token == "3:hand>stack1"

@@ -5,7 +5,11 @@ across stock, completed heap, hands, goal, discard and centre piles; each centre
 the ranks ace upward (wilds standing where they may); a completed stack goes back as the rules
 say (RULINGS S3: a heap that becomes the stock when the stock is empty, or straight into the
 stock); hands never exceed their size; and the deal ends. Some positions are also resampled:
-the player's observation must not change and no card may appear or vanish.
+no card may appear or vanish in the world drawn.
+
+What every family must keep (chance outcomes, history replays, tokens, the observation and the
+log in resampled worlds …) is checked by the conformance suite (``tests/conformance``) for
+every preset and table size; these tests check the family's own invariants.
 """
 
 from __future__ import annotations
@@ -84,42 +88,16 @@ def test_random_deals_conserve_cards_and_end(preset: str) -> None:
             if seed % 10 == 0 and moves % 23 == 0 and not state.is_terminal():
                 player = state.current_player()
                 world = state.resample_from_infostate(player, rng)
-                assert world.observation(player) == state.observation(player)
                 assert world.card_counts() == game.total
+                check_position(world)
                 resampled += 1
-        assert sum(state.returns()) == sum(state._deal_scores[-1])
+        result = state.observation(None)["results"][-1]
+        assert sum(state.returns()) == sum(result["scores"])
         completed += state._completed
-        won += state._deal_log[-1]["winner"] is not None
+        won += any(item["kind"] == "out" for item in result["items"])
     assert resampled > 10
     assert completed >= 20  # the games reach the rules under test (and deals are won,
     assert won >= (0 if preset == "starturn" else 1)  # though seldom at Starturn)
-
-
-@pytest.mark.parametrize("preset", ["standard", "misery", "starturn", "book"])
-def test_unseeded_games_deal_at_chance_nodes_and_replay_from_their_history(preset: str) -> None:
-    # Without a seed every card dealt or drawn is a chance node; the history replays exactly.
-    game = hoyle.load("spite-malice", variant=preset, deals=1)
-    rng = random.Random(7)
-    for _ in range(5):
-        state = game.new_initial_state()
-        chance = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
-                actions = [a for a, _ in outcomes]
-                state.apply_action(rng.choices(actions, [p for _, p in outcomes])[0])
-                chance += 1
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            assert state.card_counts() == game.total
-        assert chance >= game.num_players * game.rules.goal_size
-        again = game.new_initial_state()
-        for action in state.history():
-            token = again.action_to_string(action)
-            assert again.string_to_action(token) == action  # a token names its action
-            again.apply_action(action)
-        assert again.returns() == state.returns()
 
 
 def test_whole_matches_end_and_rank_the_players() -> None:
@@ -132,7 +110,7 @@ def test_whole_matches_end_and_rank_the_players() -> None:
             while not state.is_terminal():
                 state.apply_action(rng.choice(state.legal_actions()))
             scores = state.scores()
-            assert max(scores) >= 25 or len(state._deal_scores) == 20
+            assert max(scores) >= 25 or len(state.observation(None)["results"]) == 20
             assert sum(state.returns()) == pytest.approx(1.0)
             best = max(scores)
             assert all((r > 0) == (s == best) for r, s in zip(state.returns(), scores, strict=True))

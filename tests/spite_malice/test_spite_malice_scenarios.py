@@ -1,7 +1,7 @@
 """Scenario tests of the Spite and Malice rules: hand-set positions, the moves, what the rules
 say must follow. Each cites its rule: the seed (S-S, shared/seeds/002), RULINGS.md section 3.
 
-Positions are written with ``SpiteMaliceGame.position``: goal piles bottom first (the last card
+Positions are written with ``SpiteMaliceGame.deal_state``: goal piles bottom first (the last card
 is the top), discard piles bottom first, centre stacks from the ace.
 """
 
@@ -34,7 +34,7 @@ STACKS_1_TO_4 = ["AC 2C 3C 4C"]
 
 def test_standard_kings_are_wild_for_any_rank_but_the_ace() -> None:
     # S-S "Los reyes son comodines y pueden sustituir a cualquier otro rango … excepto al as".
-    state = load().position(goals=["9H", "9D"], hands=["KS 5D", "2C"], stacks=STACKS_1_TO_4)
+    state = load().deal_state(goals=["9H", "9D"], hands=["KS 5D", "2C"], stacks=STACKS_1_TO_4)
     legal = moves(state)
     assert "K=5:hand>stack1" in legal  # a king stands for the 5 the stack needs
     assert "K=A:hand>stack" not in legal  # but never starts a stack
@@ -55,7 +55,7 @@ def test_standard_the_dealer_plays_first_and_hands_are_drawn_at_the_first_turn()
 
 def test_standard_a_hand_played_out_draws_five_more() -> None:
     # S-S "Si coloca las 5 cartas antes de hacer un descarte, toma 5 cartas más y continúa."
-    state = load().position(
+    state = load().deal_state(
         goals=["9H", "9D"], hands=["AC 2D", "5C"], stock="3C 4C 7D 8D JC 6H", current=0
     )
     play(state, "A:hand>stack 2:hand>stack1")
@@ -66,7 +66,7 @@ def test_standard_a_hand_played_out_draws_five_more() -> None:
 def test_standard_a_turn_ends_with_one_discard_and_goal_cards_never_go_there() -> None:
     # S-S "un turno termina con un jugador colocando una carta de su mano en una de sus pilas
     # de descarte"; RULINGS 3.0 "Goal cards can never be discarded".
-    state = load().position(goals=["9H", "9D"], hands=["7C 5D", "2C"], current=0)
+    state = load().deal_state(goals=["9H", "9D"], hands=["7C 5D", "2C"], current=0)
     legal = moves(state)
     assert {m for m in legal if m.startswith("9")} == set()
     # Only one empty pile is offered: they are all alike.
@@ -79,7 +79,7 @@ def test_standard_a_turn_ends_with_one_discard_and_goal_cards_never_go_there() -
 def test_standard_going_out_scores_five_and_one_per_opponent_goal_card() -> None:
     # S-S Tanteo: "cinco puntos por despejar la pila objetivo y un punto por cada carta que
     # quede en las pilas objetivo de sus oponentes"; no discard after the winning move.
-    state = load(deals=1).position(
+    state = load(deals=1).deal_state(
         goals=["5H", "9D 8D 7D 6D TD"], hands=["3C 4C", "2C"], stacks=["AC 2D"]
     )
     play(state, "3:hand>stack1 4:hand>stack1 5:goal>stack1")
@@ -90,7 +90,7 @@ def test_standard_going_out_scores_five_and_one_per_opponent_goal_card() -> None
 def test_standard_a_blocked_deal_scores_the_difference_to_the_closest() -> None:
     # S-S Tanteo: with no stock possible "la persona más cercana a una pila objetivo despejada
     # anota la diferencia"; RULINGS 3.0 blocked hand, S7.
-    state = load(players=3, deals=1).position(
+    state = load(players=3, deals=1).deal_state(
         goals=["9H 9C", "9D 8D 7D 6D", "TH JH QH"], hands=["7C", "", ""], stock=""
     )
     play(state, "7:hand>discard1")  # the next player must draw: there is nothing to draw
@@ -98,10 +98,51 @@ def test_standard_a_blocked_deal_scores_the_difference_to_the_closest() -> None:
     assert state.returns() == [float((4 - 2) + (3 - 2)), 0.0, 0.0]
 
 
+@pytest.mark.parametrize(
+    ("goals", "points", "said"),
+    [
+        (
+            ["9H 8H", "9D 8D"],
+            [0, 0],
+            "Fewest goal cards: You and Seat 1 tie with 2: nobody scores.",
+        ),
+        (["9H", "9D 8D 7D"], [2, 0], "You score 2."),
+        (["9H 9C", "9D 8D", "TH JH QH 4S"], [0, 0, 0], "You and Seat 1 tie with 2"),
+        (
+            ["9H 9C", "9D 8D 7D 6D", "TH JH QH 4S"],
+            [4, 0, 0],
+            "the difference to the others: 2 + 2 = 4",
+        ),
+        (["9H 9C 9S 2S", "9D", "TH JH QH"], [0, 5, 0], "Seat 1 scores 5."),
+        (["9H 9C 9S 2S", "9D 8D", "TH JH"], [0, 0, 0], "Seat 1 and Seat 2 tie with 2"),
+    ],
+    ids=["2-tie", "2-fewer", "3-tie", "3-fewest-first", "3-fewest-second", "3-tie-behind"],
+)
+def test_standard_a_blocked_deal_tie_for_fewest_goal_cards_scores_nothing(
+    goals: list[str], points: list[int], said: str
+) -> None:
+    # S-S Tanteo: in a blocked hand "la persona más cercana a una pila objetivo despejada anota
+    # la diferencia"; RULINGS 3.0 blocked hand "A tie for fewest → nobody scores"; S7 with more
+    # than two: the sum of the differences. The deal is blocked when the next player must draw
+    # and neither the stock nor a completed heap can give a card (RULINGS S3).
+    n = len(goals)
+    hands = ["5D", "2C", "3C"][:n]
+    state = load(players=n, deals=1).deal_state(hands, goals=goals, stock="")
+    play(state, "5:hand>discard1")
+    assert state.is_terminal()
+    assert state.returns() == [float(p) for p in points]
+    result = state.observation(0)["results"][-1]
+    assert result["scores"] == points
+    assert said in " ".join(result["lines"])
+    assert result["lines"][0] == (
+        "The deal is blocked: the stock is empty and no new stock can be made."
+    )
+
+
 def test_standard_completed_stacks_wait_and_become_the_stock_when_it_runs_out() -> None:
     # RULINGS S3: the completed heap is reshuffled only when a draw finds the stock empty.
     stack = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC"
-    state = load().position(
+    state = load().deal_state(
         goals=["9H", "9D"], hands=["QC 5D", "2C 3D 4D 5H"], stacks=[stack], stock="7H"
     )
     play(state, "Q:hand>stack1")
@@ -143,9 +184,9 @@ def test_uspcc_is_not_for_four() -> None:
 def test_unlimited_stacks_a_fifth_stack_may_start() -> None:
     # S-S Variantes: "pilas centrales ilimitadas"; standard allows four (RULINGS S4).
     stacks = ["AC", "AD", "AH", "AS"]
-    standard = load().position(goals=["9H", "9D"], hands=["AC 5D", "2C"], stacks=stacks)
+    standard = load().deal_state(goals=["9H", "9D"], hands=["AC 5D", "2C"], stacks=stacks)
     assert "A:hand>stack" not in moves(standard)
-    unlimited = load("unlimited-stacks").position(
+    unlimited = load("unlimited-stacks").deal_state(
         goals=["9H", "9D"], hands=["AC 5D", "2C"], stacks=stacks
     )
     play(unlimited, "A:hand>stack")
@@ -155,7 +196,7 @@ def test_unlimited_stacks_a_fifth_stack_may_start() -> None:
 
 def test_unlimited_stacks_numbers_every_stack_in_its_tokens() -> None:
     stacks = ["AC", "AD", "AH", "AS", "AC 2C", "AD 2D 3D 4D"]
-    state = load("unlimited-stacks").position(
+    state = load("unlimited-stacks").deal_state(
         goals=["9H", "9D"], hands=["2H 5D", "2C"], stacks=stacks
     )
     assert {m for m in moves(state) if ">stack" in m} == {
@@ -169,7 +210,7 @@ def test_unlimited_stacks_numbers_every_stack_in_its_tokens() -> None:
 
 def test_unlimited_stacks_completed_stacks_stay_out_until_the_stock_runs_out() -> None:
     # S-S Variantes: "solo se eliminan cuando se agota la pila de cartas disponibles".
-    state = load("unlimited-stacks").position(
+    state = load("unlimited-stacks").deal_state(
         goals=["9H", "9D"],
         hands=["QC 5D", "2C"],
         stacks=["AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC", "AH"],
@@ -186,14 +227,14 @@ def test_unlimited_stacks_completed_stacks_stay_out_until_the_stock_runs_out() -
 def test_compulsory_an_ace_in_hand_must_be_played_first() -> None:
     # S-S Variantes: "una regla que exige que los ases y los dos se jueguen siempre que un
     # jugador pueda hacerlo".
-    state = load("compulsory-aces-twos").position(goals=["9H", "9D"], hands=["AC 5D", "2C"])
+    state = load("compulsory-aces-twos").deal_state(goals=["9H", "9D"], hands=["AC 5D", "2C"])
     assert moves(state) == {"A:hand>stack"}
-    free = load().position(goals=["9H", "9D"], hands=["AC 5D", "2C"])
+    free = load().deal_state(goals=["9H", "9D"], hands=["AC 5D", "2C"])
     assert "5:hand>discard1" in moves(free)
 
 
 def test_compulsory_a_two_on_a_discard_top_must_go_too() -> None:
-    state = load("compulsory-aces-twos").position(
+    state = load("compulsory-aces-twos").deal_state(
         goals=["9H", "9D"], hands=["7C 5D", "3C"], discards=[["TD 2S"]], stacks=["AD"]
     )
     assert moves(state) == {"2:discard1>stack1"}
@@ -201,7 +242,7 @@ def test_compulsory_a_two_on_a_discard_top_must_go_too() -> None:
 
 def test_compulsory_wilds_are_never_forced() -> None:
     # RULINGS 3.1 compulsory: "Wilds are never forced."
-    state = load("compulsory-aces-twos").position(
+    state = load("compulsory-aces-twos").deal_state(
         goals=["9H", "9D"], hands=["KC 5D", "3C"], stacks=["AD"]
     )
     legal = moves(state)
@@ -222,7 +263,7 @@ def test_misery_both_goal_tops_play_and_hands_are_six() -> None:
 
 
 def test_misery_a_goal_top_from_either_pile_may_play() -> None:
-    state = load("misery").position(goals=[["7H AD", "9C 2S"], ["5D", "6D"]], hands=["5C", "3C"])
+    state = load("misery").deal_state(goals=[["7H AD", "9C 2S"], ["5D", "6D"]], hands=["5C", "3C"])
     play(state, "A:goal1>stack 2:goal2>stack1")
     assert state.observation(0)["goals"][0] == [
         {"top": "7H", "count": 1},
@@ -231,14 +272,14 @@ def test_misery_a_goal_top_from_either_pile_may_play() -> None:
 
 
 def test_misery_emptying_one_pile_does_not_win_both_does() -> None:
-    state = load("misery", deals=1).position(
+    state = load("misery", deals=1).deal_state(
         goals=[["AD", "9C 2S"], ["5D 6D", "6H"]], hands=["5C", "3C"]
     )
     play(state, "A:goal1>stack")
     assert not state.is_terminal()
     play(state, "2:goal2>stack1")
     assert not state.is_terminal()
-    state2 = load("misery", deals=1).position(
+    state2 = load("misery", deals=1).deal_state(
         goals=[["AD", "2S"], ["5D 6D", "6H"]], hands=["5C", "3C"]
     )
     play(state2, "A:goal1>stack 2:goal2>stack1")
@@ -251,12 +292,12 @@ def test_misery_emptying_one_pile_does_not_win_both_does() -> None:
 def test_build_to_king_kings_are_natural_and_complete_the_stack() -> None:
     # S-S Variantes: "construir todas las pilas hasta el rey".
     stack = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC"
-    state = load("build-to-king").position(
+    state = load("build-to-king").deal_state(
         goals=["9H", "9D"], hands=["KS 5D", "2C"], stacks=[stack]
     )
     play(state, "K:hand>stack1")
     assert state.observation(0)["stacks"] == [] and state.observation(0)["completed"] == 1
-    standard = load().position(goals=["9H", "9D"], hands=["KS 5D", "2C"], stacks=[stack[:-3]])
+    standard = load().deal_state(goals=["9H", "9D"], hands=["KS 5D", "2C"], stacks=[stack[:-3]])
     play(standard, "K=Q:hand>stack1")  # in the standard game a king is a wild queen
     assert standard.observation(0)["completed"] == 1
 
@@ -265,7 +306,7 @@ def test_build_to_king_jokers_are_wild_but_never_a_2_7_or_jack() -> None:
     # S-S: "los comodines representan todas las cartas excepto A, 2, 7 y J".
     game = load("build-to-king")
     assert game.total[52] == 6
-    state = game.position(
+    state = game.deal_state(
         goals=["9H", "9D"], hands=["XJ 5D", "2C"], stacks=["AC", "AD 2D", "AH 2H 3H 4H 5H 6H"]
     )
     legal = moves(state)
@@ -275,7 +316,9 @@ def test_build_to_king_jokers_are_wild_but_never_a_2_7_or_jack() -> None:
 
 
 def test_build_to_king_a_king_is_never_wild() -> None:
-    state = load("build-to-king").position(goals=["9H", "9D"], hands=["KS 5D", "2C"], stacks=["AC"])
+    state = load("build-to-king").deal_state(
+        goals=["9H", "9D"], hands=["KS 5D", "2C"], stacks=["AC"]
+    )
     assert not any(m.startswith("K") and "stack" in m for m in moves(state))
 
 
@@ -285,14 +328,14 @@ def test_build_to_king_a_king_is_never_wild() -> None:
 def test_cover_wild_needs_the_covering_card_at_hand() -> None:
     # S-S Variantes: "un comodín sea cubierto inmediatamente por la siguiente carta".
     game = load("cover-wild")
-    without = game.position(goals=["9H", "9D"], hands=["KS 5D", "2C"], stacks=["AC 2C"])
+    without = game.deal_state(goals=["9H", "9D"], hands=["KS 5D", "2C"], stacks=["AC 2C"])
     assert "K=3:hand>stack1" not in moves(without)  # no natural 4 in view
-    with_four = game.position(goals=["9H", "9D"], hands=["KS 4D", "2C"], stacks=["AC 2C"])
+    with_four = game.deal_state(goals=["9H", "9D"], hands=["KS 4D", "2C"], stacks=["AC 2C"])
     assert "K=3:hand>stack1" in moves(with_four)
 
 
 def test_cover_wild_the_cover_comes_next() -> None:
-    state = load("cover-wild").position(
+    state = load("cover-wild").deal_state(
         goals=["9H", "9D"], hands=["KS 4D 8D", "2C"], discards=[["4H"]], stacks=["AC 2C"]
     )
     play(state, "K:hand>stack1")
@@ -303,7 +346,7 @@ def test_cover_wild_the_cover_comes_next() -> None:
 
 def test_cover_wild_never_stands_for_a_seven_or_a_queen() -> None:
     # S-S: "tampoco permite que se utilicen comodines en lugar de 7 (o reinas …)".
-    state = load("cover-wild").position(
+    state = load("cover-wild").deal_state(
         goals=["9H", "9D"],
         hands=["KS 8D", "2C"],
         stacks=["AC 2C 3C 4C 5C 6C", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD"],
@@ -322,7 +365,7 @@ def test_deck_per_player_has_one_pack_each() -> None:
 
 
 def test_deck_per_player_keeps_four_stacks_and_wild_kings() -> None:
-    state = load("deck-per-player").position(
+    state = load("deck-per-player").deal_state(
         goals=["9H", "9D"], hands=["AC KS", "2C"], stacks=["AC", "AD", "AH", "AS"]
     )
     legal = moves(state)
@@ -335,7 +378,7 @@ def test_deck_per_player_has_no_jokers() -> None:
     game = load("deck-per-player")
     assert game.total[52] == 0
     with pytest.raises(hoyle.InvalidOptionError, match="no XJ"):
-        game.position(goals=["9H", "9D"], hands=["XJ", "2C"])
+        game.deal_state(goals=["9H", "9D"], hands=["XJ", "2C"])
 
 
 # ---------------------------------------------------------------- natural-ace-two
@@ -343,7 +386,7 @@ def test_deck_per_player_has_no_jokers() -> None:
 
 def test_natural_ace_two_no_wild_stands_for_a_two() -> None:
     # S-S Variantes: "un A natural y un 2 (sin comodines para A o 2)".
-    state = load("natural-ace-two").position(
+    state = load("natural-ace-two").deal_state(
         goals=["9H", "9D"], hands=["KS 5D", "2C"], stacks=["AC", "AD 2D"]
     )
     legal = moves(state)
@@ -352,7 +395,7 @@ def test_natural_ace_two_no_wild_stands_for_a_two() -> None:
 
 def test_natural_ace_two_a_pair_may_be_discarded() -> None:
     # S-S: "permite descartar pares de cartas … pero no más de dos cartas a la vez".
-    state = load("natural-ace-two").position(goals=["9H", "9D"], hands=["7C 7D 7H 5S", "2C"])
+    state = load("natural-ace-two").deal_state(goals=["9H", "9D"], hands=["7C 7D 7H 5S", "2C"])
     legal = moves(state)
     assert "7+7:hand>discard1" in legal
     assert not any(m.count("+") > 1 for m in legal)
@@ -363,7 +406,7 @@ def test_natural_ace_two_a_pair_may_be_discarded() -> None:
 
 
 def test_natural_ace_two_pairs_are_not_discarded_in_the_standard_game() -> None:
-    state = load().position(goals=["9H", "9D"], hands=["7C 7D 5S", "2C"])
+    state = load().deal_state(goals=["9H", "9D"], hands=["7C 7D 5S", "2C"])
     assert not any("+" in m for m in moves(state))
 
 
@@ -372,10 +415,12 @@ def test_natural_ace_two_pairs_are_not_discarded_in_the_standard_game() -> None:
 
 def test_common_kings_start_stacks_and_three_at_most() -> None:
     # RULINGS 3.1 common: "At most 3 stacks. Kings are fully wild, including as ace."
-    state = load("common").position(goals=["9H", "9D"], hands=["KS 5D", "2C"], stacks=["AC", "AD"])
+    state = load("common").deal_state(
+        goals=["9H", "9D"], hands=["KS 5D", "2C"], stacks=["AC", "AD"]
+    )
     play(state, "K=A:hand>stack")
     assert len(state.observation(0)["stacks"]) == 3
-    state2 = load("common").position(
+    state2 = load("common").deal_state(
         goals=["9H", "9D"], hands=["AS 5D", "2C"], stacks=["AC", "AD", "AH"]
     )
     assert "A:hand>stack" not in moves(state2)
@@ -396,12 +441,14 @@ def test_common_completed_stacks_go_into_the_stock_at_once_and_blocked_is_a_draw
     # RULINGS 3.1 common: "A completed stack is shuffled into the stock at once"; "Stock
     # exhausted → a draw".
     stack = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC"
-    state = load("common", deals=1).position(
+    state = load("common", deals=1).deal_state(
         goals=["9H", "9D 8D"], hands=["QC 5D", "2C"], stacks=[stack], stock=""
     )
     play(state, "Q:hand>stack1")
     assert state.observation(0)["stock"] == 12 and state.observation(0)["heap"] == []
-    blocked = load("common", deals=1).position(goals=["9H", "9D 8D"], hands=["5D", "2C"], stock="")
+    blocked = load("common", deals=1).deal_state(
+        goals=["9H", "9D 8D"], hands=["5D", "2C"], stock=""
+    )
     play(blocked, "5:hand>discard1")
     assert blocked.is_terminal() and blocked.returns() == [0.0, 0.0]
 
@@ -412,7 +459,7 @@ def test_common_completed_stacks_go_into_the_stock_at_once_and_blocked_is_a_draw
 def test_book_discards_go_down_or_equal() -> None:
     # RULINGS 3.1 book: "A discard onto a non-empty pile must be equal to, or one lower than,
     # its top."
-    state = load("book").position(
+    state = load("book").deal_state(
         goals=["9H", "9D"], hands=["8C 9S 5D", "2C"], discards=[["9D", "TH", "6S", "2H"]]
     )
     on_first = {m for m in moves(state) if m.endswith("discard1")}
@@ -422,7 +469,7 @@ def test_book_discards_go_down_or_equal() -> None:
 def test_book_a_turn_may_end_without_a_discard_and_two_passes_block() -> None:
     # RULINGS 3.1 book: "A turn may end without a discard; a player may pass"; "Mutual pass
     # ends the game; fewer goal cards scores the difference".
-    state = load("book", deals=1).position(goals=["9H", "9D 8D 7D"], hands=["5C", "3C"])
+    state = load("book", deals=1).deal_state(goals=["9H", "9D 8D 7D"], hands=["5C", "3C"])
     assert "pass" in moves(state)
     play(state, "pass")
     assert state.current_player() == 1
@@ -434,16 +481,16 @@ def test_book_aces_showing_must_go_but_not_from_hand() -> None:
     # RULINGS 3.1 book: "Any visible ace or 2 on the goal or a discard top must go to the
     # centre as soon as it is legal."
     game = load("book")
-    state = game.position(goals=["9H AD", "9D"], hands=["AC 5D", "2C"])
+    state = game.deal_state(goals=["9H AD", "9D"], hands=["AC 5D", "2C"])
     assert moves(state) == {"A:goal>stack"}
-    in_hand = game.position(goals=["9H", "9D"], hands=["AC 5D", "2C"])
+    in_hand = game.deal_state(goals=["9H", "9D"], hands=["AC 5D", "2C"])
     assert "5:hand>discard1" in moves(in_hand) and "A:hand>stack" in moves(in_hand)
 
 
 def test_book_kings_are_natural_and_jokers_wild() -> None:
     game = load("book")
     assert game.total[52] == 4 and sum(game.total) == 52 + 52 + 4
-    state = game.position(goals=["9H", "9D"], hands=["XJ KS", "2C"], stacks=["AC 2C"])
+    state = game.deal_state(goals=["9H", "9D"], hands=["XJ KS", "2C"], stacks=["AC 2C"])
     legal = moves(state)
     assert "X=3:hand>stack1" in legal and "K=3:hand>stack1" not in legal
 
@@ -468,7 +515,7 @@ def test_starturn_builds_one_to_fifteen_and_shuffles_a_pile_into_the_stock() -> 
     # S-S Starturn: "comenzando por el 1 y hasta el 15"; "Los mazos de construcción
     # completados se mezclan en el mazo tan pronto como se completan".
     stack = " ".join(str(n) for n in range(1, 15))
-    state = load("starturn").position(
+    state = load("starturn").deal_state(
         goals=["9", "9"], hands=["15 13", "2"], stacks=[stack], stock=""
     )
     assert "13:hand>stack1" not in moves(state)  # no wilds: a 13 is a 13
@@ -480,7 +527,7 @@ def test_starturn_builds_one_to_fifteen_and_shuffles_a_pile_into_the_stock() -> 
 def test_starturn_the_whole_hand_played_needs_no_discard() -> None:
     # S-S Starturn: a discard ends each turn "excepto cuando se hayan utilizado todas las
     # cartas de la mano": the hand played out draws again and the turn goes on.
-    state = load("starturn").position(goals=["9", "9"], hands=["1", "2"], stock="4 5 6 7 8")
+    state = load("starturn").deal_state(goals=["9", "9"], hands=["1", "2"], stock="4 5 6 7 8")
     play(state, "1:hand>stack")
     assert state.current_player() == 0 and state.observation(0)["hand"] == ["4", "5", "6", "7", "8"]
 
@@ -492,10 +539,10 @@ def test_option_jokers_keeps_wild_jokers_in_the_standard_game() -> None:
     # RULINGS 3.1 standard: "Option jokers=wild (also not as ace)".
     game = load(jokers=6)
     assert sum(game.total) == 162
-    state = game.position(goals=["9H", "9D"], hands=["XJ 5D", "2C"], stacks=["AC"])
+    state = game.deal_state(goals=["9H", "9D"], hands=["XJ 5D", "2C"], stacks=["AC"])
     assert "X=2:hand>stack1" in moves(state) and "X=A:hand>stack" not in moves(state)
     with pytest.raises(hoyle.InvalidOptionError):
-        load().position(goals=["9H", "9D"], hands=["XJ", "2C"])
+        load().deal_state(goals=["9H", "9D"], hands=["XJ", "2C"])
 
 
 def test_option_packs_default_grows_beyond_four_players() -> None:
@@ -506,7 +553,7 @@ def test_option_packs_default_grows_beyond_four_players() -> None:
 
 
 def test_option_goal_size_and_discard_piles() -> None:
-    state = load(goal_size=13, discard_piles=2).position(
+    state = load(goal_size=13, discard_piles=2).deal_state(
         goals=["9H", "9D"], hands=["7C 5D", "2C"], discards=[["3S", "4S"]]
     )
     assert {m for m in moves(state) if "discard" in m} == {
@@ -526,7 +573,7 @@ def test_option_hand_size_draws_up_to_it() -> None:
 
 def test_option_recycle_immediate_in_the_standard_game() -> None:
     stack = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC"
-    state = load(recycle="immediate").position(
+    state = load(recycle="immediate").deal_state(
         goals=["9H", "9D"], hands=["QC 5D", "2C"], stacks=[stack], stock="7H"
     )
     play(state, "Q:hand>stack1")
@@ -549,7 +596,7 @@ def test_option_deal_hands_deals_every_hand_first() -> None:
 
 def test_option_stalemate_draw_scores_nothing() -> None:
     game = load(deals=1, stalemate="draw")
-    state = game.position(goals=["9H", "9D 8D"], hands=["5D", "2C"], stock="")
+    state = game.deal_state(goals=["9H", "9D 8D"], hands=["5D", "2C"], stock="")
     play(state, "5:hand>discard1")
     assert state.is_terminal() and state.returns() == [0.0, 0.0]
 
@@ -558,7 +605,7 @@ def test_option_target_ends_the_match() -> None:
     # S-S "Las partidas suelen jugarse a 25, 50 o 100 puntos": a deal worth 10 ends a match
     # to 10 but not one to 50.
     def win(**options: Any) -> SpiteMaliceState:
-        state = load(**options).position(goals=["AH", "9D 8D 7D 6D TD"], hands=["3C 4C", "2C"])
+        state = load(**options).deal_state(goals=["AH", "9D 8D 7D 6D TD"], hands=["3C 4C", "2C"])
         play(state, "A:goal>stack")
         return state
 
@@ -571,7 +618,7 @@ def test_option_target_ends_the_match() -> None:
 
 def test_option_deals_and_deal_limit_end_the_match() -> None:
     def blocked(**options: Any) -> SpiteMaliceState:
-        state = load(**options).position(goals=["9H", "9D 8D"], hands=["5D", "2C"], stock="")
+        state = load(**options).deal_state(goals=["9H", "9D 8D"], hands=["5D", "2C"], stock="")
         play(state, "5:hand>discard1")
         return state
 
@@ -583,30 +630,30 @@ def test_option_deals_and_deal_limit_end_the_match() -> None:
 
 
 def test_option_turn_limit_blocks_a_long_deal() -> None:
-    state = load(deals=1, turn_limit=1).position(goals=["9H", "9D 8D"], hands=["5D", "2C"])
+    state = load(deals=1, turn_limit=1).deal_state(goals=["9H", "9D 8D"], hands=["5D", "2C"])
     play(state, "5:hand>discard1")
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
 
 
 def test_option_may_pass_and_discard_down_in_the_standard_game() -> None:
-    state = load(may_pass=True, discard_down=True).position(
+    state = load(may_pass=True, discard_down=True).deal_state(
         goals=["9H", "9D"], hands=["8C 3D", "2C"], discards=[["9S"]]
     )
     legal = moves(state)
     assert "pass" in legal and "8:hand>discard1" in legal and "3:hand>discard1" not in legal
-    assert "pass" not in moves(load().position(goals=["9H", "9D"], hands=["8C", "2C"]))
+    assert "pass" not in moves(load().deal_state(goals=["9H", "9D"], hands=["8C", "2C"]))
 
 
 def test_option_compulsory_from_hand_and_wild_not_and_top() -> None:
-    hand_free = load(compulsory_aces_twos=True, compulsory_from_hand=False).position(
+    hand_free = load(compulsory_aces_twos=True, compulsory_from_hand=False).deal_state(
         goals=["9H", "9D"], hands=["AC 5D", "2C"]
     )
     assert "5:hand>discard1" in moves(hand_free)
-    wild_ace = load(wild_not=()).position(goals=["9H", "9D"], hands=["KC 5D", "2C"])
+    wild_ace = load(wild_not=()).deal_state(goals=["9H", "9D"], hands=["KC 5D", "2C"])
     assert "K=A:hand>stack" in moves(wild_ace)
     with pytest.raises(hoyle.InvalidOptionError, match="natural kings"):
         load(top=13)
-    to_king = load(top=13, kings_wild=False).position(
+    to_king = load(top=13, kings_wild=False).deal_state(
         goals=["9H", "9D"], hands=["QS 5D", "2C"], stacks=["AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC"]
     )
     play(to_king, "Q:hand>stack1")
@@ -614,9 +661,11 @@ def test_option_compulsory_from_hand_and_wild_not_and_top() -> None:
 
 
 def test_option_cover_wild_and_pair_discard_in_the_standard_game() -> None:
-    cover = load(cover_wild=True).position(goals=["9H", "9D"], hands=["KS 5D", "2C"], stacks=["AC"])
+    cover = load(cover_wild=True).deal_state(
+        goals=["9H", "9D"], hands=["KS 5D", "2C"], stacks=["AC"]
+    )
     assert "K=2:hand>stack1" not in moves(cover)
-    pairs = load(pair_discard=True).position(goals=["9H", "9D"], hands=["5C 5D", "2C"])
+    pairs = load(pair_discard=True).deal_state(goals=["9H", "9D"], hands=["5C 5D", "2C"])
     assert "5+5:hand>discard1" in moves(pairs)
 
 
@@ -630,11 +679,13 @@ def test_option_goal_pack_deals_goal_piles_from_their_own_pack() -> None:
 def test_option_deck_starturn_needs_its_own_settings() -> None:
     with pytest.raises(hoyle.InvalidOptionError, match="Starturn"):
         load(deck="starturn")
-    assert load("starturn").position(goals=["9", "9"], hands=["15", "2"]).g.token[14] == "15"
+    assert load("starturn").deal_state(goals=["9", "9"], hands=["15", "2"]).g.token[14] == "15"
 
 
 def test_option_players_seat_order() -> None:
-    state = load(players=4).position(goals=["9H", "9D", "9C", "9S"], hands=["5C", "6C", "7C", "8C"])
+    state = load(players=4).deal_state(
+        goals=["9H", "9D", "9C", "9S"], hands=["5C", "6C", "7C", "8C"]
+    )
     seats = []
     for token in ("5:hand>discard1", "6:hand>discard1", "7:hand>discard1"):
         play(state, token)
@@ -643,7 +694,7 @@ def test_option_players_seat_order() -> None:
 
 
 def test_option_max_stacks_limits_the_centre() -> None:
-    state = load(max_stacks=2).position(
+    state = load(max_stacks=2).deal_state(
         goals=["9H", "9D"], hands=["AS 5D", "2C"], stacks=["AC", "AD"]
     )
     assert "A:hand>stack" not in moves(state)
@@ -658,7 +709,7 @@ def test_option_goal_piles_two_in_the_standard_game() -> None:
 
 
 def test_illegal_moves_change_nothing_and_say_what_is_legal() -> None:
-    state = load().position(goals=["9H", "9D"], hands=["7C 5D", "2C"])
+    state = load().deal_state(goals=["9H", "9D"], hands=["7C 5D", "2C"])
     before = state.observation(0)
     with pytest.raises(hoyle.IllegalActionError, match="legal: "):
         state.string_to_action("9:goal>stack")
@@ -670,16 +721,19 @@ def test_illegal_moves_change_nothing_and_say_what_is_legal() -> None:
 def test_observation_shows_only_the_seats_own_hand_and_the_goal_tops() -> None:
     # Issue 5: "observation shows each player the tops of all goal piles, all discard piles,
     # the stacks, the counts of hidden cards, and its own hand only".
-    state = load().position(
+    state = load().deal_state(
         goals=["9H 5H", "9D 8D"], hands=["4C 3D", "2C JS"], discards=[["TS 9S"], ["QH"]]
     )
     mine, theirs, spectator = (state.observation(p) for p in (0, 1, None))
     assert mine["hand"] == ["3D", "4C"] and theirs["hand"] == ["2C", "JS"]
-    assert "hand" not in spectator
+    assert spectator["hand"] == []  # the envelope's hand: a spectator holds none
     assert mine["goals"] == [[{"top": "5H", "count": 2}], [{"top": "8D", "count": 2}]]
     assert mine["discards"][0][0] == ["TS", "9S"] and mine["hand_sizes"] == [2, 2]
     assert {k: v for k, v in mine.items() if k not in ("hand", "seat")} == {
         k: v for k, v in theirs.items() if k not in ("hand", "seat")
+    }
+    assert {k: v for k, v in mine.items() if k not in ("hand", "seat")} == {
+        k: v for k, v in spectator.items() if k not in ("hand", "seat")
     }
 
 
@@ -705,7 +759,7 @@ def test_resampling_keeps_a_stock_made_from_the_completed_heap() -> None:
     import random
 
     stack = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC"
-    state = load().position(
+    state = load().deal_state(
         goals=["9H", "9D"], hands=["QC 5D", "2C 3D 4D 5H"], stacks=[stack], stock="7H"
     )
     play(state, "Q:hand>stack1 5:hand>discard1 2:hand>discard1")  # seat 0 draws 5 clubs

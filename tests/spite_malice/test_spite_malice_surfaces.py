@@ -46,7 +46,7 @@ def test_every_preset_plays_to_the_end_in_the_terminal(preset: str) -> None:
 
 def test_the_table_shows_piles_goal_tops_and_moves_and_is_redrawn_between_own_moves() -> None:
     game = hoyle.load("spite-malice", deals=1)
-    state = game.position(
+    state = game.deal_state(
         goals=["9H 5H", "9D 8D"], hands=["4C 3D KS", "2C"], stacks=["AC 2C"], discards=[["TS"]]
     )
     lines = render_table(

@@ -37,7 +37,7 @@ def render_table(
     players = int(obs["players"])
     names = list(names) if names else [f"Seat {s}" for s in range(players)]
     lines = [
-        f"Deal {obs['deal_number']}, turn {obs['turn']} — scores: "
+        f"Deal {obs['deal']}, turn {obs['turn']} — scores: "
         + ", ".join(f"{names[s]} {obs['scores'][s]}" for s in range(players))
         + f" (to {obs['target']})",
     ]
@@ -63,7 +63,7 @@ def render_table(
         piles = obs["discards"][s]
         shown = "  ".join(f"discard{d + 1}: {_cards(p, style)}" for d, p in enumerate(piles))
         lines.append(f"  {shown}")
-    if seat is not None and "hand" in obs:
+    if seat is not None and "hand" in obs:  # the terminal app shows the hand on its own
         lines.append(f"Your hand: {_cards(obs.get('hand', []), style)}")
     if obs.get("cover") is not None:
         lines.append(f"The wild on stack{obs['cover'] + 1} must be covered now.")
@@ -104,16 +104,11 @@ def render_event(
                 lines[-1] = f"{who} {'start' if you else 'starts'} a stack with {card} from {src}."
     if after["completed"] > before["completed"]:
         lines.append("A stack is complete and leaves the centre.")
-    if len(after["deal_results"]) > len(before["deal_results"]):
-        result = after["deal_results"][-1]
-        if result["winner"] is not None:
-            lines.append(f"{names[result['winner']]} emptied the goal pile!")
-        else:
-            lines.append("The deal is blocked: no stock can be made.")
-        lines.append(
-            f"Deal {result['deal']} over. This deal: "
-            + ", ".join(f"{names[s]} {p}" for s, p in enumerate(result["points"]))
-        )
+    if len(after["results"]) > len(before["results"]):
+        # The result's lines are already written for this seat ("You score 12.").
+        result = after["results"][-1]
+        lines.append(f"Deal {result['deal']} over.")
+        lines.extend(result["lines"])
         lines.append(
             "Totals: " + ", ".join(f"{names[s]} {v}" for s, v in enumerate(after["scores"]))
         )

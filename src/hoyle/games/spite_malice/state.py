@@ -3,8 +3,10 @@
 Cards are *kinds*: the 52 cards of the French pack by their index (``hoyle.cards``) and the
 joker as 52, or Starturn's numbers 1…15 as 0…14. Several packs hold several cards of a kind,
 and since two cards of one kind can never be told apart, piles are lists of kinds and the
-stock is a count per kind. Drawing from the stock is a chance node whose outcomes are the kinds
-left, each as likely as its count; a seeded game draws the same way from ``random.Random``.
+stock is a count per kind. Dealing a goal card and drawing from the stock are chance nodes
+whose outcomes are the kinds left, each as likely as its count; a seeded game draws the same
+way from ``random.Random`` and still lists each card in ``history()``, so that the history
+replays from the unseeded start.
 
 Actions: a move takes a card from the hand (named by its rank: suits never matter), a goal top
 or a discard top, to a centre stack, a new stack or a discard pile; see :func:`move_id`.
@@ -21,8 +23,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from hoyle.cards import TOKENS, Card, CardError
-from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_action
+from hoyle.core.errors import (
+    IllegalActionError,
+    InvalidOptionError,
+    InvalidPositionError,
+    not_an_action,
+)
 from hoyle.core.info import GameInfo
+from hoyle.core.narrate import DealResult, Event
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.spite_malice.rules import (
     STARTURN_BLACK,
@@ -33,7 +41,14 @@ from hoyle.games.spite_malice.rules import (
     Recycle,
     SpiteMaliceRules,
 )
-from hoyle.games.spite_malice.scoring import GOING_OUT, deal_points
+from hoyle.games.spite_malice.scoring import (
+    BLOCKED_LIMIT,
+    BLOCKED_PASSES,
+    BLOCKED_STOCK,
+    BLOCKED_TURNS,
+    GOING_OUT,
+    deal_result,
+)
 
 __all__ = ["SpiteMaliceGame", "SpiteMaliceState", "move_id", "split_move"]
 
@@ -105,6 +120,14 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         self.total = [
             s + (self.goal_pack[k] if self.goal_pack else 0) for k, s in enumerate(self.stock_pack)
         ]
+        # Symbols that name a card of this game (a joker only when the packs have jokers).
+        self.symbols = frozenset(self.symbol[k] for k in range(kinds) if self.total[k])
+        cards = sum(self.total)
+        self.deal_cap = rules.turn_limit * (2 * cards + 2 * rules.hand_size + 8)
+        """A safety cap on a deal's actions (chance included): a deal that reaches it is
+        scored as blocked. It is far beyond any deal played (hundreds of actions), but a turn
+        can go on as long as the draws keep every hand playable, so without it no bound
+        would hold (see :meth:`_game_info`)."""
 
     @property
     def num_players(self) -> int:
@@ -140,91 +163,129 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
             raise InvalidOptionError(str(exc)) from None
         return JOKER if card.joker else card.index
 
+    def card_text(self, kind: int) -> str:
+        """A card as a player reads it: ``7♠``, ``10♥``, ``joker``, or Starturn's ``12``."""
+        if self.rules.deck is Deck.STARTURN:
+            return self.token[kind]
+        if kind == JOKER:
+            return "joker"
+        return Card.from_token(self.token[kind]).pretty()
+
     def _game_info(self) -> GameInfo:
-        """One deal returns each seat's points (at most the going-out bonus and every card of
-        the game); a match 1 shared among the winners. A deal ends after ``turn_limit`` turns,
-        each moving at most every card of the game twice; a match after ``deal_limit`` deals."""
+        """One deal returns each seat's points: at most the going-out bonus and every goal
+        card of the opponents (a blocked deal scores less). A match returns 1 shared among the
+        winners. A deal is at most :attr:`deal_cap` actions, then the cards of one dealing
+        and one draw (the cap is checked between them); a match at most ``deals`` (or
+        ``deal_limit``) deals."""
         rules = self.rules
-        cards = sum(self.total)
-        per_deal = rules.turn_limit * (2 * cards + 2 * rules.hand_size + 8)
-        deals = min(rules.deals or rules.deal_limit, rules.deal_limit)
-        length = per_deal * deals
+        n = self.n
+        goal_cards = rules.goal_piles * rules.goal_size
+        dealing = n * goal_cards + (n * rules.hand_size if rules.deal_hands else 0)
+        per_deal = self.deal_cap + dealing + rules.hand_size
+        length = per_deal * (rules.deals or rules.deal_limit)
         if rules.deals == 1:
-            return GameInfo(0.0, float(GOING_OUT + cards), None, length, "points")
+            best = float(GOING_OUT + (n - 1) * goal_cards)
+            return GameInfo(0.0, best, None, length, "points")
         return GameInfo(0.0, 1.0, 1.0, length, "rank")
 
     def new_initial_state(self, seed: int | None = None) -> SpiteMaliceState:
         """A new match: chance nodes for every card dealt or drawn, or with ``seed`` every
-        card from a seeded draw."""
+        card from a seeded draw (listed in ``history()`` all the same)."""
         state = SpiteMaliceState(self, None if seed is None else random.Random(seed))
         state._start_deal()
         return state
 
-    def position(
+    def deal_state(
         self,
+        hands: Sequence[str],
         *,
         goals: Sequence[str | Sequence[str]],
-        hands: Sequence[str],
         discards: Sequence[Sequence[str]] | None = None,
         stacks: Sequence[str] = (),
         stock: str | None = None,
         heap: str = "",
         current: int = 0,
         dealer: int | None = None,
-        seed: int = 0,
+        seed: int | None = 0,
     ) -> SpiteMaliceState:
         """A hand-set position of the first deal, ``current`` to play (its draw done).
 
-        ``goals`` gives each seat's goal pile (or, with two goal piles, a list of two) bottom
-        first, so the last card is the top; ``discards`` each seat's discard piles bottom
-        first; ``stacks`` each centre stack from its ace (a wild written where it stands).
-        ``stock``, if given, is the whole stock in the order it will be drawn, and the cards
-        not placed anywhere are put out of play; otherwise every card not placed is in the
-        stock, drawn at random from ``seed``. For scenario tests and problems.
+        ``hands`` gives each seat's hand; ``goals`` each seat's goal pile (or, with two goal
+        piles, a list of two) bottom first, so the last card is the top; ``discards`` each
+        seat's discard piles bottom first; ``stacks`` each centre stack from its ace (a wild
+        written where it stands). ``stock``, if given, is the whole stock in the order it will
+        be drawn, and the cards not placed anywhere are put out of play; otherwise every card
+        not placed is in the stock, drawn at random from ``seed`` (``seed=None``: each draw
+        is a chance node). Goal cards come from the goal pack when the rules have one.
+        For scenario tests and problems; :class:`InvalidPositionError` for a position the
+        rules cannot deal.
         """
         n = self.n
         rules = self.rules
-        state = SpiteMaliceState(self, random.Random(seed))
+        state = SpiteMaliceState(self, None if seed is None else random.Random(seed))
         state._dealer = current if dealer is None else dealer
-        left = list(self.total)
+        if not 0 <= current < n or not 0 <= state._dealer < n:
+            raise InvalidPositionError(f"current and dealer are seats 0…{n - 1}")
+        left = list(self.stock_pack)
+        goal_left = list(self.goal_pack) if self.goal_pack is not None else left
 
-        def take(text: str) -> list[int]:
+        def take(text: str, pool: list[int], spare: list[int] | None = None) -> list[int]:
+            """Cards from ``pool`` (then ``spare``: a centre card may be a goal card)."""
             out = []
             for token in text.replace(",", " ").split():
-                kind = self.kind_of(token)
-                if left[kind] <= 0:
-                    raise InvalidOptionError(f"there is no {token} left to place")
-                left[kind] -= 1
+                try:
+                    kind = self.kind_of(token)
+                except InvalidOptionError as exc:
+                    raise InvalidPositionError(str(exc)) from None
+                source = pool if pool[kind] > 0 else spare
+                if source is None or source[kind] <= 0:
+                    raise InvalidPositionError(f"there is no {token} left to place")
+                source[kind] -= 1
                 out.append(kind)
             return out
 
         if len(goals) != n or len(hands) != n:
-            raise InvalidOptionError(f"give {n} goal piles and {n} hands, one per seat")
+            raise InvalidPositionError(f"give {n} goal piles and {n} hands, one per seat")
         for seat in range(n):
             piles = goals[seat]
             piles = [piles] if isinstance(piles, str) else list(piles)
             if len(piles) != rules.goal_piles:
-                raise InvalidOptionError(f"each seat has {rules.goal_piles} goal pile(s)")
-            state._goals[seat] = [take(p) for p in piles]
-            state._hands[seat] = sorted(take(hands[seat]))
+                raise InvalidPositionError(f"each seat has {rules.goal_piles} goal pile(s)")
+            state._goals[seat] = [take(p, goal_left) for p in piles]
+            if any(len(p) > rules.goal_size for p in state._goals[seat]):
+                raise InvalidPositionError(f"a goal pile holds at most {rules.goal_size} cards")
+            state._hands[seat] = sorted(take(hands[seat], left))
             if len(state._hands[seat]) > rules.hand_size:
-                raise InvalidOptionError(f"a hand holds at most {rules.hand_size} cards")
+                raise InvalidPositionError(f"a hand holds at most {rules.hand_size} cards")
+        if not any(state._goals[current]):
+            raise InvalidPositionError("the player to move has no goal card left")
+        if discards is not None and len(discards) > n:
+            raise InvalidPositionError(f"give at most {n} seats' discard piles")
         for seat, piles_text in enumerate(discards or []):
             if len(piles_text) > rules.discard_piles:
-                raise InvalidOptionError(f"each seat has {rules.discard_piles} discard piles")
+                raise InvalidPositionError(f"each seat has {rules.discard_piles} discard piles")
             for d, text in enumerate(piles_text):
-                state._discards[seat][d] = take(text)
+                state._discards[seat][d] = take(text, left)
+        if len(stacks) > (rules.max_stacks or MAX_STACKS):
+            raise InvalidPositionError(f"at most {rules.max_stacks} centre stacks")
+        spare = goal_left if goal_left is not left else None
         for text in stacks:
-            cards = take(text)
+            cards = take(text, left, spare)
+            if not cards or len(cards) >= rules.top:
+                raise InvalidPositionError("a centre stack holds 1 card or more, short of the top")
             for i, kind in enumerate(cards):
                 if not state._fits(kind, i + 1):
-                    raise InvalidOptionError(
+                    raise InvalidPositionError(
                         f"{self.token[kind]} cannot stand {i + 1}th on a stack"
                     )
             state._stacks.append(cards)
-        state._heap = take(heap)
+        state._heap = take(heap, left, spare)
+        if len(state._heap) % rules.top:
+            raise InvalidPositionError(f"the completed heap is whole stacks of {rules.top}")
+        if self.goal_pack is not None:
+            state._goal_pool = goal_left  # goal-pack cards not dealt: out of play
         if stock is not None:
-            drawn = take(stock)
+            drawn = take(stock, left)
             state._forced = list(drawn)
             state._stock = [0] * self.kinds
             for kind in drawn:
@@ -236,6 +297,10 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         state._cur = current
         state._turn = 1
         state._phase = PLAY
+        # The start the history replays from (see State._origin): draws are chance nodes.
+        start = state._copy(draws=False)
+        start._start = start
+        state._start = start
         return state
 
 
@@ -260,11 +325,12 @@ class SpiteMaliceState(State):
         self._scores = [0] * n
         self._deal_no = 0
         self._dealer = 0  # the cut is won by seat 0: the first dealer
-        self._deal_scores: list[list[int]] = []
-        self._deal_log: list[dict[str, Any]] = []
+        self._finished: list[DealResult] = []
         self._winner: list[int] = []
         self._forced: list[int] = []  # kinds the next draws must give (hand-set positions)
         self._box = [0] * game.kinds  # cards out of play (hand-set positions only)
+        self._start: SpiteMaliceState | None = None  # a hand-set position's start
+        self._trace: list[tuple[int, str, list[int]]] | None = None  # see resample.py
         self._clear_deal()
 
     def _clear_deal(self) -> None:
@@ -283,16 +349,11 @@ class SpiteMaliceState(State):
         ]
         self._stacks: list[list[int]] = []
         self._heap: list[int] = []
-        self._goal_turned: list[int] = []  # goal cards played off the goal piles (public)
         self._completed = 0
         self._recycled = 0
-        # After the heap became the stock (an empty stock, RULINGS S3) the stock holds only
-        # cards of that heap, a public fact resampling keeps: the heap's counts, and the
-        # cards each seat has drawn since (each seat knows its own).
-        self._generation: list[int] | None = None
-        self._drawn_since: list[list[int]] = [[] for _ in range(self.g.n)]
         self._queue: list[int] = []
         self._need = 0
+        self._batch = 0  # cards drawn so far in the draw under way (for the log)
         self._phase = DEAL
         self._cur = 0
         self._turn = 0
@@ -305,15 +366,23 @@ class SpiteMaliceState(State):
 
     # ------------------------------------------------------------------ dealing and drawing
 
+    def _goal_queue(self) -> list[int]:
+        """The order goal cards are dealt in: one round per card, each pile, from the
+        dealer's left."""
+        rules = self.rules
+        n = self.g.n
+        return [
+            ((self._dealer + k) % n) * 4 + g
+            for _ in range(rules.goal_size)
+            for g in range(rules.goal_piles)
+            for k in range(1, n + 1)
+        ]
+
     def _start_deal(self) -> None:
         rules = self.rules
         n = self.g.n
         self._clear_deal()
-        self._queue = []
-        for _ in range(rules.goal_size):
-            for g in range(rules.goal_piles):
-                for k in range(1, n + 1):
-                    self._queue.append(((self._dealer + k) % n) * 4 + g)
+        self._queue = self._goal_queue()
         if rules.deal_hands:
             for _ in range(rules.hand_size):
                 for k in range(1, n + 1):
@@ -333,10 +402,13 @@ class SpiteMaliceState(State):
         return self._stock
 
     def _run_chance(self) -> None:
-        """Resolve chance events with the seeded draw (or the forced cards) while any wait."""
+        """Resolve chance events with the seeded draw (or the forced cards) while any wait.
+
+        Each card is recorded in the history as the chance action it stands for, so the
+        history replays from the unseeded start (records keep the decisions only)."""
         while self._phase in (DEAL, DRAW):
             if self._phase == DRAW and not self._stock_n and not self._refill():
-                self._end_deal(None)  # no stock can be made: the deal is blocked
+                self._end_deal(None, BLOCKED_STOCK)  # no stock can be made: blocked
                 return
             if self._forced:
                 kind = self._forced.pop(0)
@@ -344,7 +416,7 @@ class SpiteMaliceState(State):
                 kind = self._random_kind(self._rng)
             else:
                 return
-            # A seeded draw is not an action: the seed replays it (so records hold decisions).
+            self._history.append(CHANCE_BASE + kind)
             self._chance(kind)
 
     def _random_kind(self, rng: random.Random) -> int:
@@ -360,12 +432,10 @@ class SpiteMaliceState(State):
         """The stock is empty: make a new one from the completed heap, if there is one."""
         if not self._heap:
             return False
-        generation = [0] * self.g.kinds
+        if self._trace is not None:
+            self._trace.append((len(self._history), "supply", list(self._heap)))
         for kind in self._heap:
             self._stock[kind] += 1
-            generation[kind] += 1
-        self._generation = generation
-        self._drawn_since = [[] for _ in range(self.g.n)]
         self._stock_n += len(self._heap)
         self._heap = []
         self._recycled += 1
@@ -392,8 +462,7 @@ class SpiteMaliceState(State):
         hand = self._hands[self._cur]
         hand.append(kind)
         hand.sort()
-        if self._generation is not None:
-            self._drawn_since[self._cur].append(kind)
+        self._batch += 1
         self._need -= 1
         if self._need == 0:
             self._phase = PLAY
@@ -407,7 +476,12 @@ class SpiteMaliceState(State):
             tops = [max(self.g.rank[p[-1]] for p in self._goals[s]) for s in range(n)]
             best = max(tops)
             if tops.count(best) > 1:  # equal tops: the goal piles are dealt again
+                if len(self._history) - self._deal_start >= self.g.deal_cap:
+                    self._end_deal(None, BLOCKED_LIMIT)  # the safety cap (see deal_cap)
+                    return
                 pool = self._goal_pool if self._goal_pool is not None else self._stock
+                if self._trace is not None:
+                    self._trace.append((len(self._history), "reset", []))
                 for seat in range(n):
                     for pile in self._goals[seat]:
                         for kind in pile:
@@ -415,11 +489,7 @@ class SpiteMaliceState(State):
                         if pool is self._stock:
                             self._stock_n += len(pile)
                         pile.clear()
-                self._queue = []
-                for _ in range(self.rules.goal_size):
-                    for g in range(self.rules.goal_piles):
-                        for k in range(1, n + 1):
-                            self._queue.append(((self._dealer + k) % n) * 4 + g)
+                self._queue = self._goal_queue()
                 return
             first = tops.index(best)
         self._start_turn(first)
@@ -432,11 +502,12 @@ class SpiteMaliceState(State):
         self._turn_log = []
         self._legal = None
         if self._turn > self.rules.turn_limit:
-            self._end_deal(None)
+            self._end_deal(None, BLOCKED_TURNS)
             return
         self._draw_up(self.rules.hand_size - len(self._hands[seat]))
 
     def _draw_up(self, need: int) -> None:
+        self._batch = 0
         if need <= 0:
             self._phase = PLAY
             return
@@ -607,21 +678,24 @@ class SpiteMaliceState(State):
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalActionError(self._why_illegal(action, legal))
+        self._apply(action)
+
+    def _apply(self, action: int) -> None:
+        """Apply a legal action (the caller has checked it)."""
         self._legal = None
-        if self._phase in (DEAL, DRAW):
-            self._history.append(action)
-            self._chance(action - CHANCE_BASE)
-            self._run_chance()
-            return
-        token = self.action_to_string(action)
         self._history.append(action)
-        self._turn_log.append(token)
-        if action == PASS:
-            self._end_turn(passed=self._moved == 0)
+        if self._phase in (DEAL, DRAW):
+            self._chance(action - CHANCE_BASE)
         else:
-            self._move(*split_move(action))
-        self._legal = None
+            self._turn_log.append(self._action_token(action))
+            if action == PASS:
+                self._end_turn(passed=self._moved == 0)
+            else:
+                self._move(*split_move(action))
         self._run_chance()
+        if self._phase != OVER and len(self._history) - self._deal_start >= self.g.deal_cap:
+            self._end_deal(None, BLOCKED_LIMIT)  # the safety cap (see deal_cap)
+        self._legal = None
 
     def _take(self, src: int, symbol: int) -> int:
         seat = self._cur
@@ -632,9 +706,7 @@ class SpiteMaliceState(State):
                     return hand.pop(i)
             raise AssertionError("no such card in hand")  # pragma: no cover - legal checked
         if src < DISCARD:
-            kind = self._goals[seat][src - GOAL].pop()
-            self._goal_turned.append(kind)
-            return kind
+            return self._goals[seat][src - GOAL].pop()
         return self._discards[seat][src - DISCARD].pop()
 
     def _move(self, src: int, dest: int, symbol: int) -> None:
@@ -662,6 +734,8 @@ class SpiteMaliceState(State):
             del self._stacks[index]
             self._completed += 1
             if rules.recycle is Recycle.IMMEDIATE:
+                if self._trace is not None:
+                    self._trace.append((len(self._history), "supply", list(stack)))
                 for card in stack:
                     self._stock[card] += 1
                 self._stock_n += len(stack)
@@ -678,7 +752,7 @@ class SpiteMaliceState(State):
     def _end_turn(self, *, passed: bool) -> None:
         self._passes = self._passes + 1 if passed else 0
         if self._passes >= self.g.n:
-            self._end_deal(None)  # every player passed in turn: blocked
+            self._end_deal(None, BLOCKED_PASSES)  # every player passed in turn: blocked
             return
         self._start_turn((self._cur + 1) % self.g.n)
 
@@ -688,20 +762,13 @@ class SpiteMaliceState(State):
         """Cards left in each seat's goal piles."""
         return [sum(len(p) for p in piles) for piles in self._goals]
 
-    def _end_deal(self, winner: int | None) -> None:
-        points = deal_points(self.rules, self.goal_counts(), winner)
-        for seat, pts in enumerate(points):
-            self._scores[seat] += pts
-        self._deal_scores.append(points)
-        self._deal_log.append(
-            {
-                "deal": self._deal_no + 1,
-                "winner": winner,
-                "blocked": winner is None,
-                "goal_cards": self.goal_counts(),
-                "points": points,
-            }
-        )
+    def _end_deal(self, winner: int | None, blocked: str = "") -> None:
+        """Score the deal (won by ``winner``, or blocked for the reason ``blocked``) and
+        start the next one, or end the match."""
+        result = deal_result(self.rules, self._deal_no + 1, self.goal_counts(), winner, blocked)
+        for seat, pts in enumerate(result.scores):
+            self._scores[seat] += int(pts)
+        self._finished.append(result)
         self._legal = None
         rules = self.rules
         played = self._deal_no + 1
@@ -731,71 +798,124 @@ class SpiteMaliceState(State):
     def _why_illegal(self, action: int, legal: list[int]) -> str:
         if self._phase == OVER:
             return f"action {action} after the end of the game"
-        shown = ", ".join(self.action_to_string(a) for a in legal[:60])
-        if not 0 <= action < NUM_ACTIONS:
+        shown = ", ".join(self._action_token(a) for a in legal[:60])
+        try:
+            what = self.action_to_string(action)
+        except IllegalActionError:
             return f"{action} is not a Spite and Malice action; legal: {shown}"
-        what = self.action_to_string(action)
         if self._cover >= 0:
             return (
                 f"{what}: the wild on stack {self._cover + 1} must be covered first; legal: {shown}"
             )
         return f"{what} is not legal now; legal: {shown}"
 
-    def action_to_string(self, action: int) -> str:
+    def _action_token(self, action: int) -> str:
         """A move's token (``7:goal>stack2``, ``K=7:hand>stack1``), ``pass``, or a card."""
         g = self.g
+        rules = self.rules
         if action >= CHANCE_BASE:
             kind = action - CHANCE_BASE
-            if not 0 <= kind < g.kinds:
-                raise IllegalActionError(f"{action} is not a Spite and Malice action")
+            if not 0 <= kind < g.kinds or not g.total[kind]:
+                raise IllegalActionError(f"{action} is no card of this game")
             return g.token[kind]
         if action == PASS:
+            if not rules.may_pass:
+                raise IllegalActionError("this game has no pass")
             return "pass"
-        if not 0 <= action < PASS:
-            raise IllegalActionError(f"{action} is not a Spite and Malice action")
         src, dest, symbol = split_move(action)
-        card = g.symbol_text(symbol)
+        if symbol not in g.symbols:
+            raise IllegalActionError(f"{action} names no card of this game")
         if src == HAND:
             where = "hand"
         elif src < DISCARD:
-            where = "goal" if self.rules.goal_piles == 1 else f"goal{src - GOAL + 1}"
+            if src - GOAL >= rules.goal_piles:
+                raise IllegalActionError(f"{action}: this game has {rules.goal_piles} goal pile")
+            where = "goal" if rules.goal_piles == 1 else f"goal{src - GOAL + 1}"
         else:
+            if src - DISCARD >= rules.discard_piles:
+                raise IllegalActionError(f"{action}: no such discard pile")
             where = f"discard{src - DISCARD + 1}"
-        if dest >= TO_PAIR:
-            return f"{card}+{card}:{where}>discard{dest - TO_PAIR + 1}"
+        card = g.symbol_text(symbol)
         if dest >= TO_DISCARD:
-            return f"{card}:{where}>discard{dest - TO_DISCARD + 1}"
+            pile = (dest - TO_DISCARD) % 6
+            pair = dest >= TO_PAIR
+            if src != HAND or pile >= rules.discard_piles or (pair and not rules.pair_discard):
+                raise IllegalActionError(f"{action} is no discard of this game")
+            if pair:
+                return f"{card}+{card}:{where}>discard{pile + 1}"
+            return f"{card}:{where}>discard{pile + 1}"
+        if dest != NEW and dest >= (rules.max_stacks or MAX_STACKS):
+            raise IllegalActionError(f"{action}: this game has no stack {dest + 1}")
         wild = symbol == JOKER_SYMBOL or (
-            symbol == 12 and self.rules.kings_wild and self.rules.deck is Deck.FRENCH
+            symbol == 12 and rules.kings_wild and rules.deck is Deck.FRENCH
         )
         if dest == NEW:
             return f"{card}=A:{where}>stack" if wild else f"{card}:{where}>stack"
-        if wild:
-            rank = len(self._stacks[dest]) + 1 if dest < len(self._stacks) else 0
-            if rank:
-                card += "=" + g.rank_text(rank)
+        if wild and dest < len(self._stacks):
+            card += "=" + g.rank_text(len(self._stacks[dest]) + 1)
         return f"{card}:{where}>stack{dest + 1}"
 
-    def string_to_action(self, text: str) -> int:
-        """The action for a token; a wild's ``=rank`` and the case may be left out."""
+    def _parse_action(self, text: str) -> int | None:
+        """A token in any case and spacing; a wild's ``=rank`` may be left out, ``10`` may
+        stand for ``T``."""
         key = "".join(text.split()).upper()
-        candidates = (
-            [a for a, _ in self.chance_outcomes()]
-            if self.is_chance_node()
-            else self.legal_actions()
-        )
-        for action in candidates:
-            token = self.action_to_string(action).upper()
-            if token == key:
-                return action
-            if "=" in token:
-                card, rest = token.split("=", 1)
-                if card + rest[rest.index(":") :] == key:
-                    return action
-        legal = ", ".join(self.action_to_string(a) for a in candidates[:60])
-        raise IllegalActionError(
-            f"{text!r} is not a legal action here; legal: {legal or 'none (the game is over)'}"
-        )
+        if key == "PASS":
+            return PASS
+        if ":" not in key:
+            try:
+                return CHANCE_BASE + self.g.kind_of(key)
+            except InvalidOptionError:
+                raise IllegalActionError(f"{text!r} is neither a move nor a card") from None
+        what, _, route = key.partition(":")
+        source, _, target = route.partition(">")
+        card, _, stands = what.partition("=")
+        first, plus, second = card.partition("+")
+        symbol = self._symbol(first)
+        if plus and self._symbol(second) != symbol:
+            raise IllegalActionError(f"{text!r}: a pair is two cards of one rank")
+        src: int | None
+        dest: int | None
+        if source == "HAND":
+            src = HAND
+        elif source == "GOAL":
+            src = GOAL
+        else:
+            src = _numbered(source, "GOAL", 2, GOAL)
+            if src is None:
+                src = _numbered(source, "DISCARD", 6, DISCARD)
+        if src is None:
+            raise IllegalActionError(f"{text!r}: a card comes from hand, goal or discardN")
+        if target == "STACK":
+            dest = NEW
+        else:
+            dest = _numbered(target, "STACK", MAX_STACKS, 0)
+            if dest is None:
+                dest = _numbered(target, "DISCARD", 6, TO_PAIR if plus else TO_DISCARD)
+        if dest is None or (plus and dest < TO_DISCARD):
+            raise IllegalActionError(f"{text!r}: a card goes to stack, stackN or discardN")
+        if stands:
+            if dest == NEW:
+                needed = 1
+            elif dest < len(self._stacks):
+                needed = len(self._stacks[dest]) + 1
+            else:
+                needed = 0
+            if self._symbol(stands) != needed - 1:
+                raise IllegalActionError(f"{text!r}: the wild would not stand for {stands} there")
+        return move_id(src, dest, symbol)
+
+    def _symbol(self, text: str) -> int:
+        """The symbol a token's rank names (``7``, ``T`` or ``10``, ``X``; Starturn ``12``)."""
+        if self.rules.deck is Deck.STARTURN:
+            if text.isdigit() and 1 <= int(text) <= 15:
+                return int(text) - 1
+        elif text == "X":
+            return JOKER_SYMBOL
+        elif text == "10":
+            return SYMBOLS.index("T")
+        elif len(text) == 1 and text in SYMBOLS:
+            return SYMBOLS.index(text)
+        raise IllegalActionError(f"{text!r} is not a rank of this game")
 
     def returns(self) -> list[float]:
         """One deal (deals=1): each seat's points. A match: 1 to the winner (ties split)."""
@@ -811,7 +931,7 @@ class SpiteMaliceState(State):
         return [float(s) for s in self._scores]
 
     def history(self) -> list[int]:
-        """Every action applied; cards dealt and drawn are in it when the game has no seed."""
+        """Every action applied, every card dealt or drawn included (a seeded draw too)."""
         return list(self._history)
 
     def progress(self) -> tuple[int, str, int]:
@@ -831,7 +951,8 @@ class SpiteMaliceState(State):
     def card_counts(self) -> list[int]:
         """How many cards of each kind are where, summed over every place: the stock, the
         completed heap, the hands, the goal, discard and centre piles (and cards put out of
-        play by a hand-set position). Always the packs' contents."""
+        play by a hand-set position, or goal-pack cards not dealt). Always the packs'
+        contents."""
         counts = [a + b for a, b in zip(self._stock, self._box, strict=True)]
         if self._goal_pool is not None:
             counts = [a + b for a, b in zip(counts, self._goal_pool, strict=True)]
@@ -862,8 +983,7 @@ class SpiteMaliceState(State):
         new.__dict__.update(self.__dict__)
         new._history = list(self._history)
         new._scores = list(self._scores)
-        new._deal_scores = [list(d) for d in self._deal_scores]
-        new._deal_log = list(self._deal_log)
+        new._finished = list(self._finished)
         new._winner = list(self._winner)
         new._forced = list(self._forced)
         new._box = list(self._box)
@@ -874,12 +994,10 @@ class SpiteMaliceState(State):
         new._discards = [[list(p) for p in piles] for piles in self._discards]
         new._stacks = [list(s) for s in self._stacks]
         new._heap = list(self._heap)
-        new._goal_turned = list(self._goal_turned)
-        new._generation = list(self._generation) if self._generation is not None else None
-        new._drawn_since = [list(d) for d in self._drawn_since]
         new._queue = list(self._queue)
         new._turn_log = list(self._turn_log)
         new._legal = list(self._legal) if self._legal is not None else None
+        new._trace = None
         if not draws:
             new._rng = None
             new._forced = []
@@ -890,14 +1008,60 @@ class SpiteMaliceState(State):
             new._rng = rng
         return new
 
-    def observation(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` may know (see :mod:`hoyle.games.spite_malice.observe`)."""
+    # ------------------------------------------------------------------ the contract's hooks
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (see :mod:`hoyle.games.spite_malice.observe`)."""
         from hoyle.games.spite_malice.observe import observe
 
-        return observe(self, player)
+        return observe(self, seat)
 
-    def resample_from_infostate(self, player: int, rng: random.Random) -> SpiteMaliceState:
-        """A state ``player`` cannot tell from this one (see :mod:`.resample`)."""
+    def _results(self) -> Sequence[DealResult]:
+        return self._finished
+
+    def _narrate(self, before: State, action: int, after: State) -> list[Event]:
+        from hoyle.games.spite_malice.narrate import narrate
+
+        assert isinstance(before, SpiteMaliceState) and isinstance(after, SpiteMaliceState)
+        return narrate(before, action, after)
+
+    def _resample(self, seat: int, rng: random.Random) -> SpiteMaliceState:
+        """A state ``seat`` cannot tell from this one (see :mod:`.resample`)."""
         from hoyle.games.spite_malice.resample import resample
 
-        return resample(self, player, rng)
+        return resample(self, seat, rng)
+
+    def _origin(self) -> SpiteMaliceState:
+        """The unseeded start of the match, or a hand-set position's own start."""
+        if self._start is not None:
+            return self._start._copy(draws=False)
+        return self.g.new_initial_state()
+
+    def _deal_origin(self) -> SpiteMaliceState:
+        """The start of the deal in progress (or the last one, once over), unseeded: the
+        match's origin for the first deal, else a fresh deal with the match's past."""
+        if self._deal_no == 0:
+            return self._origin()
+        new = SpiteMaliceState(self.g, None)
+        new._finished = self._finished[: self._deal_no]
+        new._scores = [0] * self.g.n
+        for result in new._finished:
+            for seat, pts in enumerate(result.scores):
+                new._scores[seat] += int(pts)
+        new._deal_no = self._deal_no
+        new._dealer = self._dealer
+        new._start = self._start
+        new._history = self._history[: self._deal_start]
+        new._start_deal()
+        return new
+
+    def _dealer_seat(self) -> int | None:
+        return self._dealer
+
+
+def _numbered(text: str, word: str, most: int, base: int) -> int | None:
+    """``base + N - 1`` for ``wordN`` with 1 ≤ N ≤ ``most`` (``stack3``, ``discard2``)."""
+    number = text[len(word) :]
+    if text.startswith(word) and number.isdigit() and 1 <= int(number) <= most:
+        return base + int(number) - 1
+    return None

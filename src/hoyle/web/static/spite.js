@@ -186,7 +186,7 @@ export function drawSpite(msg, ui) {
   for (let r = 1; r <= n; r++) order.push((first + r) % n);  // the others, then the viewer
   const others = order.slice(0, n - 1).map(seatPanel);
   const me = seatPanel(first);
-  const badges = [obs.phase, `deal ${obs.deal_number}`, `target ${obs.target}`];
+  const badges = [obs.phase, `deal ${obs.deal}`, `target ${obs.target}`];
   if (obs.cover !== null && obs.cover !== undefined) badges.push(`cover the wild on stack ${obs.cover + 1}`);
   if (Array.isArray(obs.moves) && obs.moves.length) badges.push(`this turn: ${obs.moves.join(", ")}`);
   ui.board.replaceChildren(
@@ -195,10 +195,10 @@ export function drawSpite(msg, ui) {
 
   // ---------------------------------------------------------------- the hand and buttons
   ui.hand.replaceChildren();
-  if (Array.isArray(obs.hand)) {
-    obs.hand.forEach((c, i) => ui.hand.append(source(card(c, "normal"), "hand", symbolOf(c), i)));
-  } else if (you === null) {
+  if (you === null) {  // a spectator's hand is [] (the envelope): say why it is empty
     ui.hand.append(h("p", { class: "note" }, "Watching: you see only what every player sees."));
+  } else if (Array.isArray(obs.hand)) {
+    obs.hand.forEach((c, i) => ui.hand.append(source(card(c, "normal"), "hand", symbolOf(c), i)));
   }
   const buttons = msg.legal.filter((t) => !parseMove(t));  // pass, and any word the engine adds
   ui.actions.replaceChildren(...buttons.map((t) => h("button", { class: "action" + (t === ui.hinted ? " hinted" : "") + (t === ui.keyed ? " focus" : ""), dataset: { token: t }, onclick: () => ui.act(t) }, t)));
