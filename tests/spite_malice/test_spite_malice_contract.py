@@ -264,7 +264,30 @@ def test_going_out_is_scored_in_words() -> None:
         "You score 10.",
     ]
     assert state.observation(None)["deal_scores"] == [[10, 0]]
-    assert texts(state, 1)[-8] == "Seat 0's goal pile is empty." or True
+
+
+def test_misery_tells_which_goal_pile_is_empty_and_a_stack_shuffled_into_the_stock() -> None:
+    # RULINGS 3.1 misery: two goal piles, both tops playable; common: "A completed stack is
+    # shuffled into the stock at once".
+    misery = load("misery").deal_state(["5C", "3C"], goals=[["7H AD", "2S"], ["5D", "6D"]])
+    play(misery, "A:goal1>stack 2:goal2>stack1")
+    assert texts(misery, 1)[-4:] == [
+        "Seat 0 starts stack 1 with A♦ from goal pile 1.",
+        "Seat 0's next goal card is 7♥.",
+        "Seat 0 plays 2♠ from goal pile 2 on stack 1.",
+        "Seat 0's goal pile 2 is empty.",
+    ]
+    stack = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC"
+    common = load("common").deal_state(["QC 5D", "2C"], goals=["9H", "9D 8D"], stacks=[stack])
+    play(common, "Q:hand>stack1")
+    assert texts(common, None)[-1] == "Stack 1 is complete: it is shuffled into the stock."
+
+
+def test_presets_have_titles_a_player_reads() -> None:
+    # Issue 18 item 8: a preset's title where its name in words would read badly.
+    assert load("uspcc").title == "Spite and Malice — USPCC"
+    assert load("compulsory-aces-twos").title == "Spite and Malice — Compulsory Aces and Twos"
+    assert load().title == "Spite and Malice"
 
 
 def test_starturn_hands_are_dealt_face_down_and_the_goal_tops_turned_up() -> None:

@@ -111,12 +111,16 @@ def explain(rules: SpiteMaliceRules) -> list[str]:
         f"Emptying {out} wins the deal: {GOING_OUT} points plus 1 per card left in the "
         "opponents' goal piles."
     )
-    blocked = "When no stock can be made" + (" or every player passes" if rules.may_pass else "")
+    blocked = (
+        "When no stock can be made"
+        + (", every player passes" if rules.may_pass else "")
+        + f" or the deal reaches {rules.turn_limit} turns"
+    )
     if rules.stalemate is Stalemate.DRAW:
-        lines.append(f"{blocked} the deal is drawn.")
+        lines.append(f"{blocked}, the deal is drawn.")
     else:
         lines.append(
-            f"{blocked} the deal is blocked: the player with the fewest goal cards scores the "
+            f"{blocked}, the deal is blocked: the player with the fewest goal cards scores the "
             "difference to each opponent (a tie scores nothing)."
         )
     if rules.deals:

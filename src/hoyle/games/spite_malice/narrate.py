@@ -207,8 +207,9 @@ def _moved(before: SpiteMaliceState, action: int, after: SpiteMaliceState) -> li
                     {"card": g.token[nxt]},
                 )
             )
-        elif same_deal:
-            events.append(Event(seat, "goal", f"{{{seat}'s}} goal pile is empty.", {}))
+        elif same_deal:  # Misery: one of the two piles is empty, the other not yet
+            which = "goal pile" if before.rules.goal_piles == 1 else f"goal pile {src - GOAL + 1}"
+            events.append(Event(seat, "goal", f"{{{seat}'s}} {which} is empty.", {}))
     if same_deal and after._cover >= 0:
         events.append(
             Event(seat, "cover", f"{{{seat}}} must cover the wild on stack {stack} at once.", {})

@@ -172,7 +172,8 @@ class SpiteMaliceRules:
     )
     turn_limit: int = option(
         1000,
-        "a deal still going after this many turns is scored as blocked",
+        "a deal still going after this many turns is scored as blocked (so is one that "
+        "reaches a safety cap of actions set by it: see SpiteMaliceGame.deal_cap)",
         min=1,
         max=100000,
     )
@@ -264,6 +265,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="uspcc",
+        title="USPCC",
         aliases=("two-pack", "bicycle"),
         summary=(
             "The United States Playing Card Company's version: two 52-card packs instead of "
@@ -290,6 +292,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="compulsory-aces-twos",
+        title="Compulsory Aces and Twos",
         aliases=("compulsory", "forced-aces"),
         summary=(
             "The standard game with the rule that a natural ace or 2 that can be played to "
@@ -318,6 +321,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="build-to-king",
+        title="Build to King",
         aliases=("to-king", "jokers-wild"),
         summary=(
             "Stacks are built from the ace up to the king and kings are natural; the six "
@@ -334,6 +338,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="cover-wild",
+        title="Covered Wilds",
         aliases=("covered-wilds",),
         summary=(
             "A wild played to the centre must at once be covered by the next natural card, so "
@@ -346,6 +351,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="deck-per-player",
+        title="Deck per Player",
         aliases=("pack-per-player",),
         summary=(
             "One pack per player (three players, three packs), at most four centre stacks "
@@ -358,6 +364,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="natural-ace-two",
+        title="Natural Aces and Twos",
         aliases=("natural-aces", "pairs"),
         summary=(
             "Aces and 2s must be natural: no wild stands for them. The closing discard may be "
@@ -369,6 +376,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="common",
+        title="Common (pagat)",
         aliases=("pagat", "most-played"),
         summary=(
             "The version pagat calls the most widely played: two packs, goal piles of 20, the "
@@ -390,6 +398,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="book",
+        title="Book Version (Frey)",
         aliases=("frey", "book-version"),
         summary=(
             "Frey's 1965 book game for two: one pack deals two goal piles of 26, a second pack "
