@@ -68,10 +68,11 @@ def test_illegal_input_is_refused_with_the_reason_and_the_game_goes_on(
     player = scripted(before={1: "zz", 2: "10x"}, pick=pick)
     assert main([*ONE_DEAL, "--no-record"]) == 0
     out = player.output()
-    assert "Not allowed: 'zz' is not a card or moon choice" in out
-    assert "Not allowed: '10x' is not a card or moon choice" in out
+    # docs/contract.md §7: the protocol's refusal, the family's reason, the legal moves.
+    assert "Not allowed: 'zz' is not a legal action here (not a card or a Hearts move)" in out
+    assert "Not allowed: '10x' is not a legal action here (not a card or a Hearts move)" in out
     assert refused, "the script never saw an unmarked card to try"
-    assert re.search(r"Not allowed: seat 0 cannot play \w+: (must follow suit|hearts are not)", out)
+    assert re.search(r"\(seat 0 cannot play \w+: (must follow suit|hearts are not)", out)
     assert "Game over." in out
 
 

@@ -16,7 +16,6 @@ __all__ = ["PENDING", "Case", "cases", "refused"]
 
 PENDING: frozenset[str] = frozenset(
     {
-        "hearts",
     }
 )
 """Families whose wings are still being brought to the contract (issue 18): the suite skips

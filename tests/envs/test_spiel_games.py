@@ -160,8 +160,9 @@ def test_game_information_comes_from_hoyle() -> None:
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game.num_distinct_actions() == game.hoyle.num_distinct_actions
-    # One deal of Hearts scores at most 26 points plus the moon's 26 (moon=add).
-    assert game.min_utility() <= -52 and game.max_utility() >= 0
+    # docs/contract.md §2, bounds that really hold: in one deal of Hearts a seat scores at
+    # most 26, its own points or the moon's 26 (moon=add), and at least 0.
+    assert game.min_utility() == -26 and game.max_utility() == 0
     state = play_to(game.new_initial_state(), random.Random(3), 10_000)
     assert state.returns() == state.core.state.returns()
     assert sum(state.returns()) in (-26.0, -78.0)  # the deal's 26 points, or a moon shot
@@ -325,4 +326,5 @@ def test_public_observer_sees_no_hand() -> None:
         )
     )
     text = public.string_from(state, 0)
-    assert '"hand"' not in text and '"hand_sizes":[13,13,13,13]' in text
+    # docs/contract.md §3: a spectator's hand is empty.
+    assert '"hand":[]' in text and '"hand_sizes":[13,13,13,13]' in text

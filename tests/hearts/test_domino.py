@@ -34,7 +34,7 @@ def load(**options: Any) -> HeartsGame:
 def deal(hands: list[str], stock: str | None = None, **options: Any) -> DominoState:
     """A one-deal game from hand-set hands; ``stock`` stacks the stock (first drawn first)
     with the named cards, the rest of it following in pack order."""
-    state = load(deals=1, deal_size=len(hands[0].split()), players=len(hands), **options)
+    state = load(deals=1, hand_size=len(hands[0].split()), players=len(hands), **options)
     state = state.deal_state(hands)
     assert isinstance(state, DominoState)
     if stock is not None:
@@ -63,7 +63,7 @@ def test_the_preset_deals_six_from_a_full_pack_and_plays_to_31() -> None:
     game = load()
     assert game.num_players == 4 and game.spec == "hearts(variant=domino)"
     rules = game.rules
-    assert (rules.deal_size, rules.target, rules.queen_spades) == (6, 31, 0)
+    assert (rules.hand_size, rules.target, rules.queen_spades) == (6, 31, 0)
     for players in range(2, 8):
         state = load(players=players).new_initial_state(seed=players)
         obs = state.observation(0)
@@ -85,7 +85,7 @@ def test_refuses_one_and_eight_players() -> None:
 @pytest.mark.parametrize(
     ("options", "says"),
     [
-        ({"deal_size": 8, "players": 7}, "needs 56 cards but the pack has 52: deal at most 7"),
+        ({"hand_size": 8, "players": 7}, "needs 56 cards but the pack has 52: deal at most 7"),
         ({"pass_cycle": "left"}, "passes no cards: use pass_cycle=hold"),
         ({"first_lead": "lowest_club"}, "use first_lead=eldest_any"),
         ({"jokers": 1}, "no jokers: use jokers=0"),
@@ -100,7 +100,7 @@ def test_a_stock_refuses_what_it_cannot_combine_with(options: dict[str, Any], sa
 
 
 def test_the_rules_in_plain_words_speak_of_the_stock() -> None:
-    # hoyle rules: the words come from the options, deal_size included.
+    # hoyle rules: the words come from the options, hand_size included.
     from hoyle.games.hearts.explain import explain
 
     text = " ".join(explain(load(players=4).rules))
@@ -109,13 +109,21 @@ def test_the_rules_in_plain_words_speak_of_the_stock() -> None:
     assert "The last player holding cards adds them" in text and "reaches 31" in text
 
 
-def test_deal_size_works_from_any_preset() -> None:
+def test_hand_size_works_from_any_preset() -> None:
     # DESIGN "Variants as data": a stock is an option, not a branch on the preset's name.
-    game = hoyle.load("hearts", variant="modern", deal_size=6, players=2)
+    game = hoyle.load("hearts", variant="modern", hand_size=6, players=2)
     state = game.new_initial_state(seed=1)
     assert isinstance(state, DominoState)
     assert state.observation(0)["stock_size"] == 40
     assert hoyle.load("hearts", variant="modern").new_initial_state(seed=1).__class__ is HeartsState
+
+
+def test_deal_size_is_the_old_name_of_hand_size() -> None:
+    # docs/contract.md §6: cards dealt per hand is ``hand_size`` in every family; the old
+    # name still loads, and the game string uses the new one.
+    old = hoyle.load("hearts(variant=modern,deal_size=6,players=2)")
+    assert old == hoyle.load("hearts", variant="modern", hand_size=6, players=2)
+    assert old.spec == "hearts(variant=modern,players=2,hand_size=6)"
 
 
 # ---------------------------------------------------------------- drawing

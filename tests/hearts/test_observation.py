@@ -55,11 +55,13 @@ def check_observations(state: HeartsState) -> None:
     n = state.game.num_players
     spectator = state.observation(None)
     assert json.loads(json.dumps(spectator)) == spectator  # plain JSON, no tuples or objects
-    for key in ("hand", "passed", "received"):
-        assert key not in spectator  # a spectator sees no hand
+    assert spectator["hand"] == []  # a spectator sees no hand (docs/contract.md §3)
+    for key in ("passed", "received"):
+        assert key not in spectator
     # The last trick of the previous deal stays on show until this deal's first trick is
-    # over; its cards were dealt again since, so it is left out of the leak check.
-    old_trick = () if spectator["tricks"] else ("last_trick",)
+    # over, and the earlier deals' results name their cards; those cards were dealt again
+    # since, so they are left out of the leak check.
+    old_trick = ("results",) if spectator["tricks"] else ("results", "last_trick")
     visible = {
         key: value for key, value in spectator.items() if key not in ("game", "removed", *old_trick)
     }
@@ -88,8 +90,10 @@ def check_observations(state: HeartsState) -> None:
         )
         assert not shown & {TOKENS[c] for c in range(52) if hidden >> c & 1}
         assert set(spectator) <= set(obs)
-        assert {k: v for k, v in obs.items() if k in spectator and k != "seat"} == {
-            k: v for k, v in spectator.items() if k != "seat"
+        # The same public part; the results' lines are written for their reader ("you").
+        own = ("seat", "hand", "results")
+        assert {k: v for k, v in obs.items() if k in spectator and k not in own} == {
+            k: v for k, v in spectator.items() if k not in own
         }
 
 
@@ -256,7 +260,7 @@ def test_resampling_a_finished_match_is_a_copy() -> None:
 def test_resampling_refuses_a_seat_that_does_not_exist() -> None:
     # Seats are 0 … players − 1.
     state = load().new_initial_state(seed=2)
-    with pytest.raises(ValueError, match="0…3"):
+    with pytest.raises(ValueError, match="give 0 to 3"):
         state.resample_from_infostate(4, random.Random(0))
 
 

@@ -1055,7 +1055,8 @@ def random_match(preset: str, players: int, seed: int, **options: Any) -> None:
         assert legal_now, "a decision without a legal action"
         action = rng.choice(legal_now)
         seat, phase = state.current_player(), state.phase
-        scored = len(state.observation(None)["deal_scores"])
+        # Deals scored so far (the envelope's results, without rendering every line each step).
+        scored = len(state._results())
         token = state.action_to_string(action)
         if game.rules.revoke_penalty and phase == "play" and trick and token[-1] != trick[0][1][-1]:
             held = [TOKENS[c] for c in range(52) if state.hand_mask(seat) >> c & 1]
@@ -1096,8 +1097,8 @@ def random_match(preset: str, players: int, seed: int, **options: Any) -> None:
                     # RULINGS 1.1 heartsette: the first trick's winner takes the widow.
                     assert state._widow_taker == winner
                     taken[winner] += [TOKENS[c] for c in range(52) if state._widow >> c & 1]
-        obs = state.observation(None)
-        if len(obs["deal_scores"]) > scored:
+        if len(state._results()) > scored:
+            obs = state.observation(None)
             assert sorted(c for cards in taken for c in cards) == sorted(deck), "a card lost"
             if preset in CHIP_GAMES:
                 if preset == "auction":  # RULINGS 1.1 auction: one chip a card of the suit
@@ -1146,7 +1147,7 @@ def random_match(preset: str, players: int, seed: int, **options: Any) -> None:
         elif not state.is_terminal() and state.phase == "play":
             held = sum(state.hand_mask(s).bit_count() for s in range(n))
             on_table = len(trick) + sum(len(cards) for cards in taken)
-            widow = 0 if tricks_done else state.observation(None)["widow_size"]
+            widow = 0 if tricks_done else state.g.widow_size
             assert held + on_table + widow == len(deck), "a card lost or added"
     raise AssertionError("the match did not end")
 

@@ -1,14 +1,18 @@
 """Property tests over random Hearts playouts (DESIGN.md "Tests and measurement", issue 2).
 
-Random tables of 3–6 players with random option combinations, dealt either from a seed or at
-chance nodes, are played out with random legal moves. Along the way every state is checked
-against the rules' invariants, and at random points the state is cloned and resampled from one
-seat's point of view.
+Random tables of 3–6 players with random option combinations (passes to any seat, scatter and
+mix passes, every moon rule …), dealt either from a seed or at chance nodes, are played out with
+random legal moves. Along the way every state is checked against the rules' invariants (an
+oracle counts each deal's points from the public tricks; every card is in one place), and what
+a seat's resample must keep of Hearts' own facts (the voids shown, the cards passed).
+
+What every family keeps — clones, history replayed from an unseeded start, resampling, the log
+— is the conformance suite's (tests/conformance/clauses.py): here its clauses run on positions
+of these random games, so that the option combinations no preset has are checked too.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -16,6 +20,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hoyle
+from conformance.clauses import (
+    Walk,
+    check_clones_are_independent,
+    check_history_replays,
+    check_log,
+    check_resample,
+)
 from hoyle.cards import TOKENS, card_index
 from hoyle.games.hearts import HeartsGame, HeartsState, Moon, Tie
 from hoyle.games.hearts.scoring import match_over
@@ -223,20 +234,14 @@ def shown_voids(obs: dict[str, Any]) -> list[int]:
     return void
 
 
-def check_resample(state: HeartsState, player: int, rng: random.Random) -> None:
-    """``observation(player)`` is unchanged by resampling, and the result is a real state."""
-    game = state.game
-    n = game.num_players
-    before = json.dumps([state.observation(p) for p in range(n)]) + str(state.history())
+def check_resample_facts(state: HeartsState, player: int, rng: random.Random) -> None:
+    """What a resample for ``player`` keeps of Hearts' facts (the contract's part is the
+    conformance clause): the same unseen cards shared out again, no card of a suit a seat has
+    shown out of, the cards ``player`` passed still held by their receiver; and it plays on."""
+    n = state.game.num_players
     obs = state.observation(player)
     new = state.resample_from_infostate(player, rng)
     assert isinstance(new, HeartsState)
-    assert json.dumps([state.observation(p) for p in range(n)]) + str(state.history()) == before
-    assert new.observation(player) == obs
-    assert new.current_player() == state.current_player()
-    assert len(new.history()) == len(state.history())
-    if state.current_player() == player:
-        assert new.legal_actions() == state.legal_actions()
     assert new.hand_mask(player) == state.hand_mask(player)
     others = [s for s in range(n) if s != player]
     hidden_new = hidden_old = 0
@@ -271,35 +276,25 @@ def play_to_end(state: HeartsState, rng: random.Random) -> None:
     raise AssertionError("the match did not end")
 
 
-def check_clone(state: HeartsState, rng: random.Random) -> None:
-    """A clone starts equal and then lives its own life."""
-    n = state.game.num_players
-    views = [None, *range(n)]
-    before = json.dumps([state.observation(p) for p in views]) + str(state.history())
-    copy = state.clone()
-    assert json.dumps([copy.observation(p) for p in views]) + str(copy.history()) == before
-    assert copy.legal_actions() == state.legal_actions()
-    play_to_end(copy, rng)
-    assert json.dumps([state.observation(p) for p in views]) + str(state.history()) == before
-
-
-def playout(game: HeartsGame, seed: int, seeded: bool, resamples: int) -> HeartsState:
-    """Play a match with random moves, checking everything on the way."""
+def playout(
+    game: HeartsGame, seed: int, seeded: bool, resamples: int, logs: int = 1
+) -> HeartsState:
+    """Play a match with random moves, checking everything on the way; then the contract's
+    clauses on the positions kept (``resamples`` of them, the log of ``logs``) and the end."""
     rng = random.Random(seed)
     n = game.num_players
     state = game.new_initial_state(seed if seeded else None)
     totals = [0] * n
     tally: Tally | None = None
-    checks = 0
+    kept = Walk(game)
     for _ in range(MAX_STEPS):
         if state.is_terminal():
             break
         check_invariants(state)
-        if not state.is_chance_node() and checks < resamples and rng.random() < 0.1:
-            checks += 1
+        if not state.is_chance_node() and len(kept.positions) < resamples and rng.random() < 0.1:
             mover = state.current_player()
-            check_resample(state, mover if rng.random() < 0.5 else rng.randrange(n), rng)
-            check_clone(state, rng)
+            check_resample_facts(state, mover if rng.random() < 0.5 else rng.randrange(n), rng)
+            kept.positions.append(state.clone())
         action = rng.choice(state.legal_actions())
         deal = state.deal_number
         public = state.observation(None)
@@ -330,13 +325,12 @@ def playout(game: HeartsGame, seed: int, seeded: bool, resamples: int) -> Hearts
             tally = None
     assert state.is_terminal(), "the match did not end"
     check_invariants(state)
-    # The history replays to the same match (what records rest on).
-    again = game.new_initial_state(seed if seeded else None)
-    for action in state.history():
-        again.apply_action(action)
-    assert again.is_terminal()
-    assert again.observation(None) == state.observation(None)
-    assert again.history() == state.history()
+    # The contract (tests/conformance/clauses.py) on the positions kept and the end.
+    kept.positions.append(state)
+    check_history_replays(kept)
+    check_resample(kept)
+    check_log(Walk(game, positions=kept.positions[:logs]))
+    check_clones_are_independent(kept)
     # The end: deals=1 returns minus the points; otherwise the lowest total wins, ties share.
     if game.rules.deals == 1:
         assert state.returns() == [-float(t) for t in totals]

@@ -20,6 +20,7 @@ from deals import MIXED
 from helpers import play
 from hoyle import IllegalActionError
 from hoyle.cards import parse_cards
+from hoyle.core.errors import InvalidSeatError
 from hoyle.games.hearts import HeartsGame, HeartsState
 
 # ---------------------------------------------------------------- helpers
@@ -219,7 +220,9 @@ def test_no_points_on_the_first_trick_is_refused_with_its_reason() -> None:
     state = dealt(load(pass_cycle="hold"), NO_CLUBS)
     play(state, "2C")
     was = snapshot(state)
-    with pytest.raises(IllegalActionError, match="no points on the first trick; legal: 2D"):
+    # docs/contract.md §7: string_to_action refuses a token that is not legal here, saying
+    # why and listing the legal moves.
+    with pytest.raises(IllegalActionError, match=r"no points on the first trick\); legal: 2D"):
         state.apply_action(state.string_to_action("QS"))
     assert snapshot(state) == was
 
@@ -240,8 +243,11 @@ def test_passing_a_card_not_held_is_refused() -> None:
     state = dealt(load(), SUITS)  # deal 1 passes left
     assert state.phase == "pass"
     was = snapshot(state)
+    reason = r"seat 0 cannot pass 2D: not in hand\); legal: 2C"
+    with pytest.raises(IllegalActionError, match=reason):
+        state.string_to_action("2D")
     with pytest.raises(IllegalActionError, match="seat 0 cannot pass 2D: not in hand; legal: 2C"):
-        state.apply_action(state.string_to_action("2D"))
+        state.apply_action(parse_cards("2D")[0].index)
     assert snapshot(state) == was
 
 
@@ -258,10 +264,15 @@ def test_nothing_is_legal_after_the_end() -> None:
 def test_string_to_action_reads_tokens_and_refuses_nonsense() -> None:
     # issue 2 protocol: action_to_string / string_to_action use card tokens (10 read as T).
     state = dealt(load(pass_cycle="hold"), MIXED)
-    assert state.string_to_action("10h") == parse_cards("TH")[0].index
     assert state.string_to_action(" 2c ") == 0
     assert state.action_to_string(49) == "QS"
-    with pytest.raises(IllegalActionError, match="not a card or moon choice"):
+    passing = dealt(load(pass_cycle="right"), MIXED)
+    play(passing, "2C 5C 9C")  # seat 0's pass: seat 1 passes next, any card it holds
+    assert passing.string_to_action("10h") == passing.string_to_action("TH") == 34
+    # docs/contract.md §7: a token that names a move not legal here is refused.
+    with pytest.raises(IllegalActionError, match=r"'10h' is not a legal action here .*legal: 2C"):
+        state.string_to_action("10h")
+    with pytest.raises(IllegalActionError, match="not a card or a Hearts move"):
         state.string_to_action("banana")
     with pytest.raises(IllegalActionError, match="not a Hearts action"):
         state.action_to_string(60)
@@ -1013,5 +1024,5 @@ def test_observation_is_for_a_seat_or_a_spectator() -> None:
     # or a seat past the table is an error, never another seat's hand.
     state = load().new_initial_state(seed=3)
     for bad in (hoyle.CHANCE, 4, -5):
-        with pytest.raises(ValueError, match="seat 0…3 or None"):
+        with pytest.raises(InvalidSeatError, match="give 0 to 3, or None"):
             state.observation(bad)

@@ -208,7 +208,7 @@ async def test_an_illegal_card_clicked_shows_the_reason_and_changes_nothing() ->
         # letters of the commands (h, q, r, u) are letters, not commands.
         await pilot.press("t", *"qhru", "enter")
         await pilot.pause()
-        assert app.message_lines[0].startswith("Not allowed: 'qhru' is not a card")
+        assert app.message_lines[0].startswith("Not allowed: 'qhru' is not a legal action here")
         assert app.is_running and not isinstance(app.screen, TextScreen)
         assert app.state.history() == history
         # A legal card clicked is played.

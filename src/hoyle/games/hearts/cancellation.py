@@ -191,21 +191,22 @@ class CancellationState(HeartsState):
             self._undealt2 = sum(1 << c for c in range(52) if left[c] == 2)
             self._hands = list(hands)
             self._twice = list(twice)
-            if rng is None:  # keep the history replayable: the deal as chance actions
-                lists = [
-                    cards_of(hands[(eldest + i) % n], twice[(eldest + i) % n]) for i in range(n)
-                ]
-                for k in range(g.hand_size):
-                    self._history.extend(cards[k] for cards in lists)
+            # The history replays from an unseeded start: the deal as chance actions.
+            lists = [cards_of(hands[(eldest + i) % n], twice[(eldest + i) % n]) for i in range(n)]
+            for k in range(g.hand_size):
+                self._history.extend(cards[k] for cards in lists)
             self._after_deal()
         elif rng is not None:
             cards = [c for c in g.deck for _ in range(2)]
             rng.shuffle(cards)
             hs = g.hand_size
+            dealt = n * hs
             for i in range(n):
                 seat = (eldest + i) % n
                 self._hands[seat], self._twice[seat] = _masks(cards[i * hs : (i + 1) * hs])
-            self._undealt, self._undealt2 = _masks(cards[n * hs :])  # the kitty
+            for k in range(hs):  # the chance actions it stands for, as HeartsState deals
+                self._history += cards[k:dealt:hs]
+            self._undealt, self._undealt2 = _masks(cards[dealt:])  # the kitty
             self._after_deal()
 
     def _after_deal(self) -> None:
@@ -407,7 +408,7 @@ class CancellationState(HeartsState):
         new._pairs = self._pairs
         return new
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def _observe(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know: the base observation with two-pack hands and kitty
         (a card held twice listed twice), void tricks and where their cards went, the cards
         waiting for the next trick's winner and the cancelled cards of the trick in play."""
@@ -459,10 +460,10 @@ class CancellationState(HeartsState):
             "cancelled": cancelled,
         }
 
-    def resample_from_infostate(self, player: int, rng: random.Random) -> CancellationState:
-        """A state ``player`` cannot tell from this one: the hidden copies, each physical card
+    def _resample(self, seat: int, rng: random.Random) -> CancellationState:
+        """A state ``seat`` cannot tell from this one: the hidden copies, each physical card
         an item of its own, drawn uniformly under the voids shown, then the deal replayed."""
-        return _resample(self, player, rng)
+        return _resample_two_packs(self, seat, rng)
 
 
 # --------------------------------------------------------------------- resampling
@@ -480,15 +481,18 @@ def _played_by_seat(state: CancellationState) -> list[list[int]]:
     return played
 
 
-def _resample(state: CancellationState, player: int, rng: random.Random) -> CancellationState:
+def _resample_two_packs(
+    state: CancellationState, player: int, rng: random.Random
+) -> CancellationState:
+    from hoyle.games.hearts.resample import _constraints, public_copy
+
     n = state.g.n
     if not 0 <= player < n:
         raise ValueError(f"player must be a seat 0…{n - 1}, not {player}")
     if state._phase == OVER:
-        return state.clone()  # everything that still matters is public
+        return public_copy(state, rng)  # everything that still matters is public
     if state._phase == DEAL:
         return _resample_dealing(state, player, rng)
-    from hoyle.games.hearts.resample import _constraints
 
     allowed, _ = _constraints(state, player)  # no pass, no 2♣ lead: nothing is required
     played = _played_by_seat(state)
@@ -556,7 +560,7 @@ def _replay(
     new._rng = None if state._rng is None else random.Random(rng.getrandbits(64))
     masks = [_masks(cards) for cards in dealt]
     new._start_deal([m[0] for m in masks], [m[1] for m in masks])
-    skip = g.hand_size * n if state._rng is None else 0
+    skip = g.hand_size * n  # the real deal's chance actions, replaced by the drawn deal's
     for action in state._history[state._deal_start + skip :]:
         new.apply_action(action)
     return new

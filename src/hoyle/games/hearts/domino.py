@@ -1,6 +1,6 @@
-"""Hearts with a stock (``deal_size``; the ``domino`` preset, Domino Hearts after Foster 1909).
+"""Hearts with a stock (``hand_size``; the ``domino`` preset, Domino Hearts after Foster 1909).
 
-Each player is dealt ``deal_size`` cards and the rest of the pack lies face down as a stock. A
+Each player is dealt ``hand_size`` cards and the rest of the pack lies face down as a stock. A
 player who cannot follow suit draws from it one card at a time until able to follow, then
 follows; once the stock is empty, such a player discards freely. A player whose hand runs out
 drops out of the deal; a trick's winner without cards hands the lead to the next player on the
@@ -17,9 +17,10 @@ Decisions where the rules are silent ([project], shared/RULINGS.md 1.1 domino):
   one legal play; the player still plays it as an action of its own.
 
 Draws are chance events. A state dealt from a seed draws the stock in the order its shuffle
-left it; an unseeded one stops at a chance node (phase ``draw``) for each card, so that the
-history replays the deal exactly. Everything here lives in :class:`DominoState`, a subclass
-the game selects when ``deal_size`` is set, so the plain game's hot path has no stock checks.
+left it, writing each card to the history as the chance action it stands for; an unseeded one
+stops at a chance node (phase ``draw``) for each card. Everything here lives in
+:class:`DominoState`, a subclass the game selects when ``hand_size`` is set, so the plain
+game's hot path has no stock checks.
 """
 
 from __future__ import annotations
@@ -93,8 +94,8 @@ class DominoState(HeartsState):
 
         For scenario tests and hand-set problems, after :meth:`HeartsGame.deal_state`. The
         tokens must name exactly the cards now in the stock. The draws then happen by
-        themselves, and (the deal being unseeded) are still written to the history as the
-        chance actions they stand for, so the history replays the same deal.
+        themselves, and are still written to the history as the chance actions they stand
+        for, so the history replays the same deal.
         """
         if self._phase == DRAW:
             raise InvalidOptionError("the stock is being drawn from: stack it before that")
@@ -164,11 +165,11 @@ class DominoState(HeartsState):
         order = self._order
         if order is None:
             return  # each card comes at a chance node
-        record = self._rng is None  # a stacked stock in an unseeded deal: keep the history
+        # A seeded or stacked stock draws by itself, each card recorded as the chance action
+        # it stands for, so that the history replays from an unseeded start.
         while self._phase == DRAW:
             card = order.pop()
-            if record:
-                self._history.append(card)
+            self._history.append(card)
             self._draw(card)
 
     def _draw(self, card: int) -> None:
@@ -278,7 +279,7 @@ class DominoState(HeartsState):
         new._last_seats = self._last_seats
         return new
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def _observe(self, player: int | None) -> dict[str, Any]:
         """The base observation (:mod:`hoyle.games.hearts.observe`) with what a stock adds.
 
         Public: ``stock_size``; ``out`` (per seat, whether it has run out of cards this deal);
@@ -331,9 +332,9 @@ class DominoState(HeartsState):
         )
         return obs
 
-    def resample_from_infostate(self, player: int, rng: random.Random) -> DominoState:
-        """A state ``player`` cannot tell from this one (see
+    def _resample(self, seat: int, rng: random.Random) -> DominoState:
+        """A state ``seat`` cannot tell from this one (see
         :mod:`hoyle.games.hearts.domino_resample`)."""
         from hoyle.games.hearts.domino_resample import resample
 
-        return resample(self, player, rng)
+        return resample(self, seat, rng)

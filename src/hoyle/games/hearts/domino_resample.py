@@ -4,7 +4,7 @@ With a stock, what a seat has shown depends on time. A seat that drew in a trick
 led suit when it began to draw, every card of that run but the last is of another suit, and the
 last one, if of the led suit, is the card it then played; yet it may draw that suit again later.
 A seat that discarded was void then, and the stock was empty. So each card a seat ever held is
-given the place it came from: the deal (one of its first ``deal_size`` cards) or one of its draws,
+given the place it came from: the deal (one of its first ``hand_size`` cards) or one of its draws,
 in order. A card may come only from a place before it was played, and a card of a suit the seat
 later showed void in must have been played before that (or come after the void was shown).
 For a card these two bounds make a window of places, so a seat's cards and places form an
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from hoyle.core.sampling import redraw, sample_by_seat
-from hoyle.games.hearts.resample import _resample_dealing
+from hoyle.games.hearts.resample import _resample_dealing, public_copy
 from hoyle.games.hearts.state import (
     DEAL,
     DRAW,
@@ -55,7 +55,7 @@ def resample(state: DominoState, player: int, rng: random.Random) -> DominoState
     if phase in (OVER, MOON):
         # The deal is played out and its last cards shown: every card's place is public, and
         # when the hidden draws happened changes nothing that can still come.
-        return state.clone()
+        return public_copy(state, rng)
     if phase == DEAL:
         dealing = _resample_dealing(state, player, rng)
         assert isinstance(dealing, type(state))
@@ -69,7 +69,7 @@ class _Seat:
     """One hidden seat's places and what its play has shown.
 
     ``avail[i]`` is the play number (in the deal) from which the card of place ``i`` was in the
-    hand: 0 for the deal's cards (places 0 … deal_size − 1), k for a draw made just before the
+    hand: 0 for the deal's cards (places 0 … hand_size − 1), k for a draw made just before the
     deal's play k. ``voids`` lists (k, suit, first place) for every moment the seat showed it had
     no card of ``suit`` at play k: a card of that suit still held then may come only from place
     ``first place`` on. ``pinned`` maps a place to the card known to have come from it (the card
@@ -352,19 +352,20 @@ def _replay(state: DominoState, world: _World, rng: random.Random) -> DominoStat
     g = state.g
     new = state.clone()
     new._history = state._history[: state._deal_start]
-    seeded = state._rng is not None
-    new._rng = random.Random(rng.getrandbits(64)) if seeded else None
+    new._rng = None  # replayed at chance nodes, seeded or not: the draws come from the world
     new._start_deal(world.dealt)
-    if seeded:
-        # A seeded deal draws in the stock's order: the draws made, then the rest at random.
-        rest = mask_to_list(world.stock)
-        rng.shuffle(rest)
-        new._order = (world.drawn + rest)[::-1]
-    skip = 0 if seeded else g.n * g.hand_size
     drawn = iter(world.drawn)
-    for action in state._history[state._deal_start + skip :]:
-        # An unseeded deal's draws are chance actions: each is replaced by the world's card.
+    for action in state._history[state._deal_start + g.n * g.hand_size :]:
+        # The real draws are chance actions in the history (a seeded deal records them too):
+        # each is replaced by the world's card.
         new.apply_action(next(drawn) if new.is_chance_node() else action)
+    if state._rng is not None:
+        # A seeded deal draws the rest of its stock in an order of its own, and deals on
+        # from a shuffler of its own.
+        new._rng = random.Random(rng.getrandbits(64))
+        rest = mask_to_list(new._stock)
+        rng.shuffle(rest)
+        new._order = rest
     same = (
         new._phase == state._phase
         and new._cur == state._cur

@@ -154,7 +154,7 @@ class HeartsEncoder(Encoder):
         self.has_pass = any(g.plans)
         self.widow = g.widow_size > 0
         self.to_hand = self.widow and rules.widow is Widow.TO_HAND
-        self.domino = rules.deal_size > 0
+        self.domino = rules.hand_size > 0
         self.bidding = g.has_bidding
         self.auction = rules.auction
         self.slam = rules.slam_bid > 0

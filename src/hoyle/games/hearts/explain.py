@@ -66,10 +66,10 @@ def _table(rules: HeartsRules) -> str:
     if rules.jokers:
         pack += f" and {rules.jokers} joker{'s' if rules.jokers > 1 else ''}"
     size = 52 * rules.packs - len(removed) + rules.jokers
-    if rules.deal_size:
-        stock = size - rules.deal_size * n
+    if rules.hand_size:
+        stock = size - rules.hand_size * n
         return (
-            f"{who.capitalize()}, with {pack}: {rules.deal_size} cards each, and the other "
+            f"{who.capitalize()}, with {pack}: {rules.hand_size} cards each, and the other "
             f"{stock} face down as a stock."
         )
     widow = rules.widow_size
@@ -160,7 +160,7 @@ def _first_lead(rules: HeartsRules) -> str:
 
 def _following(rules: HeartsRules) -> str:
     text = "Players must follow suit if they can; otherwise they may play any card."
-    if rules.deal_size:
+    if rules.hand_size:
         text = (
             "Players must follow suit if they can. A player who cannot draws from the stock, "
             "one card at a time, until able to follow; once the stock is empty they may play "
@@ -190,7 +190,7 @@ def _following(rules: HeartsRules) -> str:
     if rules.packs == 2:
         text += " Of two identical cards the one played first ranks higher."
     text += " The highest card of the suit led wins the trick, and its winner leads next."
-    if rules.deal_size:
+    if rules.hand_size:
         text += (
             " A player out of cards drops out of the deal (a winner with none hands the lead "
             "to the next player on the left still holding cards). The last player holding "
@@ -329,6 +329,9 @@ def _settlement(rules: HeartsRules) -> list[str]:
     return lines
 
 
+_DEFAULT_DEAL_LIMIT = HeartsRules().deal_limit
+
+
 def _end(rules: HeartsRules) -> str:
     if rules.deals:
         end = f"The match is {rules.deals} deal{'s' if rules.deals > 1 else ''}"
@@ -343,4 +346,8 @@ def _end(rules: HeartsRules) -> str:
         if rules.tie is Tie.SHARE
         else "a tie for it is played off with more deals"
     )
-    return f"{end}; {best}, and {tie}."
+    text = f"{end}; {best}, and {tie}."
+    # The safety cap is said only when set lower than its default, where a match may meet it.
+    if rules.max_deals == rules.deal_limit < _DEFAULT_DEAL_LIMIT:
+        text += f" Whatever the scores, the match stops after {rules.deal_limit} deals."
+    return text

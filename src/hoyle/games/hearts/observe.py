@@ -76,31 +76,25 @@ def _slam(state: HeartsState, player: int | None) -> dict[str, Any] | None:
 
 
 def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
-    """The observation of ``player`` (``None``: a spectator, who sees no hand)."""
+    """The family's part of the observation of ``player`` (``None``: a spectator, who sees
+    no hand): ``phase``, ``dealer``, ``hand`` and ``hand_sizes``, then Hearts' own keys (the
+    core writes the rest of the envelope; see :mod:`hoyle.core.protocol`)."""
     g = state.g
     n = g.n
-    if player is not None and (type(player) is not int or not 0 <= player < n):
-        raise ValueError(
-            f"observation is for a seat 0…{n - 1} or None (a spectator), not {player!r}"
-        )
     phase = state._phase
     teams = sides(g.rules)
     partners = len(teams) < n  # fixed partnerships: two sides of two
     exchanged = phase in (PLAY, MOON, OVER)
     plan = state.pass_plan()
     obs: dict[str, Any] = {
-        "game": g.spec,
-        "players": n,
-        "seat": player,
         "phase": PHASE_NAMES[phase],
-        "current_player": state.current_player(),
-        "deal": state._deal_no + 1 - (phase == OVER),
         "dealer": state._dealer,
+        "hand": _tokens(state._hands[player]) if player is not None else [],
+        "hand_sizes": [h.bit_count() for h in state._hands],
         "pass_direction": state.pass_direction().value,
         "pass_count": len(plan),
         "cards_passed": [len(p) for p in state._passed],
         "removed": [TOKENS[c] for c in g.rules.removed_cards],
-        "hand_sizes": [h.bit_count() for h in state._hands],
         "leader": state._leader if phase == PLAY else None,
         "trick": [
             {"seat": (state._leader + i) % n, "card": TOKENS[c]} for i, c in enumerate(state._trick)
@@ -114,7 +108,6 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "widow_use": g.rules.widow.value if g.widow_size else None,
         "discards": len(state._discards),
         "hearts_broken": state._broken,
-        "scores": list(state._scores),
         "table": state._table + (state._bid if state._bidder >= 0 and g.rules.auction else 0),
         "bids": list(state._bids) if g.has_bidding else None,
         "bid_for": ("slam" if g.rules.slam_bid else "suit") if g.has_bidding else None,
@@ -122,7 +115,6 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "penalty_suit": _penalty_suit(state) if g.rules.auction else None,
         "teams": [list(side) for side in teams] if partners else None,
         "team_scores": side_totals(g.rules, state._scores) if partners else None,
-        "deal_scores": [list(d) for d in state._match_deals],
         "moon_shooter": state._shooter if phase == MOON else None,
         "generale": state._declarer if state._declarer >= 0 else None,
         "revokes": [{"trick": t + 1, "seat": seat} for t, seat in state._revokes]
@@ -130,7 +122,6 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         else None,
     }
     if player is not None:
-        obs["hand"] = _tokens(state._hands[player])
         taker = state._widow_taker == player
         obs["widow"] = _tokens(state._widow) if taker else []
         obs["discarded"] = [TOKENS[c] for c in sorted(state._discards)] if taker else []
@@ -151,6 +142,4 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
                         received_from[seat].append(card)
         obs["received"] = _tokens(state._received[player]) if exchanged else []
         obs["received_from"] = [[TOKENS[c] for c in sorted(cards)] for cards in received_from]
-    if phase == OVER:
-        obs["returns"] = state.returns()
     return obs

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from hoyle.core.sampling import redraw, sample_by_seat
 from hoyle.games.hearts.state import (
@@ -33,7 +33,9 @@ from hoyle.games.hearts.state import (
 if TYPE_CHECKING:
     from hoyle.games.hearts.state import HeartsState
 
-__all__ = ["resample"]
+__all__ = ["public_copy", "resample"]
+
+S = TypeVar("S", bound="HeartsState")
 
 
 def resample(state: HeartsState, player: int, rng: random.Random) -> HeartsState:
@@ -42,7 +44,7 @@ def resample(state: HeartsState, player: int, rng: random.Random) -> HeartsState
     if not 0 <= player < n:
         raise ValueError(f"player must be a seat 0…{n - 1}, not {player}")
     if state._phase == OVER:
-        return state.clone()  # everything that still matters is public
+        return public_copy(state, rng)  # everything that still matters is public
     if state._phase == DEAL:
         return _resample_dealing(state, player, rng)
     before = state._phase in (PASS, MIX)
@@ -52,6 +54,16 @@ def resample(state: HeartsState, player: int, rng: random.Random) -> HeartsState
         # A revoke needs the suit held: drawn again if the new deal makes it a plain discard.
         lambda new: new._revokes == state._revokes,
     )
+
+
+def public_copy(state: S, rng: random.Random) -> S:
+    """A copy of a state whose hidden cards no longer matter (the match over, or a deal
+    played out), with a shuffler of its own: the real one, run backwards, would tell the
+    deals it shuffled (docs/contract.md §7)."""
+    new = cast(S, state.clone())  # a rule's subclass copies itself
+    if new._rng is not None:
+        new._rng = random.Random(rng.getrandbits(64))
+    return new
 
 
 def _resample_dealing(state: HeartsState, player: int, rng: random.Random) -> HeartsState:
@@ -323,8 +335,8 @@ def _replay(state: HeartsState, draw: _Draw, rng: random.Random) -> HeartsState:
     new._history = state._history[: state._deal_start]
     new._rng = None if state._rng is None else random.Random(rng.getrandbits(64))
     new._start_deal(draw.dealt)
-    skip = g.hand_size * n if state._rng is None else 0
-    own = state._history[state._deal_start + skip :]
+    # After the deal's chance actions (the drawn deal's now), the real deal's actions.
+    own = state._history[state._deal_start + g.hand_size * n :]
     plan = state.pass_plan()
     if plan:
         done = sum(len(p) for p in state._passed)
@@ -334,7 +346,6 @@ def _replay(state: HeartsState, draw: _Draw, rng: random.Random) -> HeartsState:
         shuffler = new._rng
         if mixing:
             new._rng = None  # the mix is dealt back below, as chance actions, to match the draw
-        mark = len(new._history)
         for c in order:
             new.apply_action(c)
         own = own[done:]
@@ -342,10 +353,8 @@ def _replay(state: HeartsState, draw: _Draw, rng: random.Random) -> HeartsState:
             back = _deal_back_order(state, draw, rng, eldest)
             for c in back:
                 new.apply_action(c)
-            own = own[len(back) :] if state._rng is None else own
-            if shuffler is not None:  # a seeded match records no chance actions
-                del new._history[mark + len(order) :]
-                new._rng = shuffler
+            own = own[len(back) :]  # the real deal-back, seeded or not, is in the history
+            new._rng = shuffler
     hidden = iter(draw.discards or ())
     for action in own:
         if draw.discards is not None and new._phase == DISCARD:

@@ -192,12 +192,20 @@ class HeartsRules:
         0, "number of deals in the match; 0 plays until someone reaches the target", min=0
     )
     target: int = option(100, "the match ends after the deal in which anyone reaches this", min=1)
-    deal_size: int = option(
+    deal_limit: int = option(
+        1000,
+        "a safety cap: the match ends after this many deals at most, ranked by its totals (a "
+        "match to a target with moon=subtract or tie=play_on could otherwise go on for ever)",
+        min=1,
+        max=100_000,
+    )
+    hand_size: int = option(
         0,
         "cards dealt to each player, the rest a face-down stock that a player unable to follow "
         "draws from (Domino Hearts: 6); 0 deals the whole pack out",
         min=0,
         max=26,
+        aliases=("deal_size",),
     )
     pass_cycle: tuple[Pass, ...] | None = option(
         None,
@@ -440,7 +448,7 @@ class HeartsRules:
                 f"partner, but removed_{self.players}p takes it out"
             )
         size = 52 * self.packs + self.jokers - len(removed) - self.widow_size
-        if self.deal_size:
+        if self.hand_size:
             self._check_stock(size)  # the pack need not divide: the rest is the stock
         elif size % self.players or size < self.players:
             raise InvalidOptionError(
@@ -453,38 +461,42 @@ class HeartsRules:
             )
         if self.target < 1:
             raise InvalidOptionError("target must be at least 1")
+        if self.deals > self.deal_limit:
+            raise InvalidOptionError(
+                f"deals={self.deals} is more than deal_limit={self.deal_limit}: raise deal_limit"
+            )
 
     def _check_stock(self, pack: int) -> None:
-        """What a game with a stock (``deal_size``) cannot combine with."""
-        need = self.deal_size * self.players
+        """What a game with a stock (``hand_size``) cannot combine with."""
+        need = self.hand_size * self.players
         if need > pack:
             raise InvalidOptionError(
-                f"deal_size {self.deal_size} for {self.players} players needs {need} cards but "
+                f"hand_size {self.hand_size} for {self.players} players needs {need} cards but "
                 f"the pack has {pack}: deal at most {pack // self.players} each"
             )
         # The stock game replaces the widow and the pass, and jokers would break the rule that
         # a player draws until able to follow; the 2♣ may lie in the stock, so eldest leads.
         if self.widow_size:
             raise InvalidOptionError(
-                f"a game with a stock (deal_size) has no widow: use widow_{self.players}p=0"
+                f"a game with a stock (hand_size) has no widow: use widow_{self.players}p=0"
             )
         if self.jokers:
-            raise InvalidOptionError("a game with a stock (deal_size) has no jokers: use jokers=0")
+            raise InvalidOptionError("a game with a stock (hand_size) has no jokers: use jokers=0")
         if self.revoke_penalty:
             # Unable to follow, a player draws: there is no revoke to make.
             raise InvalidOptionError(
-                "a game with a stock (deal_size) has no revokes: use revoke_penalty=0"
+                "a game with a stock (hand_size) has no revokes: use revoke_penalty=0"
             )
         if self.slam_bid:
             # A slam is every trick of a deal, and with a stock the number of tricks is open.
-            raise InvalidOptionError("a game with a stock (deal_size) has no slam bids: slam_bid=0")
+            raise InvalidOptionError("a game with a stock (hand_size) has no slam bids: slam_bid=0")
         if any(d is not Pass.HOLD for d in self.effective_pass_cycle):
             raise InvalidOptionError(
-                "a game with a stock (deal_size) passes no cards: use pass_cycle=hold"
+                "a game with a stock (hand_size) passes no cards: use pass_cycle=hold"
             )
         if self.first_lead is FirstLead.LOWEST_CLUB:
             raise InvalidOptionError(
-                "with a stock (deal_size) the lowest club may not be dealt: "
+                "with a stock (hand_size) the lowest club may not be dealt: "
                 "use first_lead=eldest_any"
             )
 
@@ -508,13 +520,21 @@ class HeartsRules:
             ("slam_bid", self.slam_bid),
             ("revoke_penalty", self.revoke_penalty),
             ("widow=to_hand", self.widow is Widow.TO_HAND),
-            ("deal_size", self.deal_size),
+            ("hand_size", self.hand_size),
         ]
         for name, value in refused:
             if value:
                 raise InvalidOptionError(
                     f"{name} is a one-pack rule; with packs=2 leave it at its default"
                 )
+
+    @property
+    def max_deals(self) -> int:
+        """The most deals a match can last: ``deals`` when that ends it (one deal, or ties
+        shared), else the safety cap ``deal_limit``."""
+        if self.deals and (self.deals == 1 or self.tie is Tie.SHARE):
+            return self.deals
+        return self.deal_limit
 
     @property
     def effective_pass_cycle(self) -> tuple[Pass, ...]:
@@ -535,7 +555,7 @@ class HeartsRules:
         two packs: 6…11)."""
         if self.packs == 2:
             return (6, 11)
-        return (2, 7) if self.deal_size else (3, 6)
+        return (2, 7) if self.hand_size else (3, 6)
 
     @property
     def widow_size(self) -> int:
@@ -788,6 +808,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="greek-culbertson",
+        title="Greek (Culbertson)",
         aliases=(),
         summary=(
             "Greek Hearts as Culbertson (1950) describes it: Black Lady with three changes. "
@@ -807,6 +828,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="greek-maguire",
+        title="Greek (Maguire)",
         aliases=(),
         summary=(
             "Greek Hearts as Maguire (1990) gives it: Spot Hearts (each heart its rank, A 14) "
@@ -843,6 +865,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="partnership-individual",
+        title="Partnership (scores kept apart)",
         aliases=(),
         summary=(
             "Partnership Hearts' second version: partners sit opposite but every player keeps "
@@ -857,6 +880,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="partnership-slam",
+        title="Partnership with Slam Bids",
         aliases=("slam-hearts", "partnership-omnibus"),
         summary=(
             "Partnership Hearts' third version (Morehead 2001): Omnibus with a slam bid. After "
@@ -882,6 +906,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="original-1887",
+        title="Original (1887)",
         aliases=("hearts-1887", "standard-hoyle", "original"),
         summary=(
             "Hearts as The Standard Hoyle (1887) gives it, played for chips: each player starts "
@@ -918,6 +943,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="double-game-short",
+        title="Double Game (short scheme)",
         aliases=("eagle-short",),
         summary=(
             "The 1887 chip game with the second Eagle scheme: A 5, K 4, Q 3, J 2 and every pip "
@@ -932,6 +958,7 @@ PRESETS: tuple[Variant, ...] = (
     ),
     Variant(
         name="chasse-au-coeur",
+        title="Chasse au cœur",
         aliases=("chasse-au-cœur", "hunt-the-heart", "caza-del-corazon"),
         summary=(
             "The French and Belgian game of the later 19th century (Gerver 1966). Three to six "
@@ -1061,7 +1088,7 @@ PRESETS: tuple[Variant, ...] = (
         ),
         options={
             **_MODERN,
-            "deal_size": 6,
+            "hand_size": 6,
             "removed_3p": (),
             "removed_5p": (),
             "removed_6p": (),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hoyle.games.hearts.rules import HeartsRules, Moon, Partnership, Tie
 
@@ -10,7 +10,9 @@ if TYPE_CHECKING:
     from hoyle.games.hearts.state import HeartsGame
 
 __all__ = [
+    "chip_loss_bound",
     "chip_settlement",
+    "deal_score_bounds",
     "deal_scores",
     "diamond_queen",
     "generale_scores",
@@ -32,13 +34,15 @@ def deal_scores(
     totals: list[int],
     deal_index: int,
     choice: Moon | None,
+    detail: dict[str, Any] | None = None,
 ) -> list[int]:
     """Each seat's score for a finished deal.
 
     ``points`` are the points taken (bonus cards already counted, negative), ``positive``
     the penalty points alone, ``tricks`` the tricks each seat took, ``shooters`` the seat (or
     partnership) that took every penalty card, if any. ``choice`` is the shooter's decision
-    under ``moon=choose``.
+    under ``moon=choose``. ``detail``, when given, receives the moon rule applied (``moon``)
+    and the moon's worth (``worth``).
     """
     rules = game.rules
     if not shooters:
@@ -54,6 +58,9 @@ def deal_scores(
         after = [t + s for t, s in zip(totals, added, strict=True)]
         ends = match_over(rules, after, deal_index + 1)
         moon = Moon.SUBTRACT if ends and not ranking(rules, after)[shooters[0]] else Moon.ADD
+    if detail is not None:
+        detail["moon"] = moon
+        detail["worth"] = worth
     if moon is Moon.ADD:
         return _moon_add(points, positive, shooters, worth)
     if moon is Moon.SUBTRACT:
@@ -73,6 +80,43 @@ def _moon_add(
 ) -> list[int]:
     # The shooters' penalty cards count nothing; everyone else takes the moon's worth.
     return [p - positive[s] if s in shooters else p + worth for s, p in enumerate(points)]
+
+
+def deal_score_bounds(game: HeartsGame) -> tuple[int, int]:
+    """(lowest, highest) score any seat can make in one deal of a points game, every rule in
+    force counted: the bonus cards, the Q♥'s doubling and the Q♣'s cancelling, the no-tricks
+    bonus, the moon (added to the others, taken off the shooter, a slam), a Générale, a slam
+    bid made or failed and the Q♦'s cut of the running total."""
+    rules = game.rules
+    values = [v * rules.packs for v in game.values]
+    high = sum(v for v in values if v > 0)  # every penalty card, both packs
+    low = sum(v for v in values if v < 0)  # every bonus card
+    if rules.heart_queen_doubles:
+        high += sum(v for v in values[26:39] if v > 0)
+    if rules.club_queen_cancels:
+        low -= max(0, values[_QS])
+    worth = game.moon_value or high  # 0: the shooter's own score, queen effects included
+    if rules.moon in (Moon.ADD, Moon.CHOOSE, Moon.ADD_UNLESS_LOSING):
+        high = max(high, worth)  # the others score the moon's worth
+    if rules.moon in (Moon.SUBTRACT, Moon.CHOOSE, Moon.ADD_UNLESS_LOSING, Moon.SLAM):
+        low -= worth  # the shooter takes it off
+    low -= rules.no_tricks_bonus
+    if rules.slam_bid:
+        # Failed: each of the pair scores the pair's total plus the bid; made: −(full + bid).
+        high = 2 * high + rules.slam_bid
+        low = min(2 * low, -(game.penalty_total + rules.slam_bid))
+    low -= rules.diamond_queen
+    return low, high
+
+
+def chip_loss_bound(game: HeartsGame) -> int:
+    """The most chips one seat can lose in one deal of a chip game: every penalty chip of the
+    deal (the hearts, or the suit an auction named: 13 chips at most), its bid, and a revoke
+    fine to every opponent in every trick."""
+    rules = game.rules
+    full = max(game.penalty_total, 13 if rules.auction else 0)
+    bid = game.top_bid if rules.auction else 0
+    return full + bid + rules.revoke_penalty * (game.n - 1) * game.hand_size
 
 
 def chip_settlement(
@@ -165,7 +209,10 @@ def side_totals(rules: HeartsRules, totals: list[int]) -> list[int]:
 
 
 def match_over(rules: HeartsRules, totals: list[int], deals_played: int) -> bool:
-    """True when the match ends after ``deals_played`` deals with these totals."""
+    """True when the match ends after ``deals_played`` deals with these totals (at the
+    latest after ``deal_limit`` deals, whatever the totals)."""
+    if deals_played >= rules.deal_limit:
+        return True
     if rules.deals:
         done = deals_played >= rules.deals
     elif rules.chips:  # the 1887 game: until someone has no chips left

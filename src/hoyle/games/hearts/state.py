@@ -15,6 +15,7 @@ from hoyle.cards import TOKENS as _PACK_TOKENS
 from hoyle.cards import card_index, parse_cards
 from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_action
 from hoyle.core.info import GameInfo
+from hoyle.core.narrate import DealResult, Event
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.hearts.rules import (
     BonusCard,
@@ -27,7 +28,9 @@ from hoyle.games.hearts.rules import (
     Widow,
 )
 from hoyle.games.hearts.scoring import (
+    chip_loss_bound,
     chip_settlement,
+    deal_score_bounds,
     deal_scores,
     diamond_queen,
     generale_scores,
@@ -76,7 +79,7 @@ QS_BIT = 1 << 49
 
 # Phases of a deal.
 DEAL, PASS, PLAY, MOON, OVER, MIX, DECLARE, AUCTION, NAME, DISCARD = range(10)
-DRAW = 10  # a player unable to follow draws from the stock (deal_size; see domino.py)
+DRAW = 10  # a player unable to follow draws from the stock (hand_size; see domino.py)
 PHASE_NAMES = (
     "deal",
     "pass",
@@ -90,8 +93,6 @@ PHASE_NAMES = (
     "discard",
     "draw",
 )
-GUARD_DEALS = 1000
-"""Deals a match to a target is assumed to end within, for ``game.info``'s longest game."""
 POOL = 0
 """The plan offset of a card passed into the pool of a mix pass (real passes move ≥ 1 seat)."""
 
@@ -155,7 +156,7 @@ class HeartsGame(Game[HeartsRules]):
         self.widow_size = rules.widow_size
         self.widow_to_hand = rules.widow is Widow.TO_HAND
         self.hand_size = (
-            rules.deal_size or (len(self.deck) * rules.packs - self.widow_size) // self.n
+            rules.hand_size or (len(self.deck) * rules.packs - self.widow_size) // self.n
         )
         self.values = [*rules.card_values(), 0, 0]  # jokers never score
         self.penalty_mask = mask_of(c for c in self.deck if self.values[c] > 0)
@@ -205,7 +206,7 @@ class HeartsGame(Game[HeartsRules]):
             from hoyle.games.hearts.revoke import RevokeHeartsState
 
             self.state_class = RevokeHeartsState
-        if rules.deal_size:  # a stock to draw from
+        if rules.hand_size:  # a stock to draw from
             from hoyle.games.hearts.domino import DominoState
 
             self.state_class = DominoState
@@ -241,33 +242,49 @@ class HeartsGame(Game[HeartsRules]):
         return BID + 101
 
     def _game_info(self) -> GameInfo:
-        """Penalty points (fewer better), except in the chip game, which counts chips held.
+        """What ``returns()`` measures and its bounds, for these rules.
 
-        A deal's score is bounded by four times every card's absolute value plus the moon's
-        worth and the bonuses (the Q♥ doubling, a failed slam bid counting the pair's score,
-        the moon added to every other seat all stay inside that)."""
+        One deal (``deals=1``) returns minus its penalty points; a match the ranking (1
+        shared among the winning sides, each partner of a side getting its share); the chip
+        games and ``stakes=average`` net chips. The longest game is ``rules.max_deals`` deals
+        (``deal_limit`` caps a match to a target), each at most: every card dealt (or drawn)
+        and played once, every pass card passed and dealt back, a declaration or bid from each
+        seat, the suit named and the moon chosen."""
         rules = self.rules
-        deal = (
-            4 * (sum(abs(v) for v in self.values) * rules.packs + abs(self.moon_value))
-            + 4 * (rules.no_tricks_bonus + rules.slam_bid + rules.diamond_queen)
-            + rules.revoke_penalty * 52 * rules.packs
-            + 1
-        )
-        deals = rules.deals or GUARD_DEALS
-        cards = 52 * rules.packs + 2 * rules.jokers
-        length = (8 * cards + 8 * self.n + 64) * deals
+        n = self.n
+        deals = rules.max_deals
+        cards = len(self.deck) * rules.packs
+        per_deal = 2 * cards + 2 * n * rules.pass_count + 2 * n + 2
+        length = per_deal * deals
         penalties = not rules.chips
         if rules.chips:
-            low, high = -float(rules.chips + deal), float(self.n * rules.chips + deal)
+            loss = chip_loss_bound(self)
+            if rules.deals:  # a set number of deals: no stop when a seat runs out of chips
+                low, high = -deals * loss, (n - 1) * deals * loss
+            else:
+                # Every seat starts the last deal with a chip at least (else the match would
+                # have ended) and chips are only moved between seats and the table.
+                low, high = 1 - rules.chips - loss, (n - 1) * (rules.chips - 1 + loss)
             # Chips left on the table at the end belong to nobody: no constant sum.
-            return GameInfo(low, high, None, length, "chips", penalties)
+            return GameInfo(float(low), float(high), None, length, "chips", penalties)
+        low, high = deal_score_bounds(self)
         if rules.stakes is Stakes.AVERAGE:
-            bound = 2.0 * deals * deal
-            return GameInfo(-bound, bound, 0.0, length, "chips", penalties)
+            spread = float(deals * (high - low))
+            return GameInfo(-spread, spread, 0.0, length, "chips", penalties)
         if rules.deals == 1:
-            return GameInfo(-float(deal), float(deal), None, length, "points", penalties)
+            constant = (
+                rules.moon in (Moon.NONE,)
+                and not (rules.no_tricks_bonus or self.queen_effects or rules.diamond_queen)
+                and not (rules.generale or rules.slam_bid)
+            )
+            # Every card is taken by someone, so without a moon or a bonus rule the deal's
+            # points add up to the pack's.
+            total = -float(sum(self.values[c] for c in self.deck) * rules.packs)
+            return GameInfo(
+                float(-high), float(-low), total if constant else None, length, "points", True
+            )
         # One share among the winning sides; partners each receive their side's share.
-        shared = 1.0 if rules.partnership is Partnership.NONE else None
+        shared = 1.0 if rules.partnership is Partnership.NONE else 2.0
         return GameInfo(0.0, 1.0, shared, length, "rank", penalties)
 
     def new_initial_state(self, seed: int | None = None) -> HeartsState:
@@ -324,6 +341,69 @@ class HeartsGame(Game[HeartsRules]):
         return state
 
 
+class DealRecord:
+    """What a finished deal's result is made from (:mod:`hoyle.games.hearts.results`): the
+    deal's own lists, which no later action changes, so that scoring a deal costs a few
+    references and its lines are written only when somebody asks for them (``result``)."""
+
+    __slots__ = (
+        "bid",
+        "bidder",
+        "choice",
+        "dealer",
+        "declarer",
+        "detail",
+        "partner",
+        "points",
+        "remainder",
+        "result",
+        "revokes",
+        "scores",
+        "shooter",
+        "table_after",
+        "table_before",
+        "taken",
+        "taken2",
+        "totals",
+        "tricks",
+        "values",
+        "widow",
+        "widow_taker",
+    )
+
+    def __init__(
+        self,
+        state: HeartsState,
+        scores: list[int],
+        choice: Moon | None,
+        table: int,
+        detail: dict[str, Any],
+    ) -> None:
+        self.scores = scores
+        self.detail = detail  # see HeartsState.settle
+        self.choice = choice  # the shooter's choice under moon=choose
+        self.totals = state._scores[:]  # the match totals before this deal
+        self.dealer = state._dealer
+        self.taken = state._taken
+        self.taken2: list[int] | None = getattr(state, "_taken2", None)  # two packs
+        self.tricks = state._ntricks
+        self.points = state._points
+        self.shooter = state._shooter
+        self.declarer = state._declarer
+        self.bidder = state._bidder
+        self.bid = state._bid
+        self.partner = state._partner
+        self.table_before = state._table
+        self.table_after = table
+        self.values = state._values
+        self.widow = state._widow
+        self.widow_taker = state._widow_taker
+        self.revokes = state._revokes
+        # Domino Hearts: (seat, hand, stock) the last holder added to their tricks.
+        self.remainder: tuple[int, int, int] | None = getattr(state, "_remainder", None)
+        self.result: DealResult | None = None
+
+
 class HeartsState(State):
     """A position in a Hearts match."""
 
@@ -345,7 +425,6 @@ class HeartsState(State):
         "_lead_suit",
         "_leader",
         "_legal",
-        "_match_deals",
         "_ntricks",
         "_partner",
         "_passed",
@@ -353,6 +432,7 @@ class HeartsState(State):
         "_phase",
         "_points",
         "_received",
+        "_records",
         "_revokes",
         "_rng",
         "_scores",
@@ -379,7 +459,7 @@ class HeartsState(State):
         n = game.n
         self._scores = [game.rules.chips] * n  # chip balances in the chip game, else 0
         self._table = 0  # chips left on the table for the next deal (the chip game)
-        self._match_deals: list[list[int]] = []
+        self._records: list[DealRecord] = []  # one per finished deal
         self._last_trick: tuple[int, tuple[int, ...], int] | None = None
         self._history: list[int] = []
         self._deal_no = 0
@@ -427,21 +507,27 @@ class HeartsState(State):
         if hands is not None:
             self._undealt = g.deck_mask & ~mask_of_hands(hands)  # what is left is the widow
             self._hands = list(hands)
-            if self._rng is None:  # keep the history replayable: the deal as chance actions
-                lists = [mask_to_list(hands[(eldest + i) % n]) for i in range(n)]
-                for k in range(g.hand_size):
-                    self._history.extend(cards[k] for cards in lists)
+            # The history replays from an unseeded start: the deal as the chance actions that
+            # give these hands, one card at a time from eldest.
+            lists = [mask_to_list(hands[(eldest + i) % n]) for i in range(n)]
+            for k in range(g.hand_size):
+                self._history.extend(cards[k] for cards in lists)
             self._after_deal()
         elif self._rng is None:
             self._undealt = g.deck_mask
         else:
             cards = list(g.deck)
             self._rng.shuffle(cards)
-            self._undealt = 0
             hs = g.hand_size
+            dealt = n * hs
             for i in range(n):
                 self._hands[(eldest + i) % n] = mask_of(cards[i * hs : (i + 1) * hs])
-            self._undealt = mask_of(cards[n * hs :])  # the widow, if any
+            # Seat eldest + i holds cards[i * hs : (i + 1) * hs]; dealt one at a time from
+            # eldest, round k gives each seat its k-th card: cards[k], cards[hs + k], ….
+            history = self._history
+            for k in range(hs):
+                history += cards[k:dealt:hs]
+            self._undealt = mask_of(cards[dealt:])  # the widow, if any
             self._after_deal()
 
     def _after_deal(self) -> None:
@@ -785,6 +871,7 @@ class HeartsState(State):
             return
         pool.sort()
         self._rng.shuffle(pool)
+        self._history += pool  # the deal-back's chance actions, in the order dealt
         for k, card in enumerate(pool):
             self._received[(eldest + k) % n] |= 1 << card
         self._take_received()
@@ -826,14 +913,15 @@ class HeartsState(State):
 
     def _score_deal(self, moon_choice: Moon | None) -> None:
         g = self.g
+        detail: dict[str, Any] = {}
         scores, table = self.settle(
-            self._taken, self._ntricks, self._points, self._shooter, moon_choice
+            self._taken, self._ntricks, self._points, self._shooter, moon_choice, detail
         )
+        self._records.append(DealRecord(self, scores, moon_choice, table, detail))
         if g.rules.chips:
             self._table = table
             self._bid, self._bidder = 0, -1  # settled: the table now holds what is left
         self._last_trick = self._tricks[-1]
-        self._match_deals.append(scores)
         for seat, pts in enumerate(scores):
             self._scores[seat] += pts
         self._deal_no += 1
@@ -850,10 +938,15 @@ class HeartsState(State):
         points: Sequence[int],
         shooter: int,
         moon_choice: Moon | None,
+        detail: dict[str, Any] | None = None,
     ) -> tuple[list[int], int]:
         """The deal's score for each seat, and the chips then left on the table, had the deal
         ended with these cards ``taken``, tricks won and ``points`` (bonus cards counted) and
         this ``shooter`` (-1: none) making this ``moon_choice`` (``moon=choose``).
+
+        ``detail``, when given, receives what the deal's result explains: ``moon``, the moon
+        rule applied; ``positive``, the penalty points alone; ``queens``, the points after the
+        queens' effects; ``before_cut``, the scores before the Q♦'s cut.
 
         It reads the match (totals, bids, the table, revokes, a Générale) but changes nothing:
         the engine scores each deal with it, and the ending solver scores the deals it imagines.
@@ -868,6 +961,9 @@ class HeartsState(State):
         pts = list(points)
         if g.queen_effects:
             pts = positive = queen_scores(g, pts, list(taken))
+        if detail is not None:
+            detail["positive"] = self._penalty_points(taken)
+            detail["queens"] = pts
         table = self._table
         if g.rules.chips:
             scores, table = chip_settlement(g, positive, table + self._bid, self._penalty_total())
@@ -890,12 +986,15 @@ class HeartsState(State):
                 self._scores,
                 self._deal_no,
                 moon_choice,
+                detail,
             )
             if self._partner >= 0:
                 side = {self._bidder, self._partner}
                 made = sum(ntricks[s] for s in side) == g.hand_size
                 scores = slam_bid_scores(g, scores, side, made, self._bid)
         if g.rules.diamond_queen:
+            if detail is not None:
+                detail["before_cut"] = list(scores)
             scores = diamond_queen(g, scores, self._scores, list(taken))
         return scores, table
 
@@ -909,17 +1008,22 @@ class HeartsState(State):
             return f"action {action} after the end of the game"
         legal = self.legal_actions() if phase != DEAL else mask_to_list(self._undealt)
         shown = " ".join(self.action_to_string(a) for a in legal)
+        return f"{self._why_not(action)}; legal: {shown}"
+
+    def _why_not(self, action: int) -> str:
+        """Why ``action`` is not legal now, in words (the legal moves left out)."""
+        phase = self._phase
         if not (0 <= action < 54 or action in _WORD_TOKENS):
-            return f"{action} is not a Hearts action; legal: {shown}"
+            return f"{action} is not a Hearts action"
         what = self.action_to_string(action)
         if phase == PLAY and 0 <= action < 54:
             hand = self._hands[self._cur]
             reason = self._play_reason(action, hand)
-            return f"seat {self._cur} cannot play {what}: {reason}; legal: {shown}"
+            return f"seat {self._cur} cannot play {what}: {reason}"
         if phase in (PASS, DISCARD) and 0 <= action < 54:
             verb = "pass" if phase == PASS else "discard"
-            return f"seat {self._cur} cannot {verb} {what}: not in hand; legal: {shown}"
-        return f"{what} is not legal now ({PHASE_NAMES[phase]}); legal: {shown}"
+            return f"seat {self._cur} cannot {verb} {what}: not in hand"
+        return f"{what} is not legal now ({PHASE_NAMES[phase]})"
 
     def _play_reason(self, card: int, hand: int) -> str:
         g = self.g
@@ -937,9 +1041,11 @@ class HeartsState(State):
             return "hearts are not broken"
         return "the Q♠ may not be led while a heart may"  # pragma: no cover - hearts_for_queen
 
-    def action_to_string(self, action: int) -> str:
-        """Cards are tokens (``QS``); the others ``moon add``, ``moon subtract``, ``generale``,
-        ``no generale``."""
+    # ----------------------------------------------------------------- the contract's hooks
+
+    def _action_token(self, action: int) -> str:
+        """Cards are tokens (``QS``, a joker ``XJ``); the others ``moon add``, ``moon
+        subtract``, ``generale``, ``no generale``, ``no bid``, ``bid 5``, ``name spades``."""
         if 0 <= action < 54:
             return TOKENS[action]
         token = _WORD_TOKENS.get(action)
@@ -947,28 +1053,90 @@ class HeartsState(State):
             raise IllegalActionError(f"{action} is not a Hearts action")
         return token
 
-    def string_to_action(self, text: str) -> int:
-        """The action for a token: a card (``qs``, ``10h``), ``moon add``/``moon subtract`` (or
-        ``add``/``subtract``), ``generale``/``no generale``."""
+    def _parse_action(self, text: str) -> int | None:
+        """A card (``qs``, ``10h``, ``joker``), ``moon add``/``moon subtract`` (or ``add``/
+        ``subtract``), ``generale``/``no generale``, ``bid 5``/``no bid``, ``name hearts``;
+        ``pass`` declines a bid or a Générale."""
         from hoyle.cards import CardError, card_index
 
         key = " ".join(text.split()).lower()
-        for action, token in _WORD_TOKENS.items():
-            if key == token:
-                return action
+        word = next((a for a, token in _WORD_TOKENS.items() if key == token), None)
         if key == "pass" and self._phase == AUCTION:
-            return NO_BID
+            word = NO_BID
+        elif key in _WORD_ALIASES:
+            word = _WORD_ALIASES[key]
+        if word is not None:
+            if not self.legal_mask() >> word & 1:
+                raise IllegalActionError(f"not a move in the {PHASE_NAMES[self._phase]} phase")
+            return word
         if key in ("xj", "joker"):  # the jokers are alike: the lowest one that may be played
             jokers = self.legal_mask() & JOKERS or self.g.deck_mask & JOKERS
             if not jokers:
-                raise IllegalActionError(f"{text!r}: this game has no joker")
+                raise IllegalActionError("this game has no joker")
             return (jokers & -jokers).bit_length() - 1
-        if key in _WORD_ALIASES:
-            return _WORD_ALIASES[key]
         try:
-            return card_index(key.upper())
-        except CardError as exc:
-            raise IllegalActionError(f"{text!r} is not a card or moon choice: {exc}") from None
+            card = card_index(key.upper())
+        except CardError:
+            raise IllegalActionError("not a card or a Hearts move") from None
+        if self._phase in (PLAY, PASS, DISCARD) and not self.legal_mask() >> card & 1:
+            raise IllegalActionError(self._why_not(card))  # the rule that forbids it
+        return card
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (see :mod:`hoyle.games.hearts.observe`)."""
+        from hoyle.games.hearts.observe import observe
+
+        return observe(self, seat)
+
+    def _dealer_seat(self) -> int | None:
+        return self._dealer
+
+    def _results(self) -> Sequence[DealResult]:
+        """Each finished deal's result (see :mod:`hoyle.games.hearts.results`), built when
+        first asked for and kept with the deal's record."""
+        from hoyle.games.hearts.results import deal_result
+
+        out = []
+        for number, record in enumerate(self._records, 1):
+            if record.result is None:
+                record.result = deal_result(self.g, number, record)
+            out.append(record.result)
+        return out
+
+    def _ranking(self) -> list[list[int]]:
+        """The seats best first, ties grouped: by return, then by total (fewer penalty
+        points first; more chips first). In a match partners rank together, by their side's
+        total."""
+        returns = self.returns()
+        rules = self.g.rules
+        sign = 1 if rules.chips else -1
+        together = sides(rules) if self.game.info.returns_kind == "rank" else None
+        total = {s: self._scores[s] for s in range(self.g.n)}
+        for side in together or ():
+            for seat in side:
+                total[seat] = sum(self._scores[s] for s in side)
+        keys = [(returns[s], sign * total[s]) for s in range(self.g.n)]
+        groups: list[list[int]] = []
+        for seat in sorted(range(self.g.n), key=lambda s: keys[s], reverse=True):
+            if groups and keys[groups[-1][0]] == keys[seat]:
+                groups[-1].append(seat)
+            else:
+                groups.append([seat])
+        return groups
+
+    def _narrate(self, before: State, action: int, after: State) -> list[Event]:
+        """What ``action`` did, told to each seat as it may see it (see
+        :mod:`hoyle.games.hearts.narrate`)."""
+        from hoyle.games.hearts.narrate import narrate
+
+        assert isinstance(before, HeartsState) and isinstance(after, HeartsState)
+        return narrate(before, action, after)
+
+    def _resample(self, seat: int, rng: random.Random) -> HeartsState:
+        """A state ``seat`` cannot tell from this one (see :mod:`hoyle.games.hearts.resample`)."""
+        from hoyle.games.hearts.resample import resample
+
+        return resample(self, seat, rng)
 
     def returns(self) -> list[float]:
         """Zeros until the end; then minus the deal's points (``deals=1``), the match ranking,
@@ -999,9 +1167,9 @@ class HeartsState(State):
         return [mask_to_list(hand) for hand in self._dealt]
 
     def moves_this_deal(self) -> list[int]:
-        """The decisions of this deal so far (passes, plays, …), without the chance deal."""
-        skip = self.g.hand_size * self.g.n if self._rng is None else 0
-        return self._history[self._deal_start + skip :]
+        """The actions of this deal after the deal itself (passes, plays, a mix pass dealt
+        back, the stock's draws …)."""
+        return self._history[self._deal_start + self.g.hand_size * self.g.n :]
 
     def progress(self) -> tuple[int, str, int]:
         """(deal number, phase, trick number in play)."""
@@ -1036,7 +1204,7 @@ class HeartsState(State):
 
     def last_deal_scores(self) -> list[int] | None:
         """What each seat scored in the last completed deal."""
-        return list(self._match_deals[-1]) if self._match_deals else None
+        return list(self._records[-1].scores) if self._records else None
 
     # ----------------------------------------------------------------- copies
 
@@ -1054,7 +1222,7 @@ class HeartsState(State):
             new._rng = None
         new._scores = self._scores[:]
         new._table = self._table
-        new._match_deals = [d[:] for d in self._match_deals]
+        new._records = self._records[:]  # a finished deal's record never changes
         new._last_trick = self._last_trick
         new._history = self._history[:]
         new._deal_no = self._deal_no
@@ -1092,15 +1260,3 @@ class HeartsState(State):
         new._phase = self._phase
         new._undealt = self._undealt
         return new
-
-    def observation(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` may know (see :mod:`hoyle.games.hearts.observe`)."""
-        from hoyle.games.hearts.observe import observe
-
-        return observe(self, player)
-
-    def resample_from_infostate(self, player: int, rng: random.Random) -> HeartsState:
-        """A state ``player`` cannot tell from this one (see :mod:`hoyle.games.hearts.resample`)."""
-        from hoyle.games.hearts.resample import resample
-
-        return resample(self, player, rng)
