@@ -16,8 +16,8 @@ import pytest
 import hoyle
 from conformance.clauses import Walk, check_log
 from helpers import play
+from hoyle.core.errors import InvalidPositionError
 from hoyle.games.all_fours import AllFoursGame, AllFoursState
-from hoyle.games.all_fours.state import MAX_CUT_ROUNDS
 from hoyle.tui.app import TerminalGame
 from hoyle.tui.render import Style
 
@@ -366,9 +366,9 @@ def test_old_option_names_still_load_and_new_ones_are_canonical() -> None:
 def test_a_cut_tied_again_and_again_ends_within_the_bound() -> None:
     # docs/contract.md §2: max_game_length is a true bound. The cut for the first deal
     # (RULINGS 2.1 seven-up "First deal: highest card") ties again when the cards tie; after
-    # MAX_CUT_ROUNDS ties the first tied player deals, so the cut cannot go on for ever.
+    # ten ties (MAX_CUT_ROUNDS) the first tied player deals, so the cut cannot go on for ever.
     state = load().new_initial_state()
-    for _ in range(MAX_CUT_ROUNDS):
+    for _ in range(10):
         assert state.phase == "cut"
         play(state, "2C 2D")  # a tie, every time
     assert state.phase == "deal" and state.observation(None)["dealer"] == 0
@@ -525,3 +525,23 @@ def test_every_way_of_scoring_is_told(make: Any, seat: int, expected: list[str])
     told = lines(make(), seat, 0)
     for line in expected:
         assert line in told, (line, told)
+
+
+@pytest.mark.parametrize(
+    ("hands", "options", "match"),
+    [
+        ([ELDEST], {"turn_up": "9H"}, "one per seat"),
+        ([ELDEST, "KH 7C 8D 9S TC"], {"turn_up": "9H"}, "each hand has 6"),
+        ([ELDEST, DEALER], {"turn_up": "AH"}, "dealt twice"),
+        ([ELDEST, DEALER], {}, "turn_up"),
+        ([ELDEST, DEALER], {"turn_up": "9H", "dealer": 2}, "dealer"),
+        ([ELDEST, "KH 7C 8D 9S TC ZZ"], {"turn_up": "9H"}, "ZZ"),
+    ],
+)
+def test_a_hand_set_position_the_rules_cannot_deal_is_refused(
+    hands: list[str], options: dict[str, Any], match: str
+) -> None:
+    # docs/contract.md §1: a hand-set position is game.deal_state(hands, ...), which raises
+    # InvalidPositionError for bad input.
+    with pytest.raises(InvalidPositionError, match=match):
+        load().deal_state(hands, **options)
