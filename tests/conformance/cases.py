@@ -14,10 +14,7 @@ from hoyle.core.registry import family
 
 __all__ = ["PENDING", "Case", "cases", "refused"]
 
-PENDING: frozenset[str] = frozenset(
-    {
-    }
-)
+PENDING: frozenset[str] = frozenset()
 """Families whose wings are still being brought to the contract (issue 18): the suite skips
 them, saying so. Empty once every family keeps it."""
 
