@@ -72,7 +72,9 @@ def _random_game(state: State, rng: random.Random, walk: Walk, limit: int) -> No
         steps += 1
     walk.finals.append(state)
     every = max(1, len(trail) // POSITIONS)
-    chosen = [*trail[::every][:POSITIONS], state]
+    # Spread over the game, then the last position before its end (where a deal's every
+    # hidden move has been made, so a log that leaks one shows it) and the end itself.
+    chosen = [*trail[::every][:POSITIONS], *trail[-1:], state]
     walk.positions.extend(chosen)
     walk.chance_nodes.extend(s for s in trail[::every] if s.is_chance_node())
     walk.decision_nodes.extend(s for s in trail if not s.is_chance_node())

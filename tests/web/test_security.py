@@ -138,7 +138,7 @@ def test_invite_secrets_are_required_unguessable_and_never_stored(tmp_path: Path
         with server.client(table["id"]) as ws:  # no key: a spectator, who cannot act
             watched = ws.next_state()
             assert watched["you"] is None and watched["legal"] == []
-            assert "hand" not in watched["observation"]
+            assert watched["observation"]["hand"] == []  # the envelope: no cards for a spectator
             for token in ["2C", *[f"{r}S" for r in "23456789TJQKA"]]:
                 ws.send_json({"type": "act", "token": token, "seat": watched["to_act"]})
                 assert "spectators cannot act" in ws.next_reply()["reason"]

@@ -50,7 +50,7 @@ def test_bad_messages_are_refused_with_a_reason_and_change_nothing(tmp_path: Pat
             assert "hello" in ws.next_reply()["reason"]
             ws.send_json({"type": "hello"})  # a spectator
             watched = ws.next_state()
-            assert watched["you"] is None and "hand" not in watched["observation"]
+            assert watched["you"] is None and watched["observation"]["hand"] == []
             leader = watched["to_act"]
             ws.send_json({"type": "act", "token": "2C"})
             assert "spectators cannot act" in ws.next_reply()["reason"]

@@ -200,15 +200,38 @@ class DealResult:
     scores: tuple[float, ...]
     lines: tuple[str, ...] = ()
     items: tuple[Mapping[str, Any], ...] = ()
+    _seen: dict[int | None, dict[str, Any]] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+    """The summary as each viewer read it (default names): an observation renders every
+    finished deal's result, so a long match would otherwise render them again and again."""
 
     def to_json(self, viewer: int | None, names: Sequence[str] | None = None) -> dict[str, Any]:
-        """The summary ``viewer`` reads: ``deal``, ``scores``, ``lines`` and ``items``."""
+        """The summary ``viewer`` reads: ``deal``, ``scores``, ``lines`` and ``items`` (a fresh
+        copy: the caller may change it)."""
+        if names is not None:
+            return self._render(viewer, names)
+        kept = self._seen.get(viewer)
+        if kept is None:
+            kept = self._seen[viewer] = self._render(viewer, None)
+        return _copy(kept)
+
+    def _render(self, viewer: int | None, names: Sequence[str] | None) -> dict[str, Any]:
         return {
             "deal": self.deal,
             "scores": [_number(s) for s in self.scores],
             "lines": [render(line, viewer, names) for line in self.lines],
-            "items": [dict(item) for item in self.items],
+            "items": [_copy(dict(item)) for item in self.items],
         }
+
+
+def _copy(value: Any) -> Any:
+    """A copy of JSON data, as deep as its lists and dicts go."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
 
 
 def _number(value: float) -> float | int:
