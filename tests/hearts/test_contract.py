@@ -20,6 +20,7 @@ from test_presets import (
 from test_scenarios import moon_game
 
 import hoyle
+from deals import MIXED
 from helpers import play
 from hoyle.games.hearts import HeartsGame, HeartsState
 from hoyle.games.hearts.domino import DominoState
@@ -424,3 +425,58 @@ def test_presets_whose_names_read_badly_have_a_players_title() -> None:
     assert load("chasse-au-coeur").title == "Hearts — Chasse au cœur"
     assert load("original-1887").title == "Hearts — Original (1887)"
     assert load("black-maria", players=3).title == "Hearts — Black Maria"
+
+
+def test_two_jokers_are_one_move_and_each_chance_outcome_has_its_own_token() -> None:
+    # RULINGS 1.1 joker (jokers=2): the jokers are alike. docs/contract.md §7: a token names
+    # one action, so a hand holding both offers one joker move, and while both may be dealt
+    # the second has a token of its own (XJ2).
+    game = load("joker", jokers=2, deals=1)
+    state = game.new_initial_state()
+    assert {state.action_to_string(52), state.action_to_string(53)} == {"XJ", "XJ2"}
+    for action in (52, 53):
+        assert state.string_to_action(state.action_to_string(action)) == action
+    hands = [
+        "XJ XJ 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+        "AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+        "AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+        "AH 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    ]
+    state = game.deal_state(hands)
+    jokers = [a for a in state.legal_actions() if a >= 52]
+    assert jokers == [52] and state.string_to_action("xj") == 52
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_two_jokers_keep_the_contract(players: int) -> None:
+    # The conformance clauses (tests/conformance/clauses.py) on an option no preset has.
+    from conformance.clauses import CLAUSES, walk
+
+    played = walk(f"hearts(variant=joker,jokers=2,players={players},pass_cycle=left,deals=1)")
+    for clause in CLAUSES.values():
+        clause(played)
+
+
+@pytest.mark.parametrize(
+    ("variant", "hands", "says"),
+    [
+        ("black-lady", ["2C"] * 3, "need 4 hands"),
+        ("black-lady", ["2C 3C zz"] * 4, "seat 0: "),
+        ("black-lady", [MIXED[0], "2C" + MIXED[1][2:], *MIXED[2:]], "seat 1: 2C is dealt twice"),
+        ("cancellation", ["QS QS QS 2C 3C 4C 5C 6C 7C 8C 9C TC JC"] * 8, "dealt a third time"),
+    ],
+)
+def test_a_hand_set_position_the_rules_cannot_deal_is_refused(
+    variant: str, hands: list[str], says: str
+) -> None:
+    # docs/contract.md §7 and issue 18 item 9: game.deal_state raises InvalidPositionError.
+    with pytest.raises(hoyle.core.errors.InvalidPositionError, match=says):
+        load(variant).deal_state(hands)
+    stacked = load("domino", deals=1).new_initial_state()
+    with pytest.raises(hoyle.core.errors.InvalidPositionError, match="the stock order"):
+        hoyle_domino_order(stacked)
+
+
+def hoyle_domino_order(state: HeartsState) -> None:
+    assert isinstance(state, DominoState)
+    state.set_stock_order("2C zz")

@@ -49,6 +49,8 @@ def test_the_compiled_encoder_takes_every_preset_and_leaves_revoke_counts_to_pyt
 OPTIONS = [
     "variant=heartsette,widow=to_hand",
     "variant=joker,jokers=2",
+    # A joker passed (both of them, with four cards passed): the compiled code once refused it.
+    "variant=joker,jokers=2,pass_cycle=left,pass_count=4",
     "players=3",
     "players=6",
     "variant=black-maria,players=5",

@@ -551,11 +551,15 @@ static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             for (Py_ssize_t i = 0; i < count; i++) {
                 long c = as_long(PyList_GET_ITEM(cards, i), &bad);
                 if (bad) goto done;
-                if (c < 0 || c >= 52 || offsets[i] >= n) {
+                /* A joker (52, 53) is counted in the set's two joker entries, when it has them. */
+                long top = lay->cw == 54 ? 54 : 52;
+                if (c < 0 || c >= top || offsets[i] >= n) {
                     PyErr_SetString(PyExc_ValueError, "a passed card or its offset is out of range");
                     goto done;
                 }
-                o[lay->f_passed + offsets[i] * lay->cw + c] = 1.0f;
+                float *set = o + lay->f_passed + offsets[i] * lay->cw;
+                if (c >= 52) c = set[52] != 0.0f ? 53 : 52; /* the first joker, then the second */
+                set[c] = 1.0f;
             }
         }
     }

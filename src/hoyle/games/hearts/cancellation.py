@@ -38,8 +38,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from hoyle.cards import parse_cards
-from hoyle.core.errors import IllegalActionError, InvalidOptionError
+from hoyle.core.errors import IllegalActionError, InvalidPositionError
 from hoyle.core.sampling import redraw, sample_by_seat
 from hoyle.games.hearts.rules import Moon
 from hoyle.games.hearts.state import (
@@ -50,6 +49,7 @@ from hoyle.games.hearts.state import (
     TOKENS,
     HeartsState,
     mask_to_list,
+    position_cards,
 )
 
 if TYPE_CHECKING:
@@ -96,18 +96,18 @@ def deal_two_packs(game: HeartsGame, hands: Sequence[str | Iterable[str]]) -> He
     once_of: list[int] = []
     twice_of: list[int] = []
     for seat, hand in enumerate(hands):
-        cards = parse_cards(hand)
+        cards = position_cards(f"seat {seat}", hand)
         if len(cards) != game.hand_size:
-            raise InvalidOptionError(
+            raise InvalidPositionError(
                 f"seat {seat} has {len(cards)} cards; each hand has {game.hand_size}"
             )
         ids = []
         for card in cards:
             if card.joker:
-                raise InvalidOptionError(f"seat {seat}: two packs have no joker")
+                raise InvalidPositionError(f"seat {seat}: two packs have no joker")
             count[card.index] += 1
             if count[card.index] > 2:
-                raise InvalidOptionError(f"seat {seat}: {card.token} is dealt a third time")
+                raise InvalidPositionError(f"seat {seat}: {card.token} is dealt a third time")
             ids.append(card.index)
         once, twice = _masks(ids)
         once_of.append(once)

@@ -29,8 +29,7 @@ import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from hoyle.cards import parse_cards
-from hoyle.core.errors import IllegalActionError, InvalidOptionError
+from hoyle.core.errors import IllegalActionError, InvalidPositionError
 from hoyle.core.protocol import CHANCE
 from hoyle.games.hearts.state import (
     _CHANCE_PAIRS,
@@ -42,6 +41,7 @@ from hoyle.games.hearts.state import (
     TOKENS,
     HeartsState,
     mask_to_list,
+    position_cards,
 )
 
 if TYPE_CHECKING:
@@ -98,14 +98,14 @@ class DominoState(HeartsState):
         for, so the history replays the same deal.
         """
         if self._phase == DRAW:
-            raise InvalidOptionError("the stock is being drawn from: stack it before that")
-        order = [c.index for c in parse_cards(cards)]
+            raise InvalidPositionError("the stock is being drawn from: stack it before that")
+        order = [c.index for c in position_cards("the stock order", cards)]
         stock = 0
         for c in order:
             stock |= 1 << c
         if len(order) != self._stock.bit_count() or stock != self._stock:
             have = " ".join(TOKENS[c] for c in mask_to_list(self._stock))
-            raise InvalidOptionError(f"the stock order must list the stock's cards: {have}")
+            raise InvalidPositionError(f"the stock order must list the stock's cards: {have}")
         self._order = order[::-1]  # drawn from the end
 
     # ----------------------------------------------------------------- play

@@ -110,9 +110,7 @@ def _seat_parts(g: HeartsGame, record: DealRecord, seat: int) -> tuple[list[str]
             what = "the kitty"
         parts.append(f"{what} counted")
     detail = record.detail
-    queens = detail.get("queens")
-    positive = detail.get("positive")
-    if g.queen_effects and queens is not None and positive is not None:
+    if g.queen_effects:
         taken = record.taken[seat]
         if rules.heart_queen_doubles and taken >> _QH & 1:
             gain = sum(values[c] for c in cards if 26 <= c < 39 and values[c] > 0)

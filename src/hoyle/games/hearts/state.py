@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from hoyle.cards import TOKENS as _PACK_TOKENS
-from hoyle.cards import card_index, parse_cards
-from hoyle.core.errors import IllegalActionError, InvalidOptionError, not_an_action
+from hoyle.cards import Card, CardError, card_index, parse_cards
+from hoyle.core.errors import IllegalActionError, InvalidPositionError, not_an_action
 from hoyle.core.info import GameInfo
 from hoyle.core.narrate import DealResult, Event
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
@@ -71,8 +71,11 @@ _WORD_ALIASES = {
 
 SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 JOKERS = 0b11 << 52  # card ids 52 and 53 are the jokers, when the game has them
+_JOKER_52, _JOKER_53 = 1 << 52, 1 << 53
 TOKENS = (*_PACK_TOKENS, "XJ", "XJ")
-"""Token of each card id: the 52-card pack, then the two jokers."""
+"""Token of each card id: the 52-card pack, then the two jokers (alike: ``XJ`` both; at a
+chance node where both may be dealt, the second is ``XJ2``, so that each token names one
+outcome)."""
 HEARTS = SUIT_MASK[2]
 CLUBS = SUIT_MASK[0]
 QS_BIT = 1 << 49
@@ -114,6 +117,15 @@ _M13 = (1 << 13) - 1
 # (card, 1/r) for every card and every number r of cards still to deal, made once so that a
 # chance node's outcome list is built from lookups alone.
 _CHANCE_PAIRS = [[(c, 1.0 / r if r else 0.0) for c in range(54)] for r in range(55)]
+
+
+def position_cards(where: str, cards: str | Iterable[str]) -> list[Card]:
+    """The cards of a hand-set position (``where``: ``seat 2``, ``the stock``); a token that
+    is no card makes the position invalid."""
+    try:
+        return parse_cards(cards)
+    except CardError as exc:
+        raise InvalidPositionError(f"{where}: {exc}") from None
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -293,7 +305,8 @@ class HeartsGame(Game[HeartsRules]):
 
     def deal_state(self, hands: Sequence[str | Iterable[str]]) -> HeartsState:
         """A new match whose first deal gives these hands (seat by seat, tokens); later deals
-        are chance nodes. For scenario tests and hand-set problems.
+        are chance nodes. For scenario tests and hand-set problems; a hand the rules cannot
+        deal raises :class:`~hoyle.core.errors.InvalidPositionError`.
 
         >>> import hoyle
         >>> g = hoyle.load("hearts", players=4, deals=1)
@@ -305,7 +318,7 @@ class HeartsGame(Game[HeartsRules]):
         True
         """
         if len(hands) != self.n:
-            raise InvalidOptionError(f"need {self.n} hands, one per seat, not {len(hands)}")
+            raise InvalidPositionError(f"need {self.n} hands, one per seat, not {len(hands)}")
         if self.rules.packs > 1:  # a card may be dealt twice: the two-pack state deals it
             from hoyle.games.hearts.cancellation import deal_two_packs
 
@@ -314,12 +327,12 @@ class HeartsGame(Game[HeartsRules]):
         seen = 0
         free_jokers = self.deck_mask & JOKERS
         for seat, hand in enumerate(hands):
-            cards = parse_cards(hand)
+            cards = position_cards(f"seat {seat}", hand)
             m = 0
             for card in cards:
                 if card.joker:  # the next joker of the pack
                     if not free_jokers:
-                        raise InvalidOptionError(f"seat {seat}: more jokers than the pack has")
+                        raise InvalidPositionError(f"seat {seat}: more jokers than the pack has")
                     bit = free_jokers & -free_jokers
                     free_jokers ^= bit
                     seen |= bit
@@ -328,11 +341,11 @@ class HeartsGame(Game[HeartsRules]):
                 bit = card.mask
                 if bit & seen or not bit & self.deck_mask:
                     why = "dealt twice" if bit & seen else "not in this pack"
-                    raise InvalidOptionError(f"seat {seat}: {card.token} is {why}")
+                    raise InvalidPositionError(f"seat {seat}: {card.token} is {why}")
                 seen |= bit
                 m |= bit
             if len(cards) != self.hand_size:
-                raise InvalidOptionError(
+                raise InvalidPositionError(
                     f"seat {seat} has {len(cards)} cards; each hand has {self.hand_size}"
                 )
             masks.append(m)
@@ -364,7 +377,6 @@ class DealRecord:
         "table_before",
         "taken",
         "taken2",
-        "totals",
         "tricks",
         "values",
         "widow",
@@ -382,7 +394,6 @@ class DealRecord:
         self.scores = scores
         self.detail = detail  # see HeartsState.settle
         self.choice = choice  # the shooter's choice under moon=choose
-        self.totals = state._scores[:]  # the match totals before this deal
         self.dealer = state._dealer
         self.taken = state._taken
         self.taken2: list[int] | None = getattr(state, "_taken2", None)  # two packs
@@ -652,6 +663,8 @@ class HeartsState(State):
             jokers = hand & JOKERS  # a joker may go to any trick, whatever else is held
             if jokers:
                 hand ^= jokers
+                if jokers == JOKERS:  # two alike: one action plays either (the lower id)
+                    jokers = _JOKER_52
                 if not hand:
                     return jokers
             if self._trick:
@@ -687,7 +700,8 @@ class HeartsState(State):
                     return plain | jokers
             return cand | jokers
         if phase in (PASS, DISCARD):
-            return self._hands[self._cur]
+            hand = self._hands[self._cur]
+            return hand ^ _JOKER_53 if hand & JOKERS == JOKERS else hand  # two alike: one action
         if phase in (DEAL, MIX):
             return self._undealt
         if phase == MOON:
@@ -944,9 +958,9 @@ class HeartsState(State):
         ended with these cards ``taken``, tricks won and ``points`` (bonus cards counted) and
         this ``shooter`` (-1: none) making this ``moon_choice`` (``moon=choose``).
 
-        ``detail``, when given, receives what the deal's result explains: ``moon``, the moon
-        rule applied; ``positive``, the penalty points alone; ``queens``, the points after the
-        queens' effects; ``before_cut``, the scores before the Q♦'s cut.
+        ``detail``, when given, receives what the deal's result explains and cannot be read
+        off the deal afterwards: ``moon`` and ``worth``, the moon rule applied and its worth;
+        ``before_cut``, the scores before the Q♦'s cut.
 
         It reads the match (totals, bids, the table, revokes, a Générale) but changes nothing:
         the engine scores each deal with it, and the ending solver scores the deals it imagines.
@@ -961,9 +975,6 @@ class HeartsState(State):
         pts = list(points)
         if g.queen_effects:
             pts = positive = queen_scores(g, pts, list(taken))
-        if detail is not None:
-            detail["positive"] = self._penalty_points(taken)
-            detail["queens"] = pts
         table = self._table
         if g.rules.chips:
             scores, table = chip_settlement(g, positive, table + self._bid, self._penalty_total())
@@ -1047,6 +1058,8 @@ class HeartsState(State):
         """Cards are tokens (``QS``, a joker ``XJ``); the others ``moon add``, ``moon
         subtract``, ``generale``, ``no generale``, ``no bid``, ``bid 5``, ``name spades``."""
         if 0 <= action < 54:
+            if action == 53 and self._phase in (DEAL, MIX) and self._undealt >> 52 & 1:
+                return "XJ2"  # both jokers may be dealt: each outcome has a token of its own
             return TOKENS[action]
         token = _WORD_TOKENS.get(action)
         if token is None:
@@ -1069,6 +1082,8 @@ class HeartsState(State):
             if not self.legal_mask() >> word & 1:
                 raise IllegalActionError(f"not a move in the {PHASE_NAMES[self._phase]} phase")
             return word
+        if key == "xj2":  # the second joker, dealt while the first may be too
+            return 53
         if key in ("xj", "joker"):  # the jokers are alike: the lowest one that may be played
             jokers = self.legal_mask() & JOKERS or self.g.deck_mask & JOKERS
             if not jokers:
