@@ -475,21 +475,17 @@ def test_resamples_cover_the_real_hands_even_after_a_reshuffle() -> None:
     assert checked >= 6 and reshuffled >= 2
 
 
-def test_the_terminal_shows_a_sealed_declaration_unseen_then_all_at_once() -> None:
-    from hoyle.tui.bourre import HIDDEN_PHASES, render_event
-
+def test_the_log_shows_a_sealed_declaration_unseen_then_all_at_once() -> None:
+    # simultaneous_declare (pagat): each declares unseen; all are shown together at the end.
     state = deal(HANDS, dealer=2, simultaneous_declare=True)
-    assert state.phase in HIDDEN_PHASES  # the terminal never turns it into text
     names = ["You", "West", "North"]
     play(state, "pass")
-    before = state.observation(0)
+    seen = len(state.log(0))
     play(state, "play")
-    lines = render_event(before, state.observation(0), 1, None, names)
-    assert lines == ["West declares, unseen."]
-    before = state.observation(0)
+    assert [e["text"] for e in state.log(0, names)[seen:]] == ["West declares, unseen."]
+    seen = len(state.log(0))
     play(state, "play")
-    lines = render_event(before, state.observation(0), 2, None, names)
-    assert lines == [
+    assert [e["text"] for e in state.log(0, names)[seen:]] == [
         "North declares, unseen.",
-        "All have declared: You pass, West play, North play.",
+        "All have declared: You pass, West plays, North plays.",
     ]

@@ -22,7 +22,7 @@ from hoyle.cards import TOKENS, card_index
 from hoyle.core.sampling import sample_by_seat
 from hoyle.games.hearts import HeartsGame
 from hoyle.games.hearts.cancellation import CancellationState, cards_of
-from hoyle.tui.render import Style, render_event, render_table, seat_names
+from hoyle.tui.render import Style, render_table, seat_names
 
 PACKS = sorted(TOKENS * 2, key=card_index)  # both packs, each card twice, in pack order
 LETTERS = Style(symbols=False)
@@ -309,10 +309,11 @@ def test_the_terminal_game_shows_a_void_trick_and_where_it_went() -> None:
     play(state, "KC KC 9C 9C AC")
     mid = state.observation(0)
     assert "Cancelled: 9C KC" in render_table(mid, [], names, LETTERS)
+    seen = len(state.log(0))
     play(state, "2C")
     after = state.observation(0)
-    event = render_event(mid, after, 5, "2C", names, LETTERS)
-    assert "The trick is void: its cards go to the next trick's winner." in event
+    told = [e["text"] for e in state.log(0)[seen:]]
+    assert any("void" in line for line in told), told
     table = "\n".join(render_table(after, [], names, LETTERS))
     assert "void, for the next winner" in table and "For the next trick's winner: 2C 9C" in table
     play(state, "3D 5D AD 2D 4D 6D")

@@ -636,9 +636,12 @@ def test_the_terminal_game_draws_for_the_player_and_shows_the_stock() -> None:
     text = "\n".join(out)
     assert "· stock 34 ──" in text and "cards  tricks  points  score" in text
     assert "You drew from the stock: 3D 9S KH 9C" in out  # seen by the drawer alone
-    assert "Seat 1 draws 7 cards." in out  # the others see how many
+    # The others see that a card was drawn, never which (the seat's log).
+    draw = "Seat 1 draws a card from the stock."
+    assert any(out[i : i + 7] == [draw] * 7 for i in range(len(out)))  # a run of seven
     assert any(line.startswith("  Seat 1 (left) (out)") for line in out)
     # Seat 1 is out: the trick lists the two seats that played, each with its own card.
     assert "Last trick: Seat 2 TS, You 8S — taken by Seat 2" in out
-    assert "You take JH KH." in out  # the last cards held, the stock being empty
-    assert "Deal 1 over." in text and state.is_terminal()
+    # The last cards held, the stock being empty.
+    assert "Last cards: You take your last cards JH KH" in out
+    assert "Deal 1 is over." in text and state.is_terminal()

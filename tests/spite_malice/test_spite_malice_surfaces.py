@@ -40,7 +40,7 @@ def test_every_preset_plays_to_the_end_in_the_terminal(preset: str) -> None:
     assert state.is_terminal()
     text = "\n".join(out)
     assert "Centre stacks" in text and "Your hand:" in text and "discard1:" in text
-    assert "Game over." in text and "Deal 1 over." in text
+    assert "Game over." in text and "Deal 1 is over." in text
     assert all("discard to end your turn" in p or "Cover" in p for p in prompts)
 
 
@@ -69,8 +69,10 @@ def test_the_table_shows_piles_goal_tops_and_moves_and_is_redrawn_between_own_mo
     assert app.run() is False
     text = "\n".join(out)
     assert text.count("Centre stacks") == 4  # drawn before each of the player's moves
-    assert "You play K=3 from hand to stack1." in text
-    assert "You play 5 from goal to stack1." in text
+    # What happened is the seat's log (state.log), in words.
+    assert "You play K♠ as the 3 from hand on stack 1." in text
+    assert "You play 5♥ from the goal pile on stack 1." in text
+    assert "Your next goal card is 9♥." in text
 
 
 @pytest.mark.parametrize("preset", PRESETS)

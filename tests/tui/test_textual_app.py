@@ -81,8 +81,10 @@ def this_deal_text(app: HoyleApp) -> str:
         if isinstance(widget.visual, Content)
     ]
     log = app.log_lines
-    ends = [i for i, line in enumerate(log) if re.match(r"(Hand|Deal) \d+ over", line)]
-    return "\n".join([*panels_text, *log[ends[-1] + 1 if ends else 0 :]])
+    # The log of this deal starts where it begins ("Deal 3: Seat 1 deals."); the last deal's
+    # result lines (its High, its Low) come before that.
+    starts = [i for i, line in enumerate(log) if re.match(r"Deal \d+(:|\.$)", line)]
+    return "\n".join([*panels_text, *log[starts[-1] if starts else 0 :]])
 
 
 def hidden_labels(app: HoyleApp) -> set[str]:
@@ -92,6 +94,11 @@ def hidden_labels(app: HoyleApp) -> set[str]:
     known = set(obs.get("passed") or [])  # the cards it passed itself
     # Bourré turns the dealer's last card for trump: it stays in that hand, seen by all.
     known.add(obs.get("turn_up"))
+    # Cards cut for the deal go back into the pack: seen by all, they say nothing of a hand.
+    known |= {cut["card"] for cut in obs.get("cut") or []}
+    # Écarté: the king of trumps is shown when marked (law 23).
+    if obs.get("king_marked") and obs.get("trump"):
+        known.add("K" + obs["trump"])
     hidden: set[str] = set()
     for seat in range(1, state.game.num_players):
         hidden |= set(state.observation(seat).get("hand", [])) - known

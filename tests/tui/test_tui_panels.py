@@ -68,7 +68,7 @@ def test_the_table_panel_leaves_the_hand_to_its_own_panel(spec: str) -> None:
     state = play_until(game.new_initial_state(seed=2), lambda s: s.current_player() == 0)
     obs = state.observation(0)
     names = seat_names(game.num_players, 0)
-    lines = panels.table_lines(view_for(game.family), obs, names)
+    lines = panels.table_lines(view_for(game), obs, names)
     assert lines and not any(line.startswith(("Your hand", "Moves:")) for line in lines)
 
 

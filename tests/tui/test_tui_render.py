@@ -14,8 +14,8 @@ from hoyle.tui.render import (
     Style,
     card_label,
     group_by_suit,
+    log_text,
     prompt_text,
-    render_event,
     render_hand,
     render_help,
     render_result,
@@ -156,57 +156,13 @@ def test_help_lists_the_legal_moves() -> None:
     assert render_help(["moon add", "moon subtract"])[0] == "Legal now: moon add moon subtract"
 
 
-def test_events_of_the_pass() -> None:
-    before = hand_made(phase="pass", cards_passed=[3, 2, 0, 0])
-    after = hand_made(phase="pass", cards_passed=[3, 3, 0, 0])
-    assert render_event(before, after, 1, None, NAMES) == ["Seat 1 has passed 3 cards."]
-    quiet = hand_made(phase="pass", cards_passed=[3, 1, 0, 0])
-    assert render_event(before, quiet, 1, None, NAMES) == []
-    assert render_event(before, after, 0, "QS", NAMES) == ["You pass Q♠."]
-    done = hand_made(phase="play", trick=[], received=["2H", "3H", "4H"])
-    assert render_event(before, done, 3, None, NAMES)[-1] == (
-        "Cards exchanged: you received 2♥ 3♥ 4♥."
+def test_log_sentences_read_with_letters_where_symbols_cannot_print() -> None:
+    # The log's sentences are the engine's (state.log); the terminal only swaps the suit
+    # symbols for letters when it cannot print them, as it does for cards on the table.
+    assert log_text("You take the trick with Q♠ (3 points).", LETTERS) == (
+        "You take the trick with QS (3 points)."
     )
-
-
-def test_events_of_the_play() -> None:
-    before = hand_made(trick=[])
-    after = hand_made(trick=[{"seat": 0, "card": "4D"}])
-    assert render_event(before, after, 0, "4D", NAMES) == ["You lead 4♦."]
-    before = hand_made(trick=[{"seat": 1, "card": "4D"}, {"seat": 2, "card": "5D"}])
-    assert render_event(before, before, 3, "QH", NAMES) == ["Seat 3 plays Q♥."]
-
-    before = hand_made()
-    taken = {"leader": 2, "cards": ["KD", "3D", "QH", "2D"], "winner": 2}
-    after = hand_made(trick=[], tricks=[*before["tricks"], taken], points=[0, 0, 1, 0])
-    assert render_event(before, after, 1, "2D", NAMES) == [
-        "Seat 1 plays 2♦.",
-        "Seat 2 takes the trick (+1 point).",
-    ]
-
-
-def test_events_at_the_end_of_a_deal_and_the_moon() -> None:
-    before = hand_made()
-    after = hand_made(
-        deal=3,
-        tricks=[],
-        trick=[],
-        deal_scores=[[12, 0, 13, 1], [0, 26, 0, 0]],
-        scores=[12, 26, 13, 1],
-    )
-    assert render_event(before, after, 1, "AH", NAMES) == [
-        "Seat 1 plays A♥.",
-        "Deal 2 over. This deal: You 0, Seat 1 26, Seat 2 0, Seat 3 0",
-        "Totals: You 12, Seat 1 26, Seat 2 13, Seat 3 1",
-    ]
-    # The deal's final trick has left "tricks" when the next deal begins; "last_trick" keeps it.
-    after["last_trick"] = {"leader": 0, "cards": ["2H", "AH", "3H", "4H"], "winner": 1}
-    assert render_event(before, after, 1, "AH", NAMES, LETTERS)[1] == (
-        "Last trick: You 2H, Seat 1 AH, Seat 2 3H, Seat 3 4H — taken by Seat 1"
-    )
-    shot = hand_made(phase="moon", trick=[], moon_shooter=0)
-    assert render_event(before, shot, 1, "AH", NAMES)[-1] == "You shot the moon!"
-    assert render_event(shot, shot, 0, "moon add", NAMES) == ["You choose moon add."]
+    assert log_text("Seat 1 leads 10♥.", Style()) == "Seat 1 leads 10♥."
 
 
 def test_result() -> None:
@@ -255,10 +211,7 @@ def test_the_prompt_counts_the_cards_laid_away_from_the_widow() -> None:
 def test_a_bourre_draw_is_not_logged_as_a_discard() -> None:
     # Bourré: each player in turn discards face down, then draws as many (the family's laws,
     # RULINGS "Bourré"); the other seats learn the count drawn, and no draw is a discard.
-    from hoyle.tui.bourre import BOURRE_VIEW
-
     game = hoyle.load("bourre", players=4)
-    names = ["You", "Seat 1", "Seat 2", "Seat 3"]
     draws = 0
     for seed in range(6):
         state = game.new_initial_state(seed=seed)
@@ -268,18 +221,18 @@ def test_a_bourre_draw_is_not_logged_as_a_discard() -> None:
                 state.apply_action(state.chance_outcomes()[0][0])
                 continue
             actor = state.current_player()
-            before = state.observation(0)
+            phase = state.observation(0)["phase"]
+            seen = len(state.log(0))
             action = rng.choice(state.legal_actions())
             token = state.action_to_string(action)
             state.apply_action(action)
-            if actor == 0 or before["phase"] != "discard":
+            if actor == 0 or phase != "discard":
                 continue
-            lines = BOURRE_VIEW.event(before, state.observation(0), actor, None, names, Style())
+            lines = [e["text"] for e in state.log(0)[seen:] if e["seat"] == actor]
             if token == "draw":
                 draws += 1
-                assert not any("face down" in line for line in lines), lines
-                count = state.observation(0)["drawn"][actor]
-                assert f"{names[actor]} drew {count} card{'s' if count != 1 else ''}." in lines
-            else:
-                assert lines[0] == f"{names[actor]} discards a card face down."
+                drawn = [x for x in lines if x.startswith(f"Seat {actor} draws ")]
+                assert drawn and re.fullmatch(r"Seat \d draws \d cards?\.", drawn[0]), lines
+            else:  # a card laid away: never named to another seat
+                assert not any(card_label(token) in line for line in lines), lines
     assert draws == 6

@@ -85,7 +85,7 @@ def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
 
 def _starts_sentence(before: str) -> bool:
     before = before.rstrip()
-    return not before or before[-1] in ".:—!?(\n"
+    return not before or before[-1] in ".:—!?\n"
 
 
 def render(template: str, viewer: int | None, names: Sequence[str] | None = None) -> str:
@@ -214,7 +214,8 @@ class DealResult:
         kept = self._seen.get(viewer)
         if kept is None:
             kept = self._seen[viewer] = self._render(viewer, None)
-        return _copy(kept)
+        fresh: dict[str, Any] = _copy(kept)
+        return fresh
 
     def _render(self, viewer: int | None, names: Sequence[str] | None) -> dict[str, Any]:
         return {

@@ -42,7 +42,6 @@ Observation = dict[str, Any]
 """``{"observation": float32 vector, "action_mask": int8 vector}``."""
 
 
-
 def gym_id(family: str) -> str:
     """The ``gymnasium.make`` id of a family: its name in camel case, ``all-fours`` →
     ``hoyle/AllFours-v0`` (its default preset unless ``game=`` is given)."""

@@ -2,8 +2,9 @@
 
 The app owns input and output and nothing else. It asks the state whose turn it is and what is
 legal, hands the human's words to ``state.string_to_action`` and ``apply_action`` (which refuse
-illegal moves with the reason), and draws every screen from the human seat's observation with
-:mod:`hoyle.tui.render`. It never looks at another seat's cards.
+illegal moves with the reason), draws every screen from the human seat's observation with
+:mod:`hoyle.tui.render`, and tells what happened from the human seat's ``state.log(seat)``. It
+never looks at another seat's cards or moves.
 
 Input comes from a ``read(prompt) -> str`` function (``input`` by default), so the game runs
 the same with a terminal, a pipe or a test script; end of input ends the game like ``quit``.
@@ -22,6 +23,7 @@ from hoyle.core.protocol import State
 from hoyle.core.registry import Agent
 from hoyle.tui.render import (
     Style,
+    log_text,
     render_hand,
     render_help,
     render_hint,
@@ -100,8 +102,10 @@ class TerminalGame:
         self.hinter = hinter
         self.auto_hint = auto_hint and hinter is not None
         self.names = seat_names(state.game.num_players, seat)
-        self.view = view_for(state.game.family)
+        self.view = view_for(state.game)
         self._last_actor: int | None = None
+        self._logged = 0
+        """Entries of the human seat's log already shown."""
 
     def run(self) -> bool:
         """Play until the game ends (True) or the player quits or input ends (False).
@@ -109,14 +113,13 @@ class TerminalGame:
         Ctrl-C stops the game the same way, so the caller can still save its record.
         """
         try:
+            self._show_log()
             finished = self._loop()
         except KeyboardInterrupt:
             self.write("")
             finished = False
-        if finished:
-            self._show(self.view.result(self.state.observation(self.seat), self.names))
-        else:
-            self.write("Game stopped.")
+        # The log has said who won and the final scores.
+        self.write("Game over." if finished else "Game stopped.")
         return finished
 
     def _loop(self) -> bool:
@@ -127,6 +130,7 @@ class TerminalGame:
                 actions = [a for a, _ in outcomes]
                 weights = [p for _, p in outcomes]
                 state.apply_action(self.rng.choices(actions, weights)[0])
+                self._show_log()
                 continue
             seat = state.current_player()
             if seat == self.seat:
@@ -208,7 +212,7 @@ class TerminalGame:
                 break
             try:
                 action = state.string_to_action(word)
-                self._apply(self.seat, action, public=True)
+                self._apply(self.seat, action)
             except IllegalActionError as exc:
                 self.write(f"Not allowed: {exc}")
                 break
@@ -218,18 +222,19 @@ class TerminalGame:
     def _agent_turn(self, seat: int) -> None:
         agent = self.agents[seat]
         action = agent.step(self.state)
-        phase = self._observation().get("phase")
-        self._apply(seat, action, public=phase not in self.view.hidden_phases)
+        self._apply(seat, action)
         if self.delay > 0:
             time.sleep(self.delay)
 
-    def _apply(self, seat: int, action: int, *, public: bool) -> None:
-        """Apply ``action`` for ``seat`` and describe it as the human saw it."""
-        state = self.state
-        before = self._observation()
-        # A face-down move of another seat is never turned into text at all.
-        token = state.action_to_string(action) if public else None
-        state.apply_action(action)
+    def _apply(self, seat: int, action: int) -> None:
+        """Apply ``action`` for ``seat`` and show what the human saw of it."""
+        self.state.apply_action(action)
         self._last_actor = seat
-        after = self._observation()
-        self._show(self.view.event(before, after, seat, token, self.names, self.style))
+        self._show_log()
+
+    def _show_log(self) -> None:
+        """The human seat's log entries not shown yet (a hidden move as that seat saw it)."""
+        entries = self.state.log(self.seat)
+        for entry in entries[self._logged :]:
+            self.write(log_text(entry["text"], self.style))
+        self._logged = len(entries)

@@ -11,20 +11,15 @@ from typing import Any
 
 from hoyle.cards import Suit
 from hoyle.tui.render import Style, card_label, render_hand, seat_names
-from hoyle.tui.views import TableView, register_view
+from hoyle.tui.views import TableView
 
 __all__ = [
-    "BOURRE_VIEW",
-    "HIDDEN_PHASES",
+    "VIEW",
     "prompt_text",
-    "render_event",
     "render_result",
     "render_table",
 ]
 
-HIDDEN_PHASES = frozenset({"discard", "sealed"})
-"""Discards go face down: another seat's discard is never shown; nor is a declaration sealed
-until all have declared (simultaneous_declare)."""
 
 _STYLE = Style()
 
@@ -93,50 +88,6 @@ def prompt_text(obs: dict[str, Any]) -> str:
     return "> "
 
 
-def _event(
-    before: dict[str, Any],
-    after: dict[str, Any],
-    actor: int,
-    token: str | None,
-    names: Sequence[str],
-    style: Style,
-) -> list[str]:
-    who = names[actor]
-    you = who == "You"
-    # A discard keeps the turn; the draw that ends a player's discards passes it on.
-    drew = before["phase"] == "discard" and (
-        after["phase"] != "discard" or after.get("current_player") != actor
-    )
-    if token is None and before["phase"] == "sealed":
-        lines = [f"{who} {'declare' if you else 'declares'}, unseen."]
-    elif token is None:
-        # The draw that ends the discards is face down too; the count drawn says it below.
-        lines = [] if drew else [f"{who} {'discard' if you else 'discards'} a card face down."]
-    elif before["phase"] == "play":
-        verb = "lead" if not before.get("trick") else "play"
-        lines = [f"{who} {verb if you else verb + 's'} {card_label(token, style)}."]
-    elif before["phase"] == "discard" and token != "draw":
-        lines = [f"{who} {'discard' if you else 'discards'} {card_label(token, style)}."]
-    else:
-        lines = [f"{who}: {token}"]
-    if drew:
-        count = after["drawn"][actor]
-        lines.append(f"{who} drew {count} card{'s' if count != 1 else ''}.")
-    if before.get("declarations_hidden") and not after.get("declarations_hidden"):
-        shown = ", ".join(
-            f"{names[s]} {d}" for s, d in enumerate(after["declared"]) if d is not None
-        )
-        if shown:
-            lines.append(f"All have declared: {shown}.")
-    for trick in after.get("tricks", [])[len(before.get("tricks", [])) :]:
-        taker = names[trick["winner"]]
-        lines.append(f"{taker} {'take' if taker == 'You' else 'takes'} the trick.")
-    for result in after.get("results", [])[len(before.get("results", [])) :]:
-        # The deal result's lines: the antes, who took the pot, who went bourré.
-        lines.append(f"Deal {result['deal']} over: " + "; ".join(result["lines"]) + ".")
-    return lines
-
-
 def _result(obs: dict[str, Any], names: Sequence[str]) -> list[str]:
     lines = ["Game over."]
     lines.append(
@@ -158,31 +109,15 @@ def render_table(
     return _table(obs, legal, _names(obs, names), style)
 
 
-def render_event(
-    before: dict[str, Any],
-    after: dict[str, Any],
-    actor: int,
-    token: str | None,
-    names: Sequence[str],
-    style: Style = _STYLE,
-) -> list[str]:
-    """What one action did, as the observing seat saw it (``token`` None: face down)."""
-    return _event(before, after, actor, token, names, style)
-
-
 def render_result(obs: dict[str, Any], names: Sequence[str] | None = None) -> list[str]:
     """The end of the session: each player's net chips."""
     return _result(obs, _names(obs, names))
 
 
-BOURRE_VIEW = TableView(
+VIEW = TableView(
     table=render_table,
     prompt=prompt_text,
-    event=render_event,
     result=render_result,
-    hidden_phases=HIDDEN_PHASES,
     typing="Type a card as rank then suit (as, 10d, td) or a word as shown (pass, play, draw).",
 )
 """The Bourré table view."""
-
-register_view("bourre", BOURRE_VIEW)

@@ -14,12 +14,9 @@ from typing import Any
 
 from hoyle.cards import Suit
 from hoyle.tui.render import Style, card_label, render_hand, seat_names
-from hoyle.tui.views import TableView, register_view
+from hoyle.tui.views import TableView
 
-__all__ = ["ECARTE_VIEW", "prompt_text", "render_event", "render_result", "render_table"]
-
-HIDDEN_PHASES = frozenset({"discard", "exchange"})
-"""Discards go face down (law 28): another seat's discard is never shown."""
+__all__ = ["VIEW", "prompt_text", "render_result", "render_table"]
 
 
 _STYLE = Style()
@@ -177,46 +174,6 @@ def _ecarte_prompt_text(obs: dict[str, Any]) -> str:
     return "> "
 
 
-def _ecarte_render_event(
-    before: dict[str, Any],
-    after: dict[str, Any],
-    actor: int,
-    token: str | None,
-    names: Sequence[str],
-    style: Style = _STYLE,
-) -> list[str]:
-    """What one action did, as the observing seat saw it (``token`` None: face down)."""
-    lines: list[str] = []
-    who = names[actor]
-    you = who == "You"
-    phase = before["phase"]
-    if token is None:
-        if phase in ("discard", "exchange") and after["phase"] != phase:
-            # The discard is over and the cards drawn: the count is public (law 27).
-            last = after["proposals"][-1]
-            took = last["elder_took"] if phase == "discard" else last["dealer_took"]
-            lines.append(f"{who} took {took} card{'s' if took != 1 else ''}.")
-        else:
-            lines.append(f"{who} {'discard' if you else 'discards'} a card face down.")
-    elif phase == "play" and len(token) <= 3 and token[:1].isalnum() and " " not in token:
-        verb = "lead" if not before.get("trick") else "play"
-        lines.append(f"{who} {verb if you else verb + 's'} {card_label(token, style)}.")
-    elif phase in ("discard", "exchange") and token != "draw":
-        lines.append(f"{who} {'discard' if you else 'discards'} {card_label(token, style)}.")
-    else:
-        lines.append(f"{who}: {token}")
-    new_tricks = after.get("tricks", [])[len(before.get("tricks", [])) :]
-    for trick in new_tricks:
-        taker = names[trick["winner"]]
-        lines.append(f"{taker} {'take' if taker == 'You' else 'takes'} the trick.")
-    for result in after.get("results", [])[len(before.get("results", [])) :]:
-        # The deal result's lines say how the hand was scored, and any game, bet or match.
-        lines.append(f"Hand {result['deal']} over: " + "; ".join(result["lines"]) + ".")
-    if after.get("pair") and after.get("pair") != before.get("pair") and after["phase"] != "over":
-        lines.append("Now playing: " + " and ".join(names[s] for s in after["pair"]) + ".")
-    return lines
-
-
 def _ecarte_render_result(obs: dict[str, Any], names: Sequence[str] | None = None) -> list[str]:
     """The end of the match: the games, the bets and the winner."""
     names = _names(obs, names)
@@ -254,29 +211,15 @@ def prompt_text(obs: dict[str, Any]) -> str:
     return _ecarte_prompt_text(obs)
 
 
-def render_event(
-    before: dict[str, Any],
-    after: dict[str, Any],
-    actor: int,
-    token: str | None,
-    names: Sequence[str],
-    style: Style = _STYLE,
-) -> list[str]:
-    """What one action did, as the observing seat saw it (``token`` None: face down)."""
-    return _ecarte_render_event(before, after, actor, token, names, style)
-
-
 def render_result(obs: dict[str, Any], names: Sequence[str] | None = None) -> list[str]:
     """The end of the match: games, bets and the winner."""
     return _ecarte_render_result(obs, names)
 
 
-ECARTE_VIEW = TableView(
+VIEW = TableView(
     table=render_table,
     prompt=prompt_text,
-    event=render_event,
     result=render_result,
-    hidden_phases=HIDDEN_PHASES,
     typing=(
         "Type a card as rank then suit (kh, 10s, td) or a word as shown (propose 2 or "
         "propose, play, "
@@ -284,5 +227,3 @@ ECARTE_VIEW = TableView(
     ),
 )
 """The Écarté table view."""
-
-register_view("ecarte", ECARTE_VIEW)

@@ -21,12 +21,11 @@ from hoyle.core.errors import IllegalActionError
 from hoyle.core.protocol import State
 
 __all__ = [
-    "HIDDEN_PHASES",
     "Style",
     "card_label",
     "group_by_suit",
+    "log_text",
     "prompt_text",
-    "render_event",
     "render_hand",
     "render_help",
     "render_hint",
@@ -37,9 +36,6 @@ __all__ = [
     "typed_moves",
 ]
 
-HIDDEN_PHASES = frozenset({"pass", "discard"})
-"""Phases whose moves go face down: another seat's card passed, or discarded (All Fours after
-running, a widow laid away), is never shown."""
 
 # Suits alternate black and red so that neighbouring rows of a hand are easy to tell apart.
 SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
@@ -104,6 +100,19 @@ def _visible_len(text: str) -> int:
 
 def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - _visible_len(text))
+
+
+_SUIT_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+
+
+def log_text(text: str, style: Style = Style()) -> str:
+    """A log sentence as the terminal shows it: with suit letters where it cannot print the
+    symbols (``Q♠`` → ``QS``).
+
+    >>> log_text("You lead Q♠.", Style(symbols=False))
+    'You lead QS.'
+    """
+    return text if style.symbols else text.translate(_SUIT_LETTERS)
 
 
 def seat_names(players: int, me: int | None) -> list[str]:
@@ -410,97 +419,6 @@ def render_hint(ranked: Sequence[tuple[str, float]], style: Style = Style()) -> 
         f"Hint: {card_label(best, style, bold=True)}",
         f"  value by the end of the deal (higher is better): {values}{more}",
     ]
-
-
-def render_event(
-    before: dict[str, Any],
-    after: dict[str, Any],
-    actor: int,
-    token: str | None,
-    names: Sequence[str],
-    style: Style = Style(),
-) -> list[str]:
-    """What one action did, as the observing seat saw it.
-
-    ``before`` and ``after`` are that seat's observations around the action; ``token`` is the
-    action's token when it is public (or the seat's own), ``None`` when it went face down.
-    """
-    lines: list[str] = []
-    who = names[actor]
-    you = who == "You"
-    phase = before.get("phase")
-    if phase == "pass":
-        if token is not None:
-            lines.append(f"{who} {'pass' if you else 'passes'} {card_label(token, style)}.")
-        else:
-            counts = after.get("cards_passed", [])
-            if actor < len(counts) and counts[actor] == after.get("pass_count"):
-                lines.append(f"{who} {'have' if you else 'has'} passed {counts[actor]} cards.")
-        if after.get("phase") != "pass" and after.get("received"):
-            got = " ".join(card_label(t, style) for t in after["received"])
-            lines.append(f"Cards exchanged: you received {got}.")
-    elif phase == "play" and token is not None:
-        verb = "lead" if not before.get("trick") else "play"
-        run = next((r for r in _runs_this_trick(before) if r["seat"] == actor), None)
-        if run is not None and not you:
-            # It drew before playing (the draws are chance, so this is the first word of
-            # them); the player's own draws are on the table shown before its turn.
-            count = run["count"]
-            lines.append(f"{who} draws {count} card{'s' if count != 1 else ''}.")
-        lines.append(f"{who} {verb if you else verb + 's'} {card_label(token, style)}.")
-    elif phase == "moon" and token is not None:
-        lines.append(f"{who} {'choose' if you else 'chooses'} {token}.")
-    elif token is not None:
-        lines.append(f"{who}: {token}")
-
-    deal_over = len(after.get("deal_scores", [])) > len(before.get("deal_scores", []))
-    before_tricks = before.get("tricks", [])
-    after_tricks = after.get("tricks", [])
-    new_trick = not deal_over and len(after_tricks) > len(before_tricks)
-    winner = after_tricks[-1]["winner"] if new_trick else None
-    if new_trick and winner is None:
-        # A void trick (two packs, cancellation): nobody takes it yet.
-        lines.append("The trick is void: its cards go to the next trick's winner.")
-    elif winner is not None:
-        points_after, points_before = after.get("points") or [], before.get("points") or []
-        gained = (
-            points_after[winner] - points_before[winner]
-            if winner < min(len(points_after), len(points_before))
-            else 0
-        )
-        pts = f" ({gained:+d} point{'s' if abs(gained) != 1 else ''})" if gained else ""
-        lines.append(
-            f"{names[winner]} {'take' if names[winner] == 'You' else 'takes'} the trick{pts}."
-        )
-    if after.get("phase") == "moon" and before.get("phase") != "moon":
-        shooter = after.get("moon_shooter")
-        if shooter is not None:
-            lines.append(f"{names[shooter]} shot the moon!")
-    if deal_over:
-        last = after.get("last_trick")
-        if last:  # the deal's final trick is already gone from "tricks": show it from here
-            plays = _trick_plays(last, len(names))
-            lines.append("Last trick: " + _plays(plays, names, style, _taken_by(last, names)))
-        rest = after.get("remainder")
-        if rest is not None:  # with a stock: the last seat holding cards takes them and it
-            parts = [" ".join(card_label(t, style) for t in rest["hand"])] if rest["hand"] else []
-            left = len(rest["stock"])
-            if left:
-                parts.append(f"the {left} card{'s' if left != 1 else ''} left in the stock")
-            if parts:
-                taker = names[rest["seat"]]
-                verb = "take" if taker == "You" else "takes"
-                lines.append(f"{taker} {verb} {' and '.join(parts)}.")
-        scored = after["deal_scores"][-1]
-        lines.append(
-            f"Deal {len(after['deal_scores'])} over. This deal: "
-            + ", ".join(f"{names[s]} {v}" for s, v in enumerate(scored))
-        )
-        lines.append(
-            "Totals: "
-            + ", ".join(f"{names[s]} {_num(after['scores'], s)}" for s in range(len(scored)))
-        )
-    return lines
 
 
 def render_result(obs: dict[str, Any], names: Sequence[str] | None = None) -> list[str]:

@@ -3,7 +3,7 @@
 Pure functions from the human seat's observation to lines of text: the centre stacks with the
 rank each needs next, every player's goal top and count and discard piles, the stock, the
 player's own hand, and the legal moves. A turn is many moves, so the table is drawn again
-between the player's own moves. Registered for ``spite-malice`` on import (see
+between the player's own moves. The family's record names it (``views.terminal``; see
 :mod:`hoyle.tui.views`).
 """
 
@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from hoyle.tui.render import Style, card_label, render_result
-from hoyle.tui.views import TableView, register_view
+from hoyle.tui.views import TableView
 
-__all__ = ["VIEW", "card_moves", "render_event", "render_prompt", "render_table"]
+__all__ = ["VIEW", "card_moves", "render_prompt", "render_table"]
 
 
 def _cards(tokens: Sequence[str], style: Style) -> str:
@@ -79,42 +79,6 @@ def render_prompt(obs: dict[str, Any]) -> str:
     return "Play to a stack, or discard to end your turn (e.g. 7:hand>stack1) > "
 
 
-def render_event(
-    before: dict[str, Any],
-    after: dict[str, Any],
-    actor: int,
-    token: str | None,
-    names: Sequence[str],
-    style: Style | None = None,
-) -> list[str]:
-    """One move as the seat saw it, and the end of a deal."""
-    lines: list[str] = []
-    who = names[actor]
-    you = who == "You"
-    if token is not None:
-        if token == "pass":
-            lines.append(f"{who} {'pass' if you else 'passes'}.")
-        else:
-            card, _, rest = token.partition(":")
-            src, _, dest = rest.partition(">")
-            verb = "discard" if dest.startswith("discard") else "play"
-            verb = verb if you else verb + "s"
-            lines.append(f"{who} {verb} {card} from {src} to {dest}.")
-            if dest == "stack":
-                lines[-1] = f"{who} {'start' if you else 'starts'} a stack with {card} from {src}."
-    if after["completed"] > before["completed"]:
-        lines.append("A stack is complete and leaves the centre.")
-    if len(after["results"]) > len(before["results"]):
-        # The result's lines are already written for this seat ("You score 12.").
-        result = after["results"][-1]
-        lines.append(f"Deal {result['deal']} over.")
-        lines.extend(result["lines"])
-        lines.append(
-            "Totals: " + ", ".join(f"{names[s]} {v}" for s, v in enumerate(after["scores"]))
-        )
-    return lines
-
-
 def card_moves(card: str, legal: Sequence[str]) -> list[str]:
     """The legal moves that play ``card`` from the hand: its rank from the hand to a pile
     (``7:hand>stack1``; a wild king says what it stands for, ``K=3:hand>stack2``).
@@ -134,9 +98,7 @@ def card_moves(card: str, legal: Sequence[str]) -> list[str]:
 VIEW = TableView(
     table=render_table,
     prompt=render_prompt,
-    event=render_event,
     result=render_result,
-    hidden_phases=frozenset(),
     redraw_between_own_moves=True,
     cards_are_moves=False,
     card_moves=card_moves,
@@ -146,5 +108,3 @@ VIEW = TableView(
     ),
 )
 """The Spite and Malice table view."""
-
-register_view("spite-malice", VIEW)

@@ -35,6 +35,7 @@ from hoyle.tui import panels
 from hoyle.tui.render import (
     Style,
     card_label,
+    log_text,
     render_help,
     render_hint,
     seat_names,
@@ -151,16 +152,17 @@ class HoyleApp(App[bool]):
         self.undo_allowed = undo
         self.game_title = title or f"hoyle {state.game.spec} · you are seat {seat}"
         self.names = seat_names(state.game.num_players, seat)
-        self.view = view_for(state.game.family)
+        self.view = view_for(state.game)
         self.style = Style(symbols=True, color=False)
         self.log_lines: list[str] = []
         """Every line the log panel has shown, in order."""
         self.message_lines: list[str] = []
         """The message panel's lines: a refusal's reason, a hint, the result."""
-        # Undo replays the history from here; the decisions are the history lengths at which
-        # the human was to move.
-        self._start = state.clone()
-        self._decisions: list[int] = []
+        # Undo goes back to a copy kept at each of the human's decisions (with its history
+        # length): a copy keeps a seeded game's shuffler, so the deals after it stay the same.
+        self._decisions: list[tuple[int, State]] = []
+        self._logged = 0
+        """Entries of the human seat's log already in the log panel."""
         self._busy = False
         self._choices: list[str] = []
         """The legal moves the cursor walks over: the playable cards as shown, then the rest."""
@@ -189,7 +191,8 @@ class HoyleApp(App[bool]):
                 last = Static(id="last")
                 last.border_title = "Last trick"
                 yield last
-                log = RichLog(id="log", wrap=True, markup=False)
+                # min_width: wrap at the panel's width (RichLog wraps at 78 columns by default).
+                log = RichLog(id="log", wrap=True, markup=False, min_width=16)
                 log.border_title = "Log"
                 yield log
         yield Static(id="turn")
@@ -205,6 +208,7 @@ class HoyleApp(App[bool]):
 
     async def on_mount(self) -> None:
         """Play the computers' moves up to the human's first decision, then draw."""
+        self._sync_log()
         await self._computers_move()
 
     async def on_resize(self) -> None:
@@ -253,6 +257,13 @@ class HoyleApp(App[bool]):
         log = self._panel("#log", RichLog)
         for line in lines:
             log.write(Text(line))
+
+    def _sync_log(self) -> None:
+        """Add the human seat's log entries not shown yet (hidden moves as that seat saw
+        them: the log never names another seat's hidden cards)."""
+        entries = self.state.log(self.seat)
+        self._add_to_log([log_text(e["text"], self.style) for e in entries[self._logged :]])
+        self._logged = len(entries)
 
     async def _redraw(self) -> None:
         if not self.is_running or not self.screen_stack:
@@ -313,7 +324,6 @@ class HoyleApp(App[bool]):
                 )
                 continue
             actor = state.current_player()
-            phase = self._observation().get("phase")
             agent = self.agents[actor]
             if self.delay > 0:
                 # A person is watching: a pause before each move, and the agent thinks in a
@@ -323,31 +333,26 @@ class HoyleApp(App[bool]):
                 action = await asyncio.to_thread(agent.step, state.clone())
             else:
                 action = agent.step(state)
-            self._apply(actor, action, public=phase not in self.view.hidden_phases)
+            self._apply(action)
             if self.delay > 0:
                 await self._redraw()
         self._busy = False
+        self._sync_log()  # chance's last moves (a deal) too
         if state.is_terminal():
-            result = self.view.result(self._observation(), self.names)
-            self._add_to_log(result)
-            self._say(result)
+            # The log has told who won; the message panel sums the game up.
+            self._say(self.view.result(self._observation(), self.names))
         else:
             history = len(state.history())
-            if not self._decisions or self._decisions[-1] != history:
-                self._decisions.append(history)
+            if not self._decisions or self._decisions[-1][0] != history:
+                self._decisions.append((history, state.clone()))
             if self.auto_hint:
                 self.action_hint()
         await self._redraw()
 
-    def _apply(self, actor: int, action: int, *, public: bool) -> None:
-        """Apply ``action`` for ``actor`` and log it as the human saw it."""
-        state = self.state
-        before = self._observation()
-        # A face-down move of another seat is never turned into text at all.
-        token = state.action_to_string(action) if public else None
-        state.apply_action(action)
-        after = self._observation()
-        self._add_to_log(self.view.event(before, after, actor, token, self.names, self.style))
+    def _apply(self, action: int) -> None:
+        """Apply ``action`` and log what the human saw of it."""
+        self.state.apply_action(action)
+        self._sync_log()
 
     async def play_text(self, text: str) -> bool:
         """Play the move(s) named by ``text`` for the human; True if one was legal and played.
@@ -369,7 +374,7 @@ class HoyleApp(App[bool]):
                 break
             try:
                 action = state.string_to_action(word)
-                self._apply(self.seat, action, public=True)
+                self._apply(action)
             except IllegalActionError as exc:
                 self._say([f"Not allowed: {exc}"])
                 break
@@ -466,19 +471,20 @@ class HoyleApp(App[bool]):
         if self._busy:
             self._say(["Wait for the others to finish, then undo."])
             return
-        history = self.state.history()
-        start = len(self._start.history())
-        earlier = [d for d in self._decisions if start <= d < len(history)]
+        history = len(self.state.history())
+        earlier = [(n, copy) for n, copy in self._decisions if n < history]
         if not earlier:
             self._say(["Nothing to undo: this is your first move."])
             return
-        target = earlier[-1]
-        state = self._start.clone()
-        for action in history[start:target]:
-            state.apply_action(action)
-        self.state = state
-        self._decisions = [d for d in self._decisions if d <= target]
-        undone = len(history) - target
+        target, copy = earlier[-1]
+        self.state = copy.clone()
+        self._decisions = [(n, c) for n, c in self._decisions if n <= target]
+        undone = history - target
+        # The log goes back with the game: the moves taken back leave it.
+        self._panel("#log", RichLog).clear()
+        self.log_lines = []
+        self._logged = 0
+        self._sync_log()
         self._add_to_log([f"Undone: {undone} move{'s' if undone != 1 else ''} taken back."])
         self._say(["Back to your previous move."])
         await self._redraw()

@@ -164,8 +164,7 @@ def catalogue() -> list[dict[str, Any]]:
                 "name": fam.name,
                 "title": fam.title,
                 "variants": [
-                    {"name": v.name, "title": v.display, "summary": v.summary}
-                    for v in fam.presets
+                    {"name": v.name, "title": v.display, "summary": v.summary} for v in fam.presets
                 ],
                 "options": [
                     {

@@ -242,10 +242,10 @@ def _remainder_lines(record: DealRecord, items: list[dict[str, Any]]) -> list[st
         return []
     parts = []
     if held:
-        parts.append("their last cards " + " ".join(pretty(t) for t in held))
+        parts.append(f"{{{seat}'s}} last cards " + " ".join(pretty(t) for t in held))
     if left:
         parts.append("the stock " + " ".join(pretty(t) for t in left))
-    return [f"Last cards: {{{seat}}} — " + " and ".join(parts)]
+    return [f"Last cards: {{{seat}}} {{{seat}:takes}} " + " and ".join(parts)]
 
 
 # ---------------------------------------------------------------------- chip games
