@@ -282,6 +282,30 @@ async def test_undo_goes_back_to_the_previous_decision() -> None:
 
 
 @sync
+async def test_undo_across_a_deal_keeps_the_seeded_deals() -> None:
+    """Undo at the first decision of a seeded match's second deal goes back into the first
+    deal, and playing on deals the second deal's cards again: a seeded history lists its chance
+    actions (docs/contract.md §7), so undo returns to a copy, never a replay from the seed."""
+    app = make_app("hearts", 3, deals=2, pass_cycle="hold")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        while app.state.observation(0)["deal"] == 1:
+            await pilot.press("enter")
+            await pilot.pause()
+        second = app.state.observation(0)["hand"]
+        log = list(app.log_lines)
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.state.observation(0)["deal"] == 1
+        assert app.message_lines == ["Back to your previous move."]
+        assert app.log_lines[-1].startswith("Undone: ") and len(app.log_lines) < len(log)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.state.observation(0)["deal"] == 2
+        assert app.state.observation(0)["hand"] == second
+
+
+@sync
 async def test_the_rules_and_help_screens_open_and_close() -> None:
     app = make_app("ecarte", 1)
     async with app.run_test(size=SIZE) as pilot:
