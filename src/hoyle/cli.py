@@ -38,7 +38,7 @@ import hoyle
 from hoyle.core.errors import HoyleError
 from hoyle.core.options import format_value
 from hoyle.core.protocol import Game, State
-from hoyle.core.registry import Agent, family, parse_spec, split_agents
+from hoyle.core.registry import Agent, families, family, parse_spec, split_agents
 
 if TYPE_CHECKING:  # the arena is imported only by the commands that use it
     from hoyle.arena.executors import Executor
@@ -114,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a game in the terminal against computer players")
-    _game_arguments(play, default="hearts")
+    _game_arguments(play, default=families()[0])
     play.add_argument("--seed", type=int, help="deal from this seed (default: a random one)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument(
@@ -282,7 +282,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     spec, options = args.game, list(args.options)
     if "=" in spec and "(" not in spec.split("=", 1)[0]:
         # ``hoyle play deals=1``: an option where the game would be; the game is the default.
-        spec, options = "hearts", [spec, *options]
+        spec, options = families()[0], [spec, *options]
     game = _load_game(spec, args.variant, options)
     players = game.num_players
     if not 0 <= args.seat < players:

@@ -5,6 +5,7 @@ its wing and its registration (``tests/conformance/test_toy_family.py`` shows on
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,15 @@ def test_envs_name_no_family_at_all() -> None:
                 if id(node) in docs:
                     continue
                 assert node.value not in names, f"{path.name}:{node.lineno}: {node.value!r}"
+
+
+@pytest.mark.parametrize(
+    "path", sorted((SRC / "web" / "static").glob("*.js")), ids=lambda p: p.name
+)
+def test_the_browser_code_draws_by_view_not_by_family(path: Path) -> None:
+    """The web room's pages choose how to draw a table by the family record's view name
+    (``msg.view``), never by the family's name."""
+    text = path.read_text(encoding="utf-8")
+    assert not re.search(r"\bfamily\s*[!=]==?|[!=]==?\s*\w*\.family\b", text), path.name
+    quoted = set(re.findall(r"""["']([a-z][a-z-]*)["']""", text))
+    assert not (quoted & _names()), f"{path.name} names families: {quoted & _names()}"

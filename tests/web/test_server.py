@@ -151,3 +151,29 @@ def test_hint_and_rematch(tmp_path: Path) -> None:
             fresh = ws.next_state()
             assert (fresh["you"], fresh["status"], fresh["game"]) == (0, "playing", msg["game"])
             assert fresh["observation"]["hand"]
+
+
+def test_each_seat_is_sent_its_own_log_of_the_deal(tmp_path: Path) -> None:
+    # docs/contract.md §4: the room's move log is state.log(seat) with the table's names: a
+    # pass is named to its owner and counted to the others, and a spectator sees the count.
+    with server_thread(tmp_path / "room.sqlite3") as server:
+        table = server.create("hearts(deals=1)", ["human", "random", "random", "random"])
+        with server.client(table["id"], table["seats"][0]["key"]) as ws:
+            msg = ws.until_my_turn()
+            assert msg["log"][0]["kind"] == "deal" and msg["log"][0]["text"].startswith("Deal 1:")
+            passed = msg["observation"]["hand"][:3]
+            for card in passed:
+                ws.send_json({"type": "act", "token": card})
+                msg = ws.next_state()
+            while msg["observation"]["phase"] == "pass":
+                msg = ws.next_state()
+            texts = [e["text"] for e in msg["log"]]
+            names = [s["name"] for s in msg["seats"]]
+            assert any(t.startswith("You pass ") for t in texts), texts
+            assert f"{names[1]} passes 3 cards to {names[2]}." in texts
+            assert any(t.startswith("You receive ") for t in texts)
+        with server.client(table["id"]) as ws:
+            watched = ws.next_state()
+            texts = [e["text"] for e in watched["log"]]
+            assert f"{names[0]} passes 3 cards to {names[1]}." in texts
+            assert not any("receive" in t for t in texts)  # nobody's cards are named to it

@@ -116,8 +116,10 @@ class Views:
     its own code; a family without a view of its own uses the trick-taking one).
 
     Attributes:
-        terminal: the terminal game's view (``trick``, ``spite-malice``, ``ecarte``).
-        web: the card room's table (``trick``, ``spite``, ``ecarte``).
+        terminal: the terminal game's view, a module of :mod:`hoyle.tui` (``trick``,
+            ``spite_malice``, ``ecarte``, ``bourre``).
+        web: the card room's table (``trick``; ``piles`` for Spite and Malice; ``exchange``
+            for the games with a turn-up and a draw, Écarté and Bourré).
     """
 
     terminal: str = "trick"

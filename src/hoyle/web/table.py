@@ -238,6 +238,7 @@ class Table:
             "to_act": to_act,
             "seats": [s.public() for s in self.seats],
             "observation": state.observation(seat),
+            "log": deal_log(state, seat, [s.name for s in self.seats]),
             "legal": [],
             "score_history": self.score_history,
             "fairness": self.fairness(),
@@ -481,6 +482,15 @@ class Table:
             "viewers": len(self.viewers),
             "rematch": self.row.rematch,
         }
+
+
+def deal_log(state: State, seat: int | None, names: list[str]) -> list[dict[str, Any]]:
+    """What ``seat`` witnessed in the deal in progress (or the last one, with the game's end),
+    from ``state.log``: a hidden move only as that seat saw it. Earlier deals are summed up in
+    the observation's ``results``, so a message stays small however long the match."""
+    entries = state.log(seat, names)
+    starts = [i for i, e in enumerate(entries) if e["kind"] == "deal"]
+    return entries[starts[-1] :] if starts else entries
 
 
 def _draw_chance(

@@ -27,6 +27,6 @@ register_family(
         agents={"easy": EasyBourreAgent},
         # Its own terminal table; the web room's Écarté view draws Bourré's too (the pot, who
         # plays, who drew).
-        views=Views(terminal="bourre", web="ecarte"),
+        views=Views(terminal="bourre", web="exchange"),
     )
 )

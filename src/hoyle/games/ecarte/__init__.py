@@ -25,6 +25,6 @@ register_family(
         # Two players race to five: a point given away costs as much as a point won is worth.
         search=SearchHooks(rollout=rollout_move, solve=solve, margin=True),
         agents={"easy": EasyEcarteAgent},
-        views=Views(terminal="ecarte", web="ecarte"),
+        views=Views(terminal="ecarte", web="exchange"),
     )
 )

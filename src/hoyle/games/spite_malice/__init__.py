@@ -27,6 +27,6 @@ register_family(
         search=SearchHooks(rollout=rollout_move, playout_moves=3, evaluate=evaluate),
         agents={"easy": EasySpiteMaliceAgent},
         searchers={"planner": planner, "expert": planner},
-        views=Views(terminal="spite_malice", web="spite"),
+        views=Views(terminal="spite_malice", web="piles"),
     )
 )

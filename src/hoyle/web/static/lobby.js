@@ -99,7 +99,7 @@ async function lists() {
 async function start() {
   games = await (await fetch("/api/games")).json();
   $("family").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
-  if (games.some((g) => g.name === "hearts")) $("family").value = "hearts";
+  $("family").value = games[0].name;  // the room lists the families default first
   $("name").value = localStorage.getItem("hoyle:name") || "";
   $("family").addEventListener("change", drawVariants);
   $("variant").addEventListener("change", drawSummary);

@@ -11,22 +11,17 @@ export { h };
 /** Keys the board and hand draw themselves; everything else goes to the details panel. */
 const DRAWN = new Set(["hand", "trick", "seat", "game", "players", "current_player", "last_trick", "scores"]);
 
-/** Small per-family notes above the board (a rule-free reading of public facts). */
-const BADGES = {
-  hearts(obs) {
-    const out = [];
-    if (obs.phase === "pass" && obs.pass_direction) out.push(`passing ${obs.pass_direction} (${obs.pass_count})`);
-    if ("hearts_broken" in obs) out.push(obs.hearts_broken ? "hearts broken" : "hearts not broken");
-    return out;
-  },
-  all_fours(obs, msg) {
-    const out = [];
-    if (obs.bid) out.push(`bid ${obs.bid}`);
-    if (isCardList(obs.turned)) out.push(`turned ${obs.turned.map(cardLabel).join(" ")}`);
-    if (typeof obs.pitcher === "number") out.push(`pitcher: ${seatName(msg, obs.pitcher)}`);
-    return out;
-  },
-};
+/** Small notes above the board: a rule-free reading of public facts, by the keys a game's
+ * observation has (a pass, hearts broken, the bid, the cards turned, the pitcher). */
+function badges(obs, msg) {
+  const out = [];
+  if (obs.phase === "pass" && obs.pass_direction) out.push(`passing ${obs.pass_direction} (${obs.pass_count})`);
+  if ("hearts_broken" in obs) out.push(obs.hearts_broken ? "hearts broken" : "hearts not broken");
+  if (obs.bid) out.push(`bid ${obs.bid}`);
+  if (isCardList(obs.turned)) out.push(`turned ${obs.turned.map(cardLabel).join(" ")}`);
+  if (typeof obs.pitcher === "number") out.push(`pitcher: ${seatName(msg, obs.pitcher)}`);
+  return out;
+}
 
 function words(key) {
   return key.replace(/_/g, " ");
@@ -71,20 +66,21 @@ export function renderValue(value, msg, depth = 0) {
   ]));
 }
 
-/** Keys a family's own view draws, left out of the details panel. */
-const FAMILY_DRAWN = { ecarte: ECARTE_DRAWN, bourre: ECARTE_DRAWN };
+/** Keys a view draws itself, left out of the details panel, by the view's name (the family
+ * record's ``views.web``, sent as ``msg.view``). */
+const VIEW_DRAWN = { exchange: ECARTE_DRAWN };
 
-/** Notes under each seat's name, per family (a rule-free reading of public facts). */
-const SEAT_NOTES = { ecarte: ecarteSeatNotes, bourre: ecarteSeatNotes };
+/** Notes under each seat's name, by view (a rule-free reading of public facts). */
+const SEAT_NOTES = { exchange: ecarteSeatNotes };
 
-/** A strip of facts between the badges and the felt, per family. */
-const INFO = { ecarte: ecarteInfo, bourre: ecarteInfo };
+/** A strip of facts between the badges and the felt, by view. */
+const INFO = { exchange: ecarteInfo };
 
 /** The details panel: every observation key the board does not draw (nor ``skip``). */
 export function renderDetails(msg, skip = []) {
   const obs = msg.observation;
   const rows = [];
-  const drawn = new Set([...skip, ...(FAMILY_DRAWN[msg.family.replace(/-/g, "_")] || [])]);
+  const drawn = new Set([...skip, ...(VIEW_DRAWN[msg.view] || [])]);
   for (const [key, value] of Object.entries(obs)) {
     if (DRAWN.has(key) || drawn.has(key)) continue;
     if (value === null || (Array.isArray(value) && value.length === 0) || (typeof value === "object" && value && Object.keys(value).length === 0)) continue;
@@ -99,7 +95,7 @@ export function renderBoard(msg) {
   const n = msg.seats.length;
   const you = msg.you === null ? 0 : msg.you;
   const felt = h("div", { class: "felt" });
-  const fam = msg.family.replace(/-/g, "_");
+  const view = msg.view;
   const scores = Array.isArray(obs.scores) ? obs.scores : null;
   const sizes = Array.isArray(obs.hand_sizes) ? obs.hand_sizes : null;
   const taken = Array.isArray(obs.tricks_taken) ? obs.tricks_taken : null;
@@ -121,7 +117,7 @@ export function renderBoard(msg) {
       sizes ? ` · ${sizes[seat]} cards` : "",
       taken ? ` · ${taken[seat]} tricks` : "",
       points && typeof points[seat] === "number" ? ` · ${points[seat]} pts` : ""));
-    const notes = (SEAT_NOTES[fam] || (() => []))(msg, seat);
+    const notes = (SEAT_NOTES[view] || (() => []))(msg, seat);
     if (notes.length) panel.append(h("small", { class: "notes" }, notes.join(" · ")));
     felt.append(panel);
   }
@@ -137,12 +133,12 @@ export function renderBoard(msg) {
       felt.append(node);
     });
   }
-  const badges = (BADGES[msg.family.replace(/-/g, "_")] || (() => []))(obs, msg);
+  const shown = badges(obs, msg);
   // Facts many families share, wherever an observation has them.
-  if (typeof obs.trump === "string" && /^[CDHS]$/.test(obs.trump)) badges.unshift(`trumps ${cardLabel("2" + obs.trump).slice(1)}`);
-  if (obs.phase) badges.unshift(String(obs.phase));
-  const bar = h("div", { class: "badges" }, ...badges.map((b) => h("span", { class: "badge" }, b)));
-  const info = INFO[fam] ? INFO[fam](msg) : null;
+  if (typeof obs.trump === "string" && /^[CDHS]$/.test(obs.trump)) shown.unshift(`trumps ${cardLabel("2" + obs.trump).slice(1)}`);
+  if (obs.phase) shown.unshift(String(obs.phase));
+  const bar = h("div", { class: "badges" }, ...shown.map((b) => h("span", { class: "badge" }, b)));
+  const info = INFO[view] ? INFO[view](msg) : null;
   return h("div", {}, bar, info, felt);
 }
 

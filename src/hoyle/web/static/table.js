@@ -107,10 +107,10 @@ function draw() {
     msg.to_act === msg.you ? "Your turn" : `${msg.seats[msg.to_act].name} to play`;
   $("status").textContent = turn;
   $("status").className = msg.to_act === msg.you && msg.status !== "finished" ? "your-turn" : "";
-  const fam = msg.family.replace(/-/g, "_");
-  $("keys").textContent = fam === "spite_malice" ? "Click a card, then where it goes. Keys: ← → walk the legal moves, Enter play, h hint." :
+  const piles = msg.view === "piles";  // the family record's web view: piles, not tricks
+  $("keys").textContent = piles ? "Click a card, then where it goes. Keys: ← → walk the legal moves, Enter play, h hint." :
     "Keys: ← → choose, Enter play, 1–9 play the n-th choice, h hint.";
-  if (fam === "spite_malice") {
+  if (piles) {
     const keyed = keyedMove !== null && msg.legal.includes(keyedMove) ? keyedMove : null;
     drawSpite(msg, { board: $("board"), hand: $("hand"), actions: $("actions"), act, say, redraw: draw, hinted, keyed });
   } else {
@@ -124,7 +124,7 @@ function draw() {
   if (chart) side.push(h("h3", {}, "Scores by deal"), chart);
   const last = renderLastTrick(msg);
   if (last) side.push(last);
-  side.push(h("h3", {}, "Table"), renderDetails(msg, fam === "spite_malice" ? SPITE_DRAWN : []));
+  side.push(h("h3", {}, "Table"), renderDetails(msg, piles ? SPITE_DRAWN : []));
   side.push(renderFairness(msg));
   side.push(rulesPanel(msg.game));
   $("side").replaceChildren(...side);
@@ -153,7 +153,7 @@ let queue = null;
 /** True when this seat discards by choosing several cards then confirming. */
 function selecting(msg) {
   const hand = msg.observation.hand;
-  return msg.view === "ecarte" && ["discard", "exchange"].includes(msg.observation.phase) &&
+  return msg.view === "exchange" && ["discard", "exchange"].includes(msg.observation.phase) &&
     Array.isArray(hand) && msg.legal.some((t) => hand.includes(t));
 }
 
@@ -222,7 +222,7 @@ function drawHand(msg) {
   const nodes = buttons.map((token) => h("button", {
     class: "action" + (opts[focus] === token ? " focus" : "") + (token === hinted ? " hinted" : ""),
     dataset: { token }, onclick: () => act(token),
-  }, isCard(token) ? cardLabel(token) : msg.family === "ecarte" ? ecarteLabel(msg, token) : token));
+  }, isCard(token) ? cardLabel(token) : msg.view === "exchange" ? ecarteLabel(msg, token) : token));
   if (choosing) {
     const n = selected.size;
     const label = n ? `Discard ${n} card${n === 1 ? "" : "s"}` : "Choose the cards to discard";
@@ -301,7 +301,7 @@ document.addEventListener("keydown", (e) => {
   // Spite and Malice moves are two clicks (a card, then where it goes) with the mouse; with the
   // keyboard the arrows walk through the whole legal moves, each outlined and named, and Enter
   // plays the one reached.
-  if (state.family === "spite-malice" && e.key !== "h" && e.key !== "?") {
+  if (state.view === "piles" && e.key !== "h" && e.key !== "?") {
     const legal = state.legal;
     if (!legal.length) return;
     let at = legal.indexOf(keyedMove);
