@@ -35,7 +35,7 @@ ROWS = [
     ("ecarte pool", "ecarte(variant=pool)"),
     ("ecarte french", "ecarte(variant=french)"),
     ("ecarte doubling", "ecarte(variant=doubling)"),
-    ("bourre, seven players", "ecarte(variant=bourre)"),
+    ("bourre, seven players", "bourre"),
     ("hearts black-lady, one deal", "hearts(deals=1)"),
 ]
 

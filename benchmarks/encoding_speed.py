@@ -20,7 +20,7 @@ round's.
     .venv/bin/python benchmarks/encoding_speed.py --defaults --json  # default presets only
     .venv/bin/python benchmarks/encoding_speed.py --family all-fours --preset shasta-sam
     .venv/bin/python benchmarks/encoding_speed.py --python   # without the compiled writers
-    .venv/bin/python benchmarks/encoding_speed.py --game "ecarte(variant=bourre,players=8)"
+    .venv/bin/python benchmarks/encoding_speed.py --game "bourre(players=8)"
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ from typing import Any
 from hoyle import arena, load
 from hoyle.arena.executors import Executor, LocalExecutor, RayExecutor
 
-DEFAULT_GAMES = ("hearts(deals=1)", "all-fours(hands=1)")
+DEFAULT_GAMES = ("hearts(deals=1)", "all-fours(deals=1)")
 
 
 @dataclass
