@@ -65,3 +65,42 @@ def test_records_round_trip() -> None:
     replayed = records.replay(records.loads(text))
     assert replayed.returns() == state.returns()
     assert replayed.observation(0) == state.observation(0)
+
+
+def test_the_terminal_plays_it_and_tells_the_discards_as_each_seat_saw_them() -> None:
+    from hoyle.tui.app import TerminalGame
+
+    game = hoyle.load("toy", deals=1)
+    state = game.new_initial_state(seed=3)
+    out: list[str] = []
+    app = TerminalGame(
+        state,
+        0,
+        {1: hoyle.agent("easy", game)},
+        read=lambda prompt: state.action_to_string(state.legal_actions()[0]),
+        write=out.append,
+    )
+    assert app.run() is True
+    assert "Seat 1 lays a card away face down." in out  # the trick view, the toy's own log
+    assert any(line.startswith("You lay ") and line.endswith(" away.") for line in out)
+    assert out[-1] == "Game over." and out[-2].startswith("Final scores: ")
+
+
+def test_the_environments_serve_it() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from pettingzoo.test import api_test
+
+    import hoyle.envs.openspiel as spiel
+    from hoyle.envs.gymnasium import gym_id, register
+    from hoyle.envs.pettingzoo import env
+
+    api_test(env("toy(deals=1)"), num_cycles=50)
+    assert "python_hoyle_toy" in spiel.register()
+    game = pyspiel.load_game("python_hoyle_toy(deals=1)")
+    assert game.max_game_length() == hoyle.load("toy(deals=1)").info.max_game_length
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    assert gym_id("toy") in register()
+    import gymnasium
+
+    one = gymnasium.make(gym_id("toy"), game="toy(deals=1)", opponents="random")
+    one.reset(seed=1)

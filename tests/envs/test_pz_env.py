@@ -185,7 +185,7 @@ def test_the_illegal_reward_option_ends_the_game_instead() -> None:
 def test_names_render_and_options() -> None:
     table = raw_env(SOME_PRESETS[0], render_mode="ansi")
     family = table.game.family
-    assert env_id(table.game) == f"hoyle_{family.replace('-', '_')}_v0"
+    assert env_id(table.game) == f"hoyle_{family.replace('-', '_')}_v1"
     assert table.metadata["name"] == env_id(table.game)
     assert str(table) == env_id(table.game)
     assert table.metadata["is_parallelizable"] is False

@@ -16,8 +16,9 @@ Observations, rewards, ``max_deals`` and ``max_cycles`` are those of
 :mod:`hoyle.envs.pettingzoo` (this environment drives one of its tables): the observation is a
 dict of the seat's encoded vector and its action mask, the mask is also ``info["action_mask"]``,
 and a step's reward is what the seat earned between its decision and its next one (the deals
-that ended in between). Importing the module registers ``hoyle/Hearts-v0``,
-``hoyle/AllFours-v0``, ``hoyle/SpiteMalice-v0`` and ``hoyle/Ecarte-v0`` with
+that ended in between). Importing the module registers ``hoyle/Hearts-v1``,
+``hoyle/AllFours-v1``, ``hoyle/SpiteMalice-v1``, ``hoyle/Ecarte-v1`` and ``hoyle/Bourre-v1`` (one
+per registered family) with
 ``gymnasium.make``; pass ``game="hearts(variant=black-maria)"`` to choose the preset.
 """
 
@@ -44,7 +45,7 @@ Observation = dict[str, Any]
 
 def gym_id(family: str) -> str:
     """The ``gymnasium.make`` id of a family: its name in camel case, ``all-fours`` →
-    ``hoyle/AllFours-v0`` (its default preset unless ``game=`` is given)."""
+    ``hoyle/AllFours-v1`` (its default preset unless ``game=`` is given)."""
     camel = "".join(part[:1].upper() + part[1:] for part in family.split("-"))
     return f"hoyle/{camel}-v{ENV_VERSION}"
 

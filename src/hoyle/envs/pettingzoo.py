@@ -50,8 +50,10 @@ from hoyle.core.registry import load
 
 __all__ = ["DEFAULT_MAX_CYCLES", "ENV_VERSION", "RewardMode", "env", "env_id", "raw_env"]
 
-ENV_VERSION = 0
-"""Bumped whenever observations, rewards or episode ends change, so results name what made them."""
+ENV_VERSION = 1
+"""Bumped whenever observations, rewards or episode ends change, so results name what made them.
+1: the contract of issue 18 (one hand of All Fours or Écarté returns its points, Bourré its own
+family, the observation tensors' per-seat fields)."""
 
 DEFAULT_MAX_CYCLES = 10_000
 """Truncate after this many decisions per seat. Far above any real match, but random play can
@@ -64,7 +66,7 @@ Observation = dict[str, npt.NDArray[Any]]
 
 
 def env_id(game: Game[Any]) -> str:
-    """The versioned environment name of ``game``'s family, e.g. ``hoyle_all_fours_v0``."""
+    """The versioned environment name of ``game``'s family, e.g. ``hoyle_all_fours_v1``."""
     return f"hoyle_{game.family.replace('-', '_')}_v{ENV_VERSION}"
 
 
