@@ -37,6 +37,8 @@ __all__ = [
 
 POSITIONS = 6
 """Positions of each walked game the costly clauses look at (spread over the game)."""
+KEPT = 200
+"""Copies of positions a walked game keeps at least (and fewer than twice as many)."""
 
 
 @dataclass
@@ -52,11 +54,19 @@ class Walk:
 
 def _random_game(state: State, rng: random.Random, walk: Walk, limit: int) -> None:
     """Play ``state`` to its end at random (chance by its probabilities), keeping copies."""
+    # Copies of the positions met, thinned as the game goes on (every other one dropped and
+    # the stride doubled when KEPT are held), so a long game (a Spite and Malice match of
+    # 25,000 actions) keeps a few hundred copies, not one per action.
     trail: list[State] = []
-    steps = 0
+    stride, steps = 1, 0
+    previous: State | None = None
     while not state.is_terminal():
         assert steps < limit, f"{state.game.spec}: no end after {limit} actions (info's bound)"
-        trail.append(state.clone())
+        previous = state.clone()
+        if steps % stride == 0:
+            trail.append(previous)
+            if len(trail) >= 2 * KEPT:
+                trail, stride = trail[::2], 2 * stride
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             pick, total = rng.random(), 0.0
@@ -74,7 +84,8 @@ def _random_game(state: State, rng: random.Random, walk: Walk, limit: int) -> No
     every = max(1, len(trail) // POSITIONS)
     # Spread over the game, then the last position before its end (where a deal's every
     # hidden move has been made, so a log that leaks one shows it) and the end itself.
-    chosen = [*trail[::every][:POSITIONS], *trail[-1:], state]
+    last = [previous] if previous is not None else []
+    chosen = [*trail[::every][:POSITIONS], *last, state]
     walk.positions.extend(chosen)
     walk.chance_nodes.extend(s for s in trail[::every] if s.is_chance_node())
     walk.decision_nodes.extend(s for s in trail if not s.is_chance_node())
