@@ -413,3 +413,11 @@ def test_a_pool_stops_at_its_deal_limit() -> None:
         "The session stops after 3 hands (deal_limit=3)"
         in (state.observation(None)["results"][-1]["lines"])
     )
+
+
+def test_the_old_name_of_the_offer_timing_still_loads() -> None:
+    # docs/contract.md §6: old values stay readable. Before RULINGS E7 was clarified the one
+    # timing, "before_play", let each player offer before their own first card.
+    game = hoyle.load("ecarte", offer_point=True, offer_point_until="before_play")
+    assert game.rules.offer_point_until.value == "own_first_card"
+    assert "offer_point_until=own_first_card" in game.spec

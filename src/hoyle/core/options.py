@@ -185,6 +185,10 @@ def _enum_member(cls: type[enum.Enum], value: Any, bad: Any) -> Any:
         for member in cls:
             if _norm(str(member.value)) == key or member.name.lower() == key:
                 return member
+        try:  # an old spelling the enum still reads (its ``_missing_``)
+            return cls(key)
+        except ValueError:
+            pass
     raise bad()
 
 

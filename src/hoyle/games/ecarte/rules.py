@@ -77,6 +77,11 @@ class OfferTiming(enum.Enum):
     THIRD_TRICK = "third_trick"
     """On the offerer's turn until the third trick is led."""
 
+    @classmethod
+    def _missing_(cls, value: object) -> OfferTiming | None:
+        # ``before_play``, the old name, meant each player before their own first card.
+        return cls.OWN_FIRST_CARD if value == "before_play" else None
+
 
 class Swap(enum.Enum):
     """Whether, and after what, the loser gives up the seat to a waiting player."""
