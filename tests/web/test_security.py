@@ -61,11 +61,15 @@ def stable_cards(state: State, viewer: int | None, other: int, rng: random.Rando
     """Cards the viewer's own view shows whatever the hidden cards are: shown in the view of
     every resample of an information state that does not hold ``other``'s hand (the viewer's,
     or for a spectator another seat's). A card of ``other``'s hand shown there is a public
-    fact (a cut before the shuffle, a card the viewer passed), not a leak of that hand."""
+    fact (a cut before the shuffle, a card the viewer passed, a king marked), not a leak of
+    that hand."""
     source = viewer if viewer is not None else (other + 1) % state.game.num_players
     stable: set[str] | None = None
     for _ in range(4):
-        seen = cards_in(state.resample_from_infostate(source, rng).observation(viewer))
+        world = state.resample_from_infostate(source, rng)
+        # What the room sends: the observation and the seat's log (a king marked in Écarté
+        # is named to all while it stays in its holder's hand).
+        seen = cards_in([world.observation(viewer), world.log(viewer)])
         stable = seen if stable is None else stable & seen
     return stable or set()
 
