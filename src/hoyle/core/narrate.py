@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DealResult",
     "Event",
+    "Fact",
     "chronicle",
     "deal_begins",
     "match_end",
@@ -181,6 +182,33 @@ def secret(
         Event(seat, kind, own, dict(own_data or {}), only=frozenset({seat})),
         Event(seat, kind, others, dict(others_data or {}), hidden_from=frozenset({seat})),
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One thing a player needs to know at a glance (the contract, trumps, the turn-up, the pot,
+    who is whose partner), as the family words it for the table's side panel.
+
+    Attributes:
+        label: what it is, a word or two (``Trumps``, ``Contract``, ``Pot``, ``Partners``).
+        text: its value, a template like an event's (``{2} bid 3 to pitch``, ``hearts``).
+        cards: card tokens a surface may draw beside it (the turn-up), in order.
+        kind: a short stable word for surfaces and tests (``trumps``, ``contract`` …).
+    """
+
+    label: str
+    text: str
+    cards: tuple[str, ...] = ()
+    kind: str = ""
+
+    def to_json(self, viewer: int | None, names: Sequence[str] | None = None) -> dict[str, Any]:
+        """The fact as ``viewer`` reads it: ``kind``, ``label``, ``text`` and ``cards``."""
+        return {
+            "kind": self.kind or self.label.lower().replace(" ", "_"),
+            "label": self.label,
+            "text": render(self.text, viewer, names),
+            "cards": list(self.cards),
+        }
 
 
 @dataclass(frozen=True, slots=True)

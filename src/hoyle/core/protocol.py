@@ -42,7 +42,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from hoyle.core.errors import HoyleError, IllegalActionError, InvalidSeatError, ResampleError
 from hoyle.core.info import GameInfo
-from hoyle.core.narrate import DealResult, Event, chronicle
+from hoyle.core.narrate import DealResult, Event, Fact, chronicle
 
 __all__ = ["CHANCE", "ENVELOPE", "TERMINAL", "Game", "State"]
 
@@ -383,6 +383,20 @@ class State(ABC):
             raise HoyleError(f"give one name per seat ({self.game.num_players}), not {len(names)}")
         return [e.to_json(seat, names) for e in chronicle(self) if e.seen_by(seat)]
 
+    def facts(self, player: int | None, names: Sequence[str] | None = None) -> list[dict[str, Any]]:
+        """The few facts ``player`` needs at a glance, as the family words them: trumps, the
+        contract, the turn-up, the pot, the pass, partners … (``None``: a spectator).
+
+        Each entry has ``kind``, ``label`` (``Trumps``), ``text`` (``hearts``; seats named for
+        this reader as in :meth:`log`) and ``cards`` (tokens to draw beside it). They say
+        nothing ``observation(player)`` does not: a surface's side panel shows them instead of
+        raw observation keys.
+        """
+        seat = self._check_seat(player)
+        if names is not None and len(names) != self.game.num_players:
+            raise HoyleError(f"give one name per seat ({self.game.num_players}), not {len(names)}")
+        return [f.to_json(seat, names) for f in self._facts(seat)]
+
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
         """A full state that ``player`` cannot tell apart from this one.
 
@@ -416,6 +430,11 @@ class State(ABC):
         a seat reads must depend only on what it may know. The core adds the events every
         game shares (a deal beginning, a deal's result, the end)."""
         raise NotImplementedError
+
+    def _facts(self, seat: int | None) -> list[Fact]:
+        """The family's :meth:`facts` for ``seat`` (already checked), from what that seat may
+        know; none by default."""
+        return []
 
     def _action_token(self, action: int) -> str:
         """The token of ``action`` (an int within the game's action range); raise
