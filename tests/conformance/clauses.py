@@ -25,6 +25,7 @@ __all__ = [
     "check_chance_outcomes",
     "check_clones_are_independent",
     "check_envelope",
+    "check_facts",
     "check_history_replays",
     "check_illegal_action",
     "check_log",
@@ -32,6 +33,7 @@ __all__ = [
     "check_resample",
     "check_returns",
     "check_tokens",
+    "check_trick_events",
     "walk",
 ]
 
@@ -303,6 +305,50 @@ def check_log(w: Walk) -> None:
         assert all("Seat " not in e["text"] for e in state.log(None, names)), "names unused"
 
 
+def check_facts(w: Walk) -> None:
+    """``facts(seat)`` (the side panel's contract, trumps, pot …) is a function of what the
+    seat may know: the same in every world resampled from its information; each has ``kind``,
+    ``label``, ``text`` and ``cards``, and names seats as given."""
+    game = w.game
+    n = game.num_players
+    for k, state in enumerate(w.positions[:: max(1, len(w.positions) // 60)]):
+        for seat in [*range(n), None]:
+            facts = state.facts(seat)
+            json.dumps(facts)
+            for fact in facts:
+                assert set(fact) == {"kind", "label", "text", "cards"}, fact
+                assert fact["label"] and isinstance(fact["text"], str), fact
+                assert all(isinstance(c, str) for c in fact["cards"]), fact
+            if seat is None or state.is_terminal():
+                continue
+            world = state.resample_from_infostate(seat, random.Random(104729 * k + seat))
+            assert world.facts(seat) == facts, (
+                f"{_where(state)}, seat {seat}: the facts tell what the seat cannot know:\n"
+                f"  real:  {facts}\n  world: {world.facts(seat)}"
+            )
+        names = [f"P{s}" for s in range(n)]
+        assert all("Seat " not in f["text"] for f in state.facts(None, names)), "names unused"
+
+
+def check_trick_events(w: Walk) -> None:
+    """A finished trick is told as a ``trick`` event with the whole trick: ``plays``, a list
+    of ``{"seat", "card"}`` in the order played, and ``winner``, one of those seats (so a
+    surface can leave the full trick on the felt and mark its taker)."""
+    n = w.game.num_players
+    for state in w.positions[-1:] + w.positions[:: max(1, len(w.positions) // 8)]:
+        for entry in state.log(None):
+            if entry["kind"] != "trick":
+                continue
+            plays = entry.get("plays")
+            where = _where(state)
+            assert isinstance(plays, list) and plays, f"{where}: trick without plays {entry}"
+            seats = [p["seat"] for p in plays]
+            assert all(isinstance(p.get("card"), str) for p in plays), entry
+            assert all(_seat_or_none(s, n) and s is not None for s in seats), entry
+            assert len(set(seats)) == len(seats), f"a seat plays twice to one trick: {entry}"
+            assert entry.get("winner") in seats, f"the trick's winner did not play: {entry}"
+
+
 def check_tokens(w: Walk) -> None:
     """Every legal action's token names it (``string_to_action(action_to_string(a)) == a``);
     an int that is no action, a non-int, and a token not legal here are refused."""
@@ -418,6 +464,8 @@ CLAUSES = {
     "envelope": check_envelope,
     "resample": check_resample,
     "log": check_log,
+    "facts": check_facts,
+    "trick_events": check_trick_events,
     "tokens": check_tokens,
     "returns": check_returns,
     "one_deal": check_one_deal,

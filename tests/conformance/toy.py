@@ -289,12 +289,13 @@ class ToyState(State):
         if len(before.trick) == before.n - 1:
             item = after.results_[-1].items[0]
             winner = item["seat"]
+            plays = [{"seat": s, "card": TOKENS[c]} for s, c in [*before.trick, (seat, action)]]
             events.append(
                 Event(
                     winner,
                     "trick",
                     f"{{{winner}}} {{{winner}:takes}} the trick with {pretty(item['card'])}.",
-                    {"winner": winner, "card": item["card"]},
+                    {"winner": winner, "plays": plays, "card": item["card"]},
                 )
             )
         return events

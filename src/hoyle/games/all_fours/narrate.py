@@ -316,7 +316,13 @@ def _trick_taken(
     place = winning_place(trump, trick)
     winner, card = seats[place], trick[place]
     text = f"{{{winner}}} {{{winner}:takes}} the trick with {_card(card)}."
-    data = {"winner": winner, "card": TOKENS[card], "cards": [TOKENS[c] for c in trick]}
+    plays = [{"seat": s, "card": TOKENS[c]} for s, c in zip(seats, trick, strict=True)]
+    data = {
+        "winner": winner,
+        "plays": plays,
+        "card": TOKENS[card],
+        "cards": [TOKENS[c] for c in trick],
+    }
     rules = before.rules
     if rules.trick_points_at_once:
         pts = 0

@@ -191,5 +191,11 @@ def _play(before: BourreState, card: int) -> list[Event]:
 
     winner, best = max(trick, key=key)
     text = f"{_s(winner)} {_v(winner, 'takes')} the trick with {pretty(TOKENS[best])}."
-    events.append(Event(winner, "trick", text, {"winner": winner, "card": TOKENS[best]}))
+    data = {
+        "winner": winner,
+        "plays": [{"seat": s, "card": TOKENS[c]} for s, c in trick],
+        "card": TOKENS[best],
+        "cards": [TOKENS[c] for _, c in trick],
+    }
+    events.append(Event(winner, "trick", text, data))
     return events

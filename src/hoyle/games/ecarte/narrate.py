@@ -247,6 +247,11 @@ def _play(before: EcarteState, action: int) -> list[Event]:
             winner,
             "trick",
             f"{_s(winner)} {_v(winner, 'takes')} the trick with {pretty(TOKENS[best])}.",
-            {"winner": winner, "card": TOKENS[best]},
+            {
+                "winner": winner,
+                "plays": [{"seat": led_by, "card": TOKENS[led]}, {"seat": seat, "card": card}],
+                "card": TOKENS[best],
+                "cards": [TOKENS[led], card],
+            },
         ),
     ]

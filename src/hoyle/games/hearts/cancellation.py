@@ -454,6 +454,7 @@ class CancellationState(HeartsState):
         return {
             "leader": leader,
             "cards": [TOKENS[c] for c in cards],
+            "seats": [(leader + i) % self.g.n for i in range(len(cards))],
             "winner": None if void else to,
             "void": void,
             "to": to if to >= 0 else None,

@@ -403,15 +403,16 @@ def _trick_end(
     from hoyle.games.hearts.domino import DominoState
 
     if isinstance(before, DominoState):  # seats out of cards sit the trick out
-        seats = list(before._seats)
+        seats = list(before._seats) if before._trick else [before._cur]
     else:
         seats = [(leader + i) % n for i in range(len(cards))]
     values = before._values
     points = sum(values[c] for c in cards)
     carried = list(getattr(before, "_carry", ()))
+    plays = [{"seat": s, "card": TOKENS[c]} for s, c in zip(seats, cards, strict=True)]
     void = _void(before, after, number, record)
-    if void is not None:
-        return [Event(None, "void", void, {"cards": [TOKENS[c] for c in cards]})]
+    if void is not None:  # no taker: the cards wait (or go to an earlier trick's winner)
+        return [Event(None, "void", void, {"cards": [TOKENS[c] for c in cards], "plays": plays})]
     points += sum(values[c] for c in carried)
     best = cards[seats.index(winner)] if winner in seats else -1
     with_card = f" with {_card(best)}" if 0 <= best < 52 else ""
@@ -424,7 +425,12 @@ def _trick_end(
             winner,
             "trick",
             f"{_s(winner)} {_v(winner, 'takes')} the trick{with_card}{extra} ({worth}).",
-            {"winner": winner, "cards": [TOKENS[c] for c in cards], "points": points},
+            {
+                "winner": winner,
+                "plays": plays,
+                "cards": [TOKENS[c] for c in cards],
+                "points": points,
+            },
         )
     ]
     taker = after._widow_taker if record is None else record.widow_taker

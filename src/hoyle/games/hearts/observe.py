@@ -33,12 +33,18 @@ def _tokens(mask: int) -> list[str]:
     return [TOKENS[c] for c in mask_to_list(mask)]
 
 
-def _trick_dict(trick: tuple[int, tuple[int, ...], int] | None) -> dict[str, Any] | None:
-    """A completed trick as data; ``None`` before any trick of the match is over."""
+def _trick_dict(trick: tuple[int, tuple[int, ...], int] | None, n: int) -> dict[str, Any] | None:
+    """A completed trick as data (``seats``: who played each card, from the leader); ``None``
+    before any trick of the match is over."""
     if trick is None:
         return None
     leader, cards, winner = trick
-    return {"leader": leader, "cards": [TOKENS[c] for c in cards], "winner": winner}
+    return {
+        "leader": leader,
+        "cards": [TOKENS[c] for c in cards],
+        "seats": [(leader + i) % n for i in range(len(cards))],
+        "winner": winner,
+    }
 
 
 def _penalty_suit(state: HeartsState) -> str | None:
@@ -99,8 +105,8 @@ def observe(state: HeartsState, player: int | None) -> dict[str, Any]:
         "trick": [
             {"seat": (state._leader + i) % n, "card": TOKENS[c]} for i, c in enumerate(state._trick)
         ],
-        "tricks": [_trick_dict(t) for t in state._tricks],
-        "last_trick": _trick_dict(state._tricks[-1] if state._tricks else state._last_trick),
+        "tricks": [_trick_dict(t, n) for t in state._tricks],
+        "last_trick": _trick_dict(state._tricks[-1] if state._tricks else state._last_trick, n),
         "tricks_taken": list(state._ntricks),
         "points": public_points(state),
         "widow_size": g.widow_size,
