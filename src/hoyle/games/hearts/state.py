@@ -15,7 +15,7 @@ from hoyle.cards import TOKENS as _PACK_TOKENS
 from hoyle.cards import Card, CardError, card_index, parse_cards
 from hoyle.core.errors import IllegalActionError, InvalidPositionError, not_an_action
 from hoyle.core.info import GameInfo
-from hoyle.core.narrate import DealResult, Event
+from hoyle.core.narrate import DealResult, Event, Fact
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.hearts.rules import (
     BonusCard,
@@ -1146,6 +1146,12 @@ class HeartsState(State):
 
         assert isinstance(before, HeartsState) and isinstance(after, HeartsState)
         return narrate(before, action, after)
+
+    def _facts(self, seat: int | None) -> list[Fact]:
+        """What ``seat`` needs at a glance (see :mod:`hoyle.games.hearts.facts`)."""
+        from hoyle.games.hearts.facts import facts
+
+        return facts(self, seat)
 
     def _resample(self, seat: int, rng: random.Random) -> HeartsState:
         """A state ``seat`` cannot tell from this one (see :mod:`hoyle.games.hearts.resample`)."""
