@@ -20,7 +20,7 @@ from hoyle.cards import TOKENS, CardError, card_index, parse_cards
 from hoyle.core.copying import copy_fields
 from hoyle.core.errors import IllegalActionError, InvalidPositionError, not_an_action
 from hoyle.core.info import GameInfo
-from hoyle.core.narrate import DealResult, Event
+from hoyle.core.narrate import DealResult, Event, Fact
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.core.tokens import card_or_word, parse_card_or_word
 from hoyle.games.all_fours.rules import (
@@ -1084,6 +1084,12 @@ class AllFoursState(State):
 
         assert isinstance(before, AllFoursState) and isinstance(after, AllFoursState)
         return narrate(before, action, after)
+
+    def _facts(self, seat: int | None) -> list[Fact]:
+        """What ``seat`` needs at a glance (see :mod:`.facts`)."""
+        from hoyle.games.all_fours.facts import facts
+
+        return facts(self, seat)
 
     def _action_token(self, action: int) -> str:
         """Cards are tokens (``JH``); the decisions are words (``beg``, ``bid 2``, …)."""
