@@ -25,7 +25,7 @@ from hoyle.cards import CardError, card_index, parse_cards
 from hoyle.core.copying import copy_fields
 from hoyle.core.errors import IllegalActionError, InvalidPositionError, not_an_action
 from hoyle.core.info import GameInfo
-from hoyle.core.narrate import DealResult, Event
+from hoyle.core.narrate import DealResult, Event, Fact
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.core.tokens import card_or_word, parse_card_or_word
 from hoyle.games.bourre.rules import BourreRules
@@ -753,6 +753,12 @@ class BourreState(State):
 
     def _results(self) -> list[DealResult]:
         return self._done
+
+    def _facts(self, seat: int | None) -> list[Fact]:
+        """What ``seat`` needs at a glance (see :mod:`hoyle.games.bourre.facts`)."""
+        from hoyle.games.bourre.facts import facts
+
+        return facts(self, seat)
 
     def _narrate(self, before: State, action: int, after: State) -> list[Event]:
         """What ``action`` did (see :mod:`hoyle.games.bourre.narrate`)."""
