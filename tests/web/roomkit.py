@@ -58,14 +58,23 @@ class Server:
         table: dict[str, Any] = reply.json()
         return table
 
-    def client(self, table_id: str, key: str | None = None, hello: bool = True) -> Client:
-        """A WebSocket client at the table (with ``key``: in that seat), hello already said."""
+    def client(
+        self, table_id: str, key: str | None = None, hello: bool = True, auto: bool = False
+    ) -> Client:
+        """A WebSocket client at the table (with ``key``: in that seat), hello already said.
+
+        ``auto`` is off unless asked for: a test's client plays its forced moves itself, so
+        that the moves it sends are the moves made.
+        """
         conn = connect(f"ws://127.0.0.1:{self.port}/ws/{table_id}", open_timeout=20)
         # Entered as a context (Client.close closes it): websockets 17.1 deprecates using a
         # connection that never was, and entering is what every version supports.
         ws = Client(conn.__enter__())
         if hello:
-            ws.send_json({"type": "hello"} if key is None else {"type": "hello", "key": key})
+            msg: dict[str, Any] = {"type": "hello", "auto": auto}
+            if key is not None:
+                msg["key"] = key
+            ws.send_json(msg)
         return ws
 
 
@@ -125,8 +134,11 @@ class Client:
 @contextmanager
 def server_thread(db: Path | str, **settings: Any) -> Iterator[Server]:
     """A card room in a thread of this process, storing in ``db`` (a SQLite file, or a
-    database URL given as a string); bots play at once."""
+    database URL given as a string); bots play at once, and wait for nobody after a deal
+    unless ``summary_seconds`` or ``summary_seconds_bots`` say otherwise."""
     settings.setdefault("bot_delay", 0.0)
+    settings.setdefault("summary_seconds", 0.0)
+    settings.setdefault("summary_seconds_bots", 0.0)
     port = free_port()
     app = create_app(store_url(db), Settings(**settings))
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
@@ -159,10 +171,12 @@ def server_process(db: Path | str, port: int | None = None, *args: str) -> Itera
 
 def start_process(db: Path | str, port: int, *args: str) -> subprocess.Popen[bytes]:
     """Start ``hoyle serve`` on ``port`` (``--database db``: a file or a URL) and wait until
-    it answers."""
+    it answers (bots play at once and wait for nobody after a deal, unless ``args`` say
+    otherwise)."""
     env = dict(os.environ, PYTHONPATH=str(SRC))
     cmd = [sys.executable, "-m", "hoyle", "serve", "--port", str(port), "--database", str(db)]
-    proc = subprocess.Popen([*cmd, "--bot-delay", "0", *args], env=env, stdout=subprocess.DEVNULL)
+    quick = ["--bot-delay", "0", "--summary-seconds", "0", "--summary-seconds-bots", "0"]
+    proc = subprocess.Popen([*cmd, *quick, *args], env=env, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while True:
         try:

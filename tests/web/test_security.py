@@ -78,7 +78,9 @@ async def play_watched(db: Path, spec: str) -> tuple[list[Recorder], list[int], 
     """A game where every seat is a silent human, so stand-in bots play all of it while a
     recorder sits in each seat and one watches; returns the recorders and the log."""
     store = Store(f"sqlite:///{db}")
-    room = Room(store, Settings(bot_delay=0, turn_timeout=0, standin="random"))
+    settings = Settings(bot_delay=0, turn_timeout=0, standin="random")
+    settings.summary_seconds = settings.summary_seconds_bots = 0  # nobody reads here
+    room = Room(store, settings)
     game = hoyle.load(spec)
     made = await room.create(spec, [{"kind": "human"}] * game.num_players)
     table = made.table

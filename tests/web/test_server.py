@@ -67,8 +67,10 @@ def test_bad_messages_are_refused_with_a_reason_and_change_nothing(tmp_path: Pat
                 ('{"type": "act", "token": "ZZ"}', "ZZ"),
                 ('{"type": "act", "token": "' + "Q" * 5000 + '"}', "too long"),
                 (f'{{"type": "act", "token": "2C", "seat": {(leader + 1) % 4}}}', "you hold seat"),
-                # Black Lady: the holder of the 2♣ leads it (RULINGS 1.1 black-lady, H2).
-                ('{"type": "act", "token": "' + not_two + '"}', "first lead is the 2C"),
+                # Black Lady: the holder of the 2♣ leads it (RULINGS 1.1 black-lady, H2), said
+                # in the screen's words: "you" for the seat, cards as cards.
+                ('{"type": "act", "token": "' + not_two + '"}', "You cannot play"),
+                ('{"type": "act", "token": "' + not_two + '"}', "first lead is the 2♣"),
                 ('{"type": "hello"}', "already joined"),
             ]
             for text, reason in bad:
@@ -177,3 +179,45 @@ def test_each_seat_is_sent_its_own_log_of_the_deal(tmp_path: Path) -> None:
             texts = [e["text"] for e in watched["log"]]
             assert f"{names[0]} passes 3 cards to {names[1]}." in texts
             assert not any("receive" in t for t in texts)  # nobody's cards are named to it
+
+
+def test_continue_settings_and_hints_over_the_socket(tmp_path: Path) -> None:
+    with server_thread(tmp_path / "room.sqlite3", summary_seconds=30, hint_seconds=0.05) as server:
+        # The pause after a deal: the bot waits until the one human says continue.
+        table = server.create("all_fours(deals=2)", ["human", "random"])
+        with server.client(table["id"], table["seats"][0]["key"]) as ws:
+            msg = ws.next_state()
+            assert (msg["pause"], msg["auto_played"]) == (None, None)
+            assert all({"kind", "label", "text", "cards"} <= set(f) for f in msg["facts"])
+            seen = -1
+            while msg["pause"] is None:
+                if msg["legal"] and msg["seq"] > seen:
+                    seen = msg["seq"]
+                    ws.send_json({"type": "act", "token": msg["legal"][0]})
+                msg = ws.next_state()
+            assert msg["pause"]["waiting"] == [0] and msg["pause"]["total"] == 30
+            assert msg["log"][0]["deal"] == 1 and msg["log_start"] == 0
+            ws.send_json({"type": "continue"})
+            msg = ws.next_state()
+            assert msg["pause"] is None
+        # auto: off at hello, then on by a settings message: the only legal 2♣ is played.
+        table = server.create("hearts(deals=1,pass_cycle=hold)", ["human"] * 4)
+        keys = [s["key"] for s in table["seats"]]
+        with server.client(table["id"]) as spectator:
+            leader = spectator.next_state()["to_act"]
+        with server.client(table["id"], keys[leader], auto=False) as ws:
+            msg = ws.next_state()
+            assert msg["legal"] == ["2C"] and msg["clock"]["seat"] == leader
+            ws.send_json({"type": "hint"})
+            hint = ws.next_reply()
+            assert hint["type"] == "hint" and "reason" in hint
+            assert hint["moves"] == [
+                {"token": "2C", "text": "2♣", "value": hint["moves"][0]["value"], "suggested": True}
+            ]
+            for bad in ({"type": "settings"}, {"type": "settings", "auto": "yes"}):
+                ws.send_json(bad)
+                assert "auto" in ws.next_reply()["reason"]
+            ws.send_json({"type": "settings", "auto": True})
+            msg = ws.next_state()
+            assert msg["auto_played"] == {"seat": leader, "token": "2C"}
+            assert "2C" not in msg["observation"]["hand"]

@@ -1,18 +1,23 @@
 """The FastAPI application: lobby pages, a small JSON API and one WebSocket per viewer.
 
 ``create_app(url)`` builds the app around a :class:`~hoyle.web.room.Room`; ``hoyle serve``
-runs it with uvicorn. The WebSocket protocol (JSON, one object per message):
+runs it with uvicorn. The WebSocket protocol (JSON, one object per message; docs/web.md
+"Messages" lists the fields):
 
-- client → server: ``{"type": "hello", "key": KEY?, "name": NAME?}`` first (no key: watch),
-  then ``{"type": "act", "token": "QS"}`` (optionally ``"seat": N``), ``{"type": "hint"}``,
+- client → server: ``{"type": "hello", "key": KEY?, "name": NAME?, "auto": BOOL?}`` first (no
+  key: watch; ``auto`` false: play your forced moves yourself), then ``{"type": "act",
+  "token": "QS"}`` (optionally ``"seat": N``), ``{"type": "hint"}``, ``{"type":
+  "continue"}`` (the deal's summary is read), ``{"type": "settings", "auto": BOOL}``,
   ``{"type": "rematch"}``, ``{"type": "ping"}``.
-- server → client: ``state`` (the seat's observation, its legal tokens on its turn, seats,
-  score history, deal commitments), ``refused`` (with the reason; nothing changed), ``hint``,
-  ``rematch``, ``error`` (then the socket closes), ``pong``.
+- server → client: ``state`` (the seat's observation, facts and log, its legal tokens on its
+  turn, seats, score history, deal commitments, the pause, the clock), ``refused`` (with the
+  reason in the screen's words; nothing changed), ``hint``, ``rematch``, ``error`` (then the
+  socket closes), ``pong``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -25,7 +30,15 @@ from fastapi.staticfiles import StaticFiles
 
 import hoyle
 from hoyle.core.errors import HoyleError
-from hoyle.web.room import CreateError, Room, catalogue, rules_of
+from hoyle.web.room import (
+    CreateError,
+    Room,
+    catalogue,
+    check_form,
+    read_options,
+    rules_of,
+    title_of,
+)
 from hoyle.web.store import Store
 from hoyle.web.table import Refused, Settings, Table
 
@@ -78,22 +91,24 @@ def create_app(database_url: str, settings: Settings | None = None) -> FastAPI:
         live = [t.summary() for t in room.tables.values() if not t.finished]
         return sorted(live, key=lambda s: -float(s["created"]))
 
+    @app.post("/api/check")
+    async def check(request: Request) -> dict[str, Any]:
+        """What the lobby's form would create, or 400 with the engine's reason."""
+        body = await _body(request)
+        try:
+            options = _options(body)
+            return await asyncio.to_thread(check_form, body["game"], options, body.get("players"))
+        except CreateError as exc:
+            raise HTTPException(400, str(exc)) from None
+
     @app.post("/api/tables")
     async def create(request: Request) -> JSONResponse:
-        try:
-            body = await request.json()
-        except ValueError:
-            raise HTTPException(400, "the body must be JSON") from None
-        if not isinstance(body, dict) or not isinstance(body.get("game"), str):
-            raise HTTPException(400, 'give {"game": "hearts", "seats": [...]}')
+        body = await _body(request)
         seats = body.get("seats")
-        options = body.get("options") or {}
-        if not isinstance(seats, list) or not isinstance(options, dict):
-            raise HTTPException(400, "seats is a list and options an object")
-        if body.get("variant"):
-            options["variant"] = body["variant"]
+        if not isinstance(seats, list):
+            raise HTTPException(400, "seats is a list, one entry per seat")
         try:
-            made = await room.create(body["game"], seats, options)
+            made = await room.create(body["game"], seats, _options(body))
         except CreateError as exc:
             raise HTTPException(400, str(exc)) from None
         table = made.table
@@ -102,6 +117,7 @@ def create_app(database_url: str, settings: Settings | None = None) -> FastAPI:
             {
                 "id": table.id,
                 "game": table.game.spec,
+                "title": table.game.title,
                 "watch": f"{base}/t/{table.id}",
                 "seats": [
                     {
@@ -124,6 +140,7 @@ def create_app(database_url: str, settings: Settings | None = None) -> FastAPI:
             {
                 "id": r.id,
                 "game": r.spec,
+                "title": title_of(r.spec),
                 "seats": [s["name"] for s in r.seats],
                 "finished": r.finished,
                 "result": _result_tag(r.record or ""),
@@ -153,6 +170,26 @@ def create_app(database_url: str, settings: Settings | None = None) -> FastAPI:
     return app
 
 
+async def _body(request: Request) -> dict[str, Any]:
+    """A table request's JSON body: an object naming a ``game``."""
+    try:
+        body = await request.json()
+    except ValueError:
+        raise HTTPException(400, "the body must be JSON") from None
+    if not isinstance(body, dict) or not isinstance(body.get("game"), str):
+        raise HTTPException(400, 'give {"game": "hearts", "seats": [...]}')
+    return body
+
+
+def _options(body: dict[str, Any]) -> dict[str, Any]:
+    """The request's options (an object, or text such as ``deals=1, moon=subtract``), with its
+    ``variant``."""
+    options = read_options(body["game"], body.get("options"))
+    if body.get("variant"):
+        options["variant"] = body["variant"]
+    return options
+
+
 async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
     """Read one viewer's messages until they leave; refuse each bad one with a reason."""
     joined = False
@@ -177,9 +214,12 @@ async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
                             )
                             await ws.close(4403)
                             return
+                    auto = msg.get("auto", True)
+                    if not isinstance(auto, bool):
+                        raise Refused("auto is true or false")
                     joined = True
                     name = msg.get("name")
-                    await table.join(ws, seat, name if isinstance(name, str) else None)
+                    await table.join(ws, seat, name if isinstance(name, str) else None, auto)
                     continue
                 if not joined:
                     raise Refused('say hello first: {"type": "hello", "key": …}')
@@ -189,22 +229,35 @@ async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
                     await ws.send_json({"type": "pong"})
                 elif kind == "act":
                     await table.act(_acting_seat(seat, msg), _token(msg))
+                elif kind == "continue":
+                    if seat is not None:  # a spectator's is nobody's to wait for
+                        await table.proceed(seat)
+                elif kind == "settings":
+                    auto = msg.get("auto")
+                    if seat is None:
+                        raise Refused("spectators have no settings here")
+                    if not isinstance(auto, bool):
+                        raise Refused('settings: {"type": "settings", "auto": true or false}')
+                    await table.set_auto(ws, auto)
                 elif kind == "hint":
                     if seat is None:
                         raise Refused("spectators get no hints")
-                    await ws.send_json(
-                        {"type": "hint", "seq": table.seq, "moves": await table.hint(seat)}
-                    )
+                    found = await table.hint(seat)
+                    await ws.send_json({"type": "hint", "seq": table.seq, **found})
                 elif kind == "rematch":
                     if seat is None:
                         raise Refused("only a seated player can ask for a rematch")
                     try:
-                        new = await room.rematch(table)
+                        new, made = await room.rematch(table)
                     except CreateError as exc:
                         raise Refused(str(exc)) from None
-                    await ws.send_json({"type": "rematch", "table": new.id})
+                    if not made:  # the others were told when it was made
+                        await ws.send_json({"type": "rematch", "table": new.id})
                 else:
-                    raise Refused(f"unknown message type {kind!r}; use hello, act, hint, rematch")
+                    raise Refused(
+                        f"unknown message type {kind!r}; use hello, act, hint, continue, "
+                        "settings, rematch, ping"
+                    )
             except Refused as exc:
                 await ws.send_json({"type": "refused", "reason": exc.reason, "seq": table.seq})
     except WebSocketDisconnect:

@@ -48,6 +48,25 @@ def add_commands(sub: Any) -> None:
         default=30.0,
         help="seconds a seat with no connection waits before a bot takes it (30)",
     )
+    serve.add_argument(
+        "--summary-seconds",
+        type=float,
+        default=20.0,
+        help="seconds bots wait after a deal so its summary can be read, unless every "
+        "player continues first (20)",
+    )
+    serve.add_argument(
+        "--summary-seconds-bots",
+        type=float,
+        default=4.0,
+        help="the same wait when no player is connected (4)",
+    )
+    serve.add_argument(
+        "--auto-delay",
+        type=float,
+        default=0.6,
+        help="seconds before a player's only legal move is played for them (0.6)",
+    )
     serve.set_defaults(func=cmd_serve)
     verify = sub.add_parser("verify", help="check a card-room record's shuffles against its hashes")
     verify.add_argument("records", nargs="+", metavar="RECORD", type=Path)
@@ -70,7 +89,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         )
         return 1
     url = database_url(args.database, data_dir())
-    settings = Settings(bot_delay=args.bot_delay, turn_timeout=args.turn_timeout, grace=args.grace)
+    settings = Settings(
+        bot_delay=args.bot_delay,
+        turn_timeout=args.turn_timeout,
+        grace=args.grace,
+        summary_seconds=args.summary_seconds,
+        summary_seconds_bots=args.summary_seconds_bots,
+        auto_delay=args.auto_delay,
+    )
     app = create_app(url, settings)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     safe = url.split("@")[-1] if "@" in url else url  # never print a database password

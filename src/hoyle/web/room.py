@@ -6,19 +6,31 @@ The room owns the store and the settings; each :class:`~hoyle.web.table.Table` o
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import hoyle
 from hoyle.core.errors import HoyleError
 from hoyle.core.protocol import Game
-from hoyle.core.registry import agent_names, families, family, make_agent
+from hoyle.core.registry import agent_names, families, family, make_agent, parse_spec
 from hoyle.web.store import Store
 from hoyle.web.table import Seat, Settings, Table, clean_name, hash_key, new_key
 
-__all__ = ["CreateError", "Created", "Room", "catalogue", "rules_of"]
+__all__ = [
+    "CreateError",
+    "Created",
+    "Room",
+    "catalogue",
+    "check_form",
+    "read_options",
+    "rules_of",
+    "table_sizes",
+    "title_of",
+]
 
 
 class CreateError(ValueError):
@@ -40,6 +52,7 @@ class Room:
         self.store = store
         self.settings = settings or Settings()
         self.tables: dict[str, Table] = {}
+        self._rematching = asyncio.Lock()
 
     async def resume(self) -> int:
         """Load every unfinished table from its log and start it again; return how many."""
@@ -118,26 +131,36 @@ class Room:
         table.start()
         return table
 
-    async def rematch(self, table: Table) -> Table:
-        """The next game with the same game and seats; each invite key still holds its seat."""
+    async def rematch(self, table: Table) -> tuple[Table, bool]:
+        """The next game with the same game and seats, and whether it was made just now.
+
+        Each invite key still holds its seat. When it is made, every seated human watching the
+        finished table is sent ``{"type": "rematch", "table": id}``; the finished table's
+        state then names it (``rematch``).
+        """
         if not table.finished:
             raise CreateError("a rematch starts once the game is over")
-        if table.row.rematch is not None:
-            found = await self.get(table.row.rematch)
-            if found is not None:
-                return found
-        table_id = secrets.token_urlsafe(9)
-        seats = [Seat(s.kind, s.name, s.level, s.key_hash) for s in table.seats]
-        new = await asyncio.to_thread(
-            Table.create, table_id, table.game, seats, self.store, self.settings
-        )
-        new.row.rematch_of = table.id
-        await asyncio.to_thread(self.store.link_rematch, table.id, table_id)
-        table.row.rematch = table_id
-        self.tables[table_id] = new
-        new.start()
+        async with self._rematching:  # two players asking at once make one new table
+            if table.row.rematch is not None:
+                found = await self.get(table.row.rematch)
+                if found is not None:
+                    return found, False
+            table_id = secrets.token_urlsafe(9)
+            seats = [Seat(s.kind, s.name, s.level, s.key_hash) for s in table.seats]
+            new = await asyncio.to_thread(
+                Table.create, table_id, table.game, seats, self.store, self.settings
+            )
+            new.row.rematch_of = table.id
+            await asyncio.to_thread(self.store.link_rematch, table.id, table_id)
+            table.row.rematch = table_id
+            self.tables[table_id] = new
+            new.start()
+        note = {"type": "rematch", "table": new.id}
+        for conn, seat in list(table.viewers.items()):
+            if seat is not None and table.seats[seat].kind == "human":
+                await table.send(conn, note)
         await table.broadcast()
-        return new
+        return new, True
 
 
 def rules_of(game: Game[Any]) -> dict[str, Any]:
@@ -153,19 +176,115 @@ def rules_of(game: Game[Any]) -> dict[str, Any]:
     }
 
 
+MOST_SEATS = 16
+"""The largest table the room tries when it asks a game which sizes it allows."""
+
+
+def table_sizes(spec: str, options: Mapping[str, Any]) -> list[int]:
+    """The table sizes ``spec`` with ``options`` allows: each size the engine loads it with
+    (``players`` in ``options`` is ignored)."""
+    rest = {k: v for k, v in options.items() if k != "players"}
+    sizes = []
+    for n in range(1, MOST_SEATS + 1):
+        try:
+            hoyle.load(spec, **rest, players=n)
+        except (HoyleError, ValueError):
+            continue
+        sizes.append(n)
+    if not sizes:  # a game without a players option: the size it has
+        with contextlib.suppress(HoyleError, ValueError):
+            sizes = [hoyle.load(spec, **rest).num_players]
+    return sizes
+
+
+def read_options(spec: str, options: Any) -> dict[str, Any]:
+    """A table request's options: an object, or text in the game-string style
+    (``deals=1, moon=subtract``) read as the engine reads a game string."""
+    if options is None or options == "":
+        return {}
+    if isinstance(options, dict):
+        return dict(options)
+    if not isinstance(options, str) or len(options) > 1000:
+        raise CreateError("options are an object or text such as deals=1, moon=subtract")
+    name = spec.split("(")[0].strip() or "game"
+    try:
+        return dict(parse_spec(f"{name}({options})")[1])
+    except (HoyleError, ValueError) as exc:
+        raise CreateError(str(exc)) from None
+
+
+def check_form(spec: str, options: Mapping[str, Any], players: Any = None) -> dict[str, Any]:
+    """What the lobby's form makes of ``spec`` with ``options`` (a variant among them) and
+    ``players``: the game string and title, the table sizes allowed and the one chosen (the
+    game's own when ``players`` is ``None``), the bot levels; CreateError with the engine's
+    reason when it would refuse the table."""
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+        raise CreateError("players is a whole number")
+    given = options.get("players")
+    if players is not None and given is not None and str(given) != str(players):
+        raise CreateError("give the number of players once (the Players box)")
+    rest = {k: v for k, v in options.items() if k != "players"}
+    sizes = table_sizes(spec, rest)
+    try:
+        default = hoyle.load(spec, **rest).num_players
+    except (HoyleError, ValueError) as exc:
+        if not sizes:
+            raise CreateError(str(exc)) from None
+        default = sizes[0]  # the options need another size than the game's usual one
+    chosen = players if players is not None else given if given is not None else default
+    try:
+        game = hoyle.load(spec, **rest, **({} if chosen == default else {"players": chosen}))
+    except (HoyleError, ValueError) as exc:
+        raise CreateError(str(exc)) from None
+    return {
+        "game": game.spec,
+        "title": game.title,
+        "players": sizes,
+        "default_players": default,
+        "chosen": game.num_players,
+        "levels": agent_names(game),
+    }
+
+
+@functools.lru_cache(maxsize=512)
+def title_of(spec: str) -> str:
+    """A game string's title for a player (the string itself if it no longer loads)."""
+    try:
+        return hoyle.load(spec).title
+    except (HoyleError, ValueError):
+        return spec
+
+
 def catalogue() -> list[dict[str, Any]]:
-    """Every family with its variants, options and agent levels (for the lobby's form)."""
+    """Every family with its variants, options and agent levels (for the lobby's form); each
+    variant with the table sizes it allows (``players``) and its own (``default_players``)."""
+    return _catalogue(tuple(families()))
+
+
+@functools.lru_cache(maxsize=4)
+def _catalogue(names: tuple[str, ...]) -> list[dict[str, Any]]:
     out = []
-    for name in families():
+    for name in names:
         fam = family(name)
         game = hoyle.load(name)
+        variants = []
+        for v in fam.presets:
+            if v.family is not None:  # another family's game under an old name: listed there
+                continue
+            variants.append(
+                {
+                    "name": v.name,
+                    "title": v.display,
+                    "summary": v.summary,
+                    "players": table_sizes(name, {"variant": v.name}),
+                    "default_players": hoyle.load(name, variant=v.name).num_players,
+                }
+            )
         out.append(
             {
                 "name": fam.name,
                 "title": fam.title,
-                "variants": [
-                    {"name": v.name, "title": v.display, "summary": v.summary} for v in fam.presets
-                ],
+                "variants": variants,
                 "options": [
                     {
                         "name": o.name,

@@ -14,20 +14,33 @@ import dataclasses
 import hashlib
 import hmac
 import logging
+import re
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import hoyle
 from hoyle.core.errors import HoyleError
+from hoyle.core.narrate import pretty
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import Agent, family, make_agent
 from hoyle.records import dumps, from_state
 from hoyle.web.fair import DealSecret, commitment, deal_chance, format_deal_tags, new_salt
 from hoyle.web.store import EventRow, Store, TableRow
 
-__all__ = ["Connection", "Refused", "Seat", "Settings", "Table", "hash_key", "new_key"]
+__all__ = [
+    "Connection",
+    "Pause",
+    "Refused",
+    "Seat",
+    "Settings",
+    "Table",
+    "hash_key",
+    "in_words",
+    "new_key",
+]
 
 log = logging.getLogger("hoyle.web")
 
@@ -67,6 +80,26 @@ class Settings:
     """The searching level that gives hints."""
     hint_seconds: float = 0.5
     """How long a hint may think."""
+    summary_seconds: float = 20.0
+    """Seconds bots and stand-ins wait after a deal ends, so people can read its summary,
+    unless every connected human says ``continue`` first."""
+    summary_seconds_bots: float = 4.0
+    """The same wait when no human is connected (spectators watching); a table nobody watches
+    does not wait."""
+    auto_delay: float = 0.6
+    """Seconds before a connected human's only legal move is played for them (their ``auto``
+    on)."""
+
+
+@dataclass
+class Pause:
+    """The wait after a deal ends: bots and stand-ins hold the next deal's first move."""
+
+    start: float
+    deadline: float
+    """When it ends at the latest (``time.monotonic``)."""
+    continued: set[int] = field(default_factory=set)
+    """Human seats that said ``continue`` (or acted) since it began."""
 
 
 def new_key() -> str:
@@ -131,6 +164,7 @@ class Table:
         seq: int,
         deals: dict[int, DealSecret],
         history: list[list[float]],
+        decided: bool = False,
     ) -> None:
         self.row = row
         self.id = row.id
@@ -150,7 +184,22 @@ class Table:
         self._bot_task: asyncio.Task[None] | None = None
         self._turn_timer: asyncio.Task[None] | None = None
         self._leave_timers: dict[int, asyncio.Task[None]] = {}
+        self._leave_deadlines: dict[int, float] = {}
         self._hinting: set[int] = set()
+        self.decided = decided
+        """Whether a player has acted in the deal in progress (until then each seat is also
+        sent the log of the deal that just ended)."""
+        self.auto: dict[Connection, bool] = {}
+        """Each seated connection's wish to have a forced move played for it."""
+        self.pause: Pause | None = None
+        self._pause_timer: asyncio.Task[None] | None = None
+        self._turn_key: tuple[int, int] | None = None
+        """The (seat, seq) the turn timer runs for, and when it runs out."""
+        self._turn_deadline = 0.0
+        self._auto_task: asyncio.Task[None] | None = None
+        self._auto_key: tuple[int, int] | None = None
+        self._auto_played: tuple[int, int, str] | None = None
+        """(seq after it, seat, token) of the last move played for a human by ``auto``."""
 
     # ------------------------------------------------------------------ creation and replay
 
@@ -176,6 +225,7 @@ class Table:
         secrets_ = {d: DealSecret(d, salt, commit) for d, salt, commit in store.deals(row.id)}
         history = [_public_scores(state)] if _public_scores(state) else []
         events = store.events(row.id)
+        decided = False
         for expected, ev in enumerate(events):
             if ev.seq != expected:
                 raise HoyleError(f"table {row.id}: event {expected} is missing from the log")
@@ -184,8 +234,11 @@ class Table:
             deal = state.progress()[0]
             state.apply_action(ev.action)
             _track_scores(state, deal, history)
-        table = cls(row, store, settings, state, len(events), secrets_, history)
-        return table
+            if state.progress()[0] != deal:
+                decided = False
+            elif ev.seat != CHANCE_SEAT:
+                decided = True
+        return cls(row, store, settings, state, len(events), secrets_, history, decided)
 
     def start(self) -> None:
         """Begin looking after the table: timers for absent humans, bots to play."""
@@ -198,9 +251,8 @@ class Table:
         """Cancel the table's timers and bot turns (server shutdown)."""
         for task in self._leave_timers.values():
             task.cancel()
-        for maybe in (self._bot_task, self._turn_timer):
-            if maybe is not None:
-                maybe.cancel()
+        for maybe in (self._bot_task, self._turn_timer, self._auto_task, self._pause_timer):
+            _cancel(maybe)
 
     # ------------------------------------------------------------------ properties
 
@@ -220,11 +272,18 @@ class Table:
 
     # ------------------------------------------------------------------ what clients see
 
+    def names(self) -> list[str]:
+        """The seats' names, as the log and the facts name them."""
+        return [s.name for s in self.seats]
+
     def message_for(self, seat: int | None) -> dict[str, Any]:
         """The state message for ``seat`` (``None``: a spectator). Nothing else leaves here."""
         state = self.state
         current = state.current_player()
         to_act = current if current >= 0 else None
+        names = self.names()
+        entries = state.log(seat, names)
+        start = self._log_start(entries)
         msg: dict[str, Any] = {
             "type": "state",
             "table": self.id,
@@ -238,17 +297,66 @@ class Table:
             "to_act": to_act,
             "seats": [s.public() for s in self.seats],
             "observation": state.observation(seat),
-            "log": deal_log(state, seat, [s.name for s in self.seats]),
+            "facts": state.facts(seat, names),
+            "log": entries[start:],
+            "log_start": start,
             "legal": [],
             "score_history": self.score_history,
             "fairness": self.fairness(),
             "rematch": self.row.rematch,
+            "pause": self._pause_json(),
+            "clock": self._clock_json(to_act),
+            "auto_played": None,
         }
         if seat is not None and to_act == seat:
             msg["legal"] = [state.action_to_string(a) for a in state.legal_actions()]
         if state.is_terminal():
             msg["returns"] = state.returns()
+        auto = self._auto_played
+        if auto is not None and seat == auto[1] and auto[0] == self.seq:
+            msg["auto_played"] = {"seat": auto[1], "token": auto[2]}
         return msg
+
+    def _log_start(self, entries: Sequence[dict[str, Any]]) -> int:
+        """Where the log sent begins: the deal in progress, or the one before it too while
+        nobody has acted in this one (its last trick and summary stay in view)."""
+        starts = [i for i, e in enumerate(entries) if e.get("kind") == "deal"]
+        if not starts:
+            return 0
+        if not self.decided and not self.finished and len(starts) >= 2:
+            return starts[-2]
+        return starts[-1]
+
+    def _pause_json(self) -> dict[str, Any] | None:
+        pause = self.pause
+        if pause is None:
+            return None
+        left = max(0.0, pause.deadline - time.monotonic())
+        return {
+            "seconds": round(left, 2),
+            "total": round(pause.deadline - pause.start, 2),
+            "waiting": self._pause_waiting(),
+        }
+
+    def _clock_json(self, to_act: int | None) -> dict[str, Any] | None:
+        """The countdown before a bot plays for the human to act: their turn timer, or the
+        grace of a seat left empty, whichever runs out first."""
+        if to_act is None or self.finished:
+            return None
+        now = time.monotonic()
+        clock: dict[str, Any] | None = None
+        timer = self._turn_timer
+        if timer is not None and not timer.done() and self._turn_key == (to_act, self.seq):
+            left = max(0.0, self._turn_deadline - now)
+            clock = {"seat": to_act, "seconds": round(left, 2)}
+            clock.update(total=self.settings.turn_timeout, kind="turn")
+        away_at = self._leave_deadlines.get(to_act)
+        if away_at is not None and not self.seats[to_act].away:
+            left = max(0.0, away_at - now)
+            if clock is None or left < clock["seconds"]:
+                clock = {"seat": to_act, "seconds": round(left, 2)}
+                clock.update(total=self.settings.grace, kind="away")
+        return clock
 
     def fairness(self) -> list[dict[str, Any]]:
         """Each deal's commitment; its salt too once the game is over."""
@@ -277,13 +385,20 @@ class Table:
 
     # ------------------------------------------------------------------ who is here
 
-    async def join(self, conn: Connection, seat: int | None, name: str | None = None) -> None:
-        """Add a viewer: a seated human (their invite key was checked) or a spectator."""
+    async def join(
+        self, conn: Connection, seat: int | None, name: str | None = None, auto: bool = True
+    ) -> None:
+        """Add a viewer: a seated human (their invite key was checked) or a spectator.
+
+        ``auto`` off: this connection wants to play its forced moves itself.
+        """
         self.viewers[conn] = seat
         if seat is not None:
+            self.auto[conn] = auto
             s = self.seats[seat]
             s.connections += 1
             timer = self._leave_timers.pop(seat, None)
+            self._leave_deadlines.pop(seat, None)
             if timer is not None:
                 timer.cancel()
             if name and clean_name(name, s.name) != s.name:
@@ -300,10 +415,13 @@ class Table:
         if conn not in self.viewers:
             return
         seat = self.viewers.pop(conn)
+        self.auto.pop(conn, None)
         if seat is not None:
             self.seats[seat].connections -= 1
             if self.seats[seat].connections == 0:
                 self._start_leave_timer(seat)
+            self._pause_check()
+            self._schedule()
         await self.broadcast()
 
     async def heard_from(self, seat: int) -> None:
@@ -314,26 +432,108 @@ class Table:
             self._schedule()
             await self.broadcast()
 
+    async def set_auto(self, conn: Connection, on: bool) -> None:
+        """A seated connection turns the playing of its forced moves on or off."""
+        if conn in self.auto:
+            self.auto[conn] = on
+            self._schedule()
+
+    async def proceed(self, seat: int) -> None:
+        """``seat`` has read the deal's summary: the pause no longer waits for it."""
+        pause = self.pause
+        if pause is None or seat in pause.continued:
+            return
+        pause.continued.add(seat)
+        self._pause_check()
+        await self.broadcast()
+
     def _start_leave_timer(self, seat: int) -> None:
         old = self._leave_timers.pop(seat, None)
         if old is not None:
             old.cancel()
+        self._leave_deadlines[seat] = time.monotonic() + self.settings.grace
         self._leave_timers[seat] = asyncio.create_task(self._leave_after(seat))
 
     async def _leave_after(self, seat: int) -> None:
         await asyncio.sleep(self.settings.grace)
+        self._leave_timers.pop(seat, None)
+        self._leave_deadlines.pop(seat, None)
         if self.seats[seat].connections == 0 and not self.seats[seat].away:
             self.seats[seat].away = True
             self._schedule()
             await self.broadcast()
 
+    # ------------------------------------------------------------------ the pause after a deal
+
+    def _humans_here(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.connections > 0]
+
+    def _pause_waiting(self) -> list[int]:
+        """The connected human seats the pause still waits for."""
+        pause = self.pause
+        if pause is None:
+            return []
+        return [i for i in self._humans_here() if i not in pause.continued]
+
+    def _begin_pause(self) -> None:
+        """A deal has just ended: hold the bots so that its summary can be read."""
+        self.pause = None
+        _cancel(self._pause_timer)
+        self._pause_timer = None
+        if not self.viewers:  # nobody reads it
+            return
+        here = self._humans_here()
+        total = self.settings.summary_seconds if here else self.settings.summary_seconds_bots
+        if total <= 0:
+            return
+        now = time.monotonic()
+        self.pause = Pause(now, now + total)
+        self._pause_timer = asyncio.create_task(self._pause_after(self.pause))
+
+    def _pause_check(self) -> None:
+        """End the pause once every connected human has continued; when the humans it waited
+        for have all left, wait no longer than a table without humans."""
+        pause = self.pause
+        if pause is None or self._pause_waiting():
+            return
+        if pause.continued:
+            self._end_pause()
+            return
+        shorter = time.monotonic() + self.settings.summary_seconds_bots
+        if shorter < pause.deadline:
+            pause.deadline = shorter
+            _cancel(self._pause_timer)
+            self._pause_timer = asyncio.create_task(self._pause_after(pause))
+
+    def _end_pause(self) -> None:
+        if self.pause is None:
+            return
+        self.pause = None
+        _cancel(self._pause_timer)
+        self._pause_timer = None
+        self._schedule()
+
+    async def _pause_after(self, pause: Pause) -> None:
+        while self.pause is pause:
+            left = pause.deadline - time.monotonic()
+            if left <= 0:
+                self._pause_timer = None  # this task: not cancelled by _end_pause
+                self._end_pause()
+                await self.broadcast()
+                return
+            await asyncio.sleep(left)
+
     # ------------------------------------------------------------------ actions
 
-    async def act(self, seat: int, token: str, *, by_bot: bool = False) -> None:
+    async def act(self, seat: int, token: str, *, by_bot: bool = False, auto: bool = False) -> None:
         """Accept ``seat``'s action ``token``, store it, then tell everyone; or raise Refused.
 
-        Nothing changes when it is refused: the action is tried on a copy, and the copy
-        replaces the state only after the log has it.
+        ``by_bot``: a bot's move (for a bot seat, or standing in); ``auto``: a human's only
+        legal move, played for them. Both wait while the table pauses after a deal.
+
+        Nothing changes when it is refused: the action is tried on a copy; once the log has
+        it the table's state takes the same steps (so the log the core keeps beside that
+        state only grows).
         """
         async with self.lock:
             state = self.state
@@ -342,21 +542,26 @@ class Table:
             current = state.current_player()
             if current != seat:
                 who = self.seats[current].name if 0 <= current < len(self.seats) else "nobody"
-                raise Refused(f"it is not your turn: {who} (seat {current}) is to act")
+                raise Refused(f"it is not your turn: {who} is to act")
             s = self.seats[seat]
             if by_bot and s.kind == "human" and not s.away:
                 raise Refused("the human has taken the seat back")
+            if (by_bot or auto) and self.pause is not None:
+                raise Refused("the table waits while the deal's summary is read")
+            if auto and self._forced(seat) is None:
+                raise Refused("the move is no longer played for you")
             try:
                 action = state.string_to_action(token)
                 trial = state.clone()
                 trial.apply_action(action)
             except ValueError as exc:  # IllegalActionError, a bad token: the engine's reason
-                raise Refused(str(exc)) from None
+                raise Refused(in_words(str(exc), seat, self.names())) from None
             events = [EventRow(self.seq, seat, action, state.action_to_string(action))]
             deals = {d: dataclasses.replace(v) for d, v in self.deals.items()}
             fresh = _draw_chance(trial, deals, events, self.seq)
             history = [list(h) for h in self.score_history]
-            _track_scores(trial, state.progress()[0], history)
+            deal = state.progress()[0]
+            _track_scores(trial, deal, history)
             record = self._record(trial, deals) if trial.is_terminal() else None
             await asyncio.to_thread(
                 self.store.append,
@@ -365,10 +570,20 @@ class Table:
                 [(d.deal, d.salt, d.commitment) for d in fresh],
                 record,
             )
-            self.state, self.deals, self.score_history = trial, deals, history
+            for event in events:  # the kept state follows: its log is extended, not rebuilt
+                state.apply_action(event.action)
+            self.deals, self.score_history = deals, history
             self.seq += len(events)
             if record is not None:
                 self.row.status, self.row.record = "finished", record
+            ended = state.progress()[0] != deal
+            self.decided = not ended
+            self._auto_played = (self.seq, seat, events[0].token) if auto else None
+            if ended and not state.is_terminal():
+                self._begin_pause()
+            elif self.pause is not None and not (by_bot or auto):
+                self.pause.continued.add(seat)  # a human who acts has read enough
+                self._pause_check()
             self._schedule()
             await self.broadcast()
         if self.on_change is not None:
@@ -391,26 +606,63 @@ class Table:
         return s.kind == "bot" or s.away
 
     def _schedule(self) -> None:
-        """Start whatever the player to act needs: a bot's move or a human's turn timer."""
-        if self._turn_timer is not None:
-            self._turn_timer.cancel()
-            self._turn_timer = None
-        if self.state.is_terminal():
+        """Start whatever the player to act needs: a bot's move, a forced move played for a
+        human, or a human's turn timer (kept while the same turn goes on). Nothing moves by
+        itself while the table pauses after a deal."""
+        current = -1 if self.state.is_terminal() else self.state.current_player()
+        paused = self.pause is not None
+        plays = current >= 0 and self._plays_for(current)
+        forced = None if current < 0 or paused or plays else self._forced(current)
+        key = (current, self.seq)
+        if forced is None or self._auto_key != key:
+            _cancel(self._auto_task)
+            self._auto_task = self._auto_key = None
+        if current < 0 or paused or plays or forced is not None or self._turn_key != key:
+            _cancel(self._turn_timer)
+            self._turn_timer = self._turn_key = None
+        if current < 0 or paused:
             return
-        current = self.state.current_player()
-        if current < 0:
-            return
-        if self._plays_for(current):
+        if plays:
             if self._bot_task is None or self._bot_task.done():
                 self._bot_task = asyncio.create_task(self._bot_turn())
-        else:
+        elif forced is not None:
+            if self._auto_task is None:
+                self._auto_key = key
+                self._auto_task = asyncio.create_task(self._play_forced(current, self.seq, forced))
+        elif self._turn_timer is None:
+            self._turn_key = key
+            self._turn_deadline = time.monotonic() + self.settings.turn_timeout
             self._turn_timer = asyncio.create_task(self._silent_after(current, self.seq))
+
+    def _forced(self, seat: int) -> str | None:
+        """The token of ``seat``'s only legal move when it is to be played for them: a human
+        here (every connection of theirs with ``auto`` on) with one move left."""
+        s = self.seats[seat]
+        if s.kind != "human" or s.away or s.connections == 0:
+            return None
+        mine = [on for conn, on in self.auto.items() if self.viewers.get(conn) == seat]
+        if not mine or not all(mine):
+            return None
+        legal = self.state.legal_actions()
+        return self.state.action_to_string(legal[0]) if len(legal) == 1 else None
+
+    async def _play_forced(self, seat: int, seq: int, token: str) -> None:
+        await asyncio.sleep(self.settings.auto_delay)
+        if self.seq != seq:
+            return
+        self._auto_task = self._auto_key = None  # this task: not cancelled by _schedule
+        try:
+            await self.act(seat, token, auto=True)
+        except Refused:
+            pass
+        except Exception:  # like a bot's failure: the table waits for the human
+            log.exception("table %s: a forced move failed", self.id)
 
     async def _silent_after(self, seat: int, seq: int) -> None:
         await asyncio.sleep(self.settings.turn_timeout)
         if self.seq == seq and self.state.current_player() == seat:
             self.seats[seat].away = True
-            self._turn_timer = None
+            self._turn_timer = self._turn_key = None
             self._schedule()
             await self.broadcast()
 
@@ -428,7 +680,7 @@ class Table:
         try:
             while not self.state.is_terminal():
                 seat = self.state.current_player()
-                if seat < 0 or not self._plays_for(seat):
+                if seat < 0 or not self._plays_for(seat) or self.pause is not None:
                     return
                 seq = self.seq
                 if self.settings.bot_delay > 0:
@@ -452,8 +704,11 @@ class Table:
 
     # ------------------------------------------------------------------ hints
 
-    async def hint(self, seat: int) -> list[dict[str, Any]]:
-        """The hint level's moves for ``seat``, best first (only on its turn)."""
+    async def hint(self, seat: int) -> dict[str, Any]:
+        """The hint level's opinion of every legal move of ``seat`` (only on its turn):
+        ``moves`` best value first, each with its ``token``, ``text`` (the move in the
+        screen's words), ``value`` and whether it is the ``suggested`` one; and ``reason``,
+        why that one, when the hint says."""
         state = self.state.clone()
         if state.current_player() != seat:
             raise Refused("a hint is for the player to act, and it is not your turn")
@@ -465,10 +720,10 @@ class Table:
                 hoyle.hint, state, self.settings.hint_level, seconds=self.settings.hint_seconds
             )
         except ValueError as exc:
-            raise Refused(str(exc)) from None
+            raise Refused(in_words(str(exc), seat, self.names())) from None
         finally:
             self._hinting.discard(seat)
-        return [{"token": h.token, "value": round(h.value, 3)} for h in found[:5]]
+        return hint_reply(found)
 
     def summary(self) -> dict[str, Any]:
         """What the lobby lists of this table."""
@@ -484,13 +739,62 @@ class Table:
         }
 
 
-def deal_log(state: State, seat: int | None, names: list[str]) -> list[dict[str, Any]]:
-    """What ``seat`` witnessed in the deal in progress (or the last one, with the game's end),
-    from ``state.log``: a hidden move only as that seat saw it. Earlier deals are summed up in
-    the observation's ``results``, so a message stays small however long the match."""
-    entries = state.log(seat, names)
-    starts = [i for i, e in enumerate(entries) if e["kind"] == "deal"]
-    return entries[starts[-1] :] if starts else entries
+def hint_reply(found: Sequence[Any]) -> dict[str, Any]:
+    """``hoyle.hint``'s moves as the room sends them, best value first, the suggested one
+    marked (the first of the search's ranking when the hints do not say which), values to two
+    decimals, and the suggestion's ``reason`` when it has one."""
+    says = bool(found) and hasattr(found[0], "suggested")
+    moves: list[dict[str, Any]] = []
+    reason = None
+    for i, h in enumerate(found):
+        suggested = bool(getattr(h, "suggested", False)) if says else i == 0
+        if suggested and reason is None:
+            reason = getattr(h, "reason", None)
+        token = str(h.token)
+        moves.append(
+            {
+                "token": token,
+                "text": pretty(token),
+                "value": round(float(h.value), 2),
+                "suggested": suggested,
+            }
+        )
+    moves.sort(key=lambda m: -m["value"])  # stable: ties keep the search's order
+    return {"moves": moves, "reason": reason if isinstance(reason, str) else None}
+
+
+_WORDS = re.compile(
+    r"(?P<seat>\b[Ss]eat (?P<n>\d+)(?P<s>'s)?\b)(?P<verb> (?:is|was|has|does)\b)?"
+    r"|(?<![\w:>=+*])(?P<card>(?:10|[2-9TJQKA])[CDHS])(?![\w>=+*])"
+)
+_YOU_VERBS = {" is": " are", " was": " were", " has": " have", " does": " do"}
+
+
+def in_words(text: str, viewer: int | None, names: Sequence[str]) -> str:
+    """An engine's sentence in the screen's words: ``seat 2`` becomes that seat's name (``you``
+    for ``viewer``) and a card token a card (``9H`` → ``9♥``); nothing else changes."""
+
+    def word(m: re.Match[str]) -> str:
+        if m.group("card"):
+            return pretty(m.group("card"))
+        n = int(m.group("n"))
+        verb = m.group("verb") or ""
+        if not 0 <= n < len(names):
+            return m.group(0)
+        if n != viewer:
+            return names[n] + (m.group("s") or "") + verb
+        before = text[: m.start()].rstrip()
+        capital = m.group(0)[0] == "S" or not before or before[-1] in "(.!?"
+        you = "your" if m.group("s") else "you"
+        return (you.capitalize() if capital else you) + _YOU_VERBS.get(verb, verb)
+
+    return _WORDS.sub(word, text)
+
+
+def _cancel(task: asyncio.Task[None] | None) -> None:
+    """Cancel ``task`` unless it is the one running (a timer that calls back in)."""
+    if task is not None and not task.done() and task is not asyncio.current_task():
+        task.cancel()
 
 
 def _draw_chance(
