@@ -30,7 +30,7 @@ from hoyle.core.errors import (
     not_an_action,
 )
 from hoyle.core.info import GameInfo
-from hoyle.core.narrate import DealResult, Event
+from hoyle.core.narrate import DealResult, Event, Fact
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.spite_malice.rules import (
     STARTURN_BLACK,
@@ -1018,6 +1018,12 @@ class SpiteMaliceState(State):
 
     def _results(self) -> Sequence[DealResult]:
         return self._finished
+
+    def _facts(self, seat: int | None) -> list[Fact]:
+        """What ``seat`` needs at a glance (see :mod:`hoyle.games.spite_malice.facts`)."""
+        from hoyle.games.spite_malice.facts import facts
+
+        return facts(self, seat)
 
     def _narrate(self, before: State, action: int, after: State) -> list[Event]:
         from hoyle.games.spite_malice.narrate import narrate
