@@ -25,7 +25,7 @@ from hoyle.cards import TOKENS, card_index
 from hoyle.core.encoding import Encoder, Vector
 from hoyle.core.errors import IllegalActionError, InvalidPositionError
 from hoyle.core.info import GameInfo
-from hoyle.core.narrate import DealResult, Event, pretty, secret
+from hoyle.core.narrate import DealResult, Event, Fact, pretty, secret
 from hoyle.core.options import option
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.core.registry import Family, Variant, register_family, unregister_family
@@ -264,6 +264,10 @@ class ToyState(State):
             "trick": [{"seat": s, "card": TOKENS[c]} for s, c in self.trick],
             "target": self.game.rules.target,
         }
+
+    def _facts(self, seat: int | None) -> list[Fact]:
+        # What a player needs at a glance, from what the seat may know: here only the rules.
+        return [Fact("Game", f"first to {self.game.rules.target} points", kind="game")]
 
     def _results(self) -> Sequence[DealResult]:
         return self.results_
