@@ -269,6 +269,23 @@ def test_a_void_last_trick_goes_to_the_previous_tricks_winner() -> None:
     assert scores == [52, 0, 0, 0, 0, 0, 0, 0]
 
 
+def test_the_log_tells_a_void_trick_with_its_plays_and_where_its_cards_went() -> None:
+    # docs/contract.md §4: a void trick is no trick won, so no ``trick`` event; its ``void``
+    # event still has the plays (for the felt) and, once known, who took its cards (``to``).
+    state = deal(load(players=6), TWO_PAIRS, kitty="2H 3H")
+    play(state, "KC KC 9C 9C AC 2C")
+    void = [e for e in state.log(None) if e["kind"] == "void"][-1]
+    assert [p["card"] for p in void["plays"]] == ["KC", "KC", "9C", "9C", "AC", "2C"]
+    assert [p["seat"] for p in void["plays"]] == [0, 1, 2, 3, 4, 5] and void["to"] is None
+    play(state, "3D 5D AD 2D 4D 6D")
+    trick = [e for e in state.log(None) if e["kind"] == "trick"][-1]
+    assert trick["winner"] == 2 and trick["plays"][2] == {"seat": 2, "card": "AD"}
+    state = void_last_trick_deal(moon="none")
+    lowest_then(state, {0})
+    last = [e for e in state.log(None) if e["kind"] == "void"][-1]
+    assert last["to"] == 0 and [p["card"] for p in last["plays"]][:2] == ["2D", "2D"]
+
+
 def test_a_moon_with_two_packs_needs_every_penalty_card_of_both() -> None:
     # [project] The moon (moon=add, Black Lady's rule, H14) is every heart and Q♠ of both
     # packs: 0 for the shooter and 52 for each other player. Here seat 0 takes all 104 cards.

@@ -411,8 +411,10 @@ def _trick_end(
     carried = list(getattr(before, "_carry", ()))
     plays = [{"seat": s, "card": TOKENS[c]} for s, c in zip(seats, cards, strict=True)]
     void = _void(before, after, number, record)
-    if void is not None:  # no taker: the cards wait (or go to an earlier trick's winner)
-        return [Event(None, "void", void, {"cards": [TOKENS[c] for c in cards], "plays": plays})]
+    if void is not None:  # no trick won: the cards wait, or go to an earlier trick's winner
+        to = winner if winner >= 0 else None  # as the observed trick's ``to``
+        data = {"cards": [TOKENS[c] for c in cards], "plays": plays, "to": to}
+        return [Event(None, "void", void, data)]
     points += sum(values[c] for c in carried)
     best = cards[seats.index(winner)] if winner in seats else -1
     with_card = f" with {_card(best)}" if 0 <= best < 52 else ""
