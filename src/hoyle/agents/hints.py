@@ -1,32 +1,51 @@
-"""Hints: a search level's opinion of every legal move, best first.
+"""Hints: a search level's opinion of every legal move, best value first.
 
 ``hoyle.hint(state)`` asks ``expert`` (or any searching level) to search the position from the
 point of view of the player to move, so it sees only what that player may know, and lists each
-legal move with its token, its estimated value and how much search went into it.
+legal move with its token, its estimated value in the game's own points and how much search went
+into it, the highest value first. One move is ``suggested``: the one the level would play. It is
+usually the move of the highest value; where it is not (a guided level keeps the easy player's
+move unless the search clearly beats it; IS-MCTS plays its most explored move), its ``reason``
+says why.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from hoyle.agents.ismcts import ActionValue
 from hoyle.core.errors import InvalidOptionError
-from hoyle.core.protocol import State
+from hoyle.core.hooks import search_hooks
+from hoyle.core.protocol import Game, State
 from hoyle.core.registry import make_agent, takes_budget
 
-__all__ = ["Analyst", "Hint", "hint"]
+__all__ = ["Analyst", "Hint", "hint", "value_meaning"]
+
+
+class _Valued(Protocol):
+    @property
+    def action(self) -> int: ...
+    @property
+    def value(self) -> float: ...
+    @property
+    def visits(self) -> int: ...
 
 
 @runtime_checkable
 class Analyst(Protocol):
-    """A searching agent that can value every legal move (every search level is one)."""
+    """A searching agent that can value every legal move (every search level is one).
 
-    def analyse(self, state: State) -> list[ActionValue]:
-        """Every legal move with its value and the search behind it."""
+    It may also have ``why(values, name) -> str | None``: why the move :meth:`rank` puts first
+    is preferred to a move of higher value (``name`` turns an action into its token), or
+    ``None`` when it has the highest value.
+    """
+
+    def analyse(self, state: State) -> list[Any]:
+        """Every legal move with its value (``action``, ``value``, ``visits``)."""
         ...
 
-    def rank(self, values: list[ActionValue]) -> list[ActionValue]:
+    def rank(self, values: list[Any]) -> list[Any]:
         """The moves best first, as the agent would choose."""
         ...
 
@@ -38,9 +57,41 @@ class Hint:
     action: int
     token: str
     value: float
-    """Estimated points gained by the end of the deal (the game's own scoring, higher better)."""
+    """Estimated points gained by the end of the deal, in the game's own units (its points, or
+    chips in the chip games), higher better: penalty points count negative; where search weighs
+    a deal against the other players (Écarté and Bourré), the points less the others' average.
+    A deal too long to play out is valued by the family's estimate of how it will end (Spite
+    and Malice: the score the deal can be expected to give). See :func:`value_meaning`."""
     visits: int
-    """Simulations behind the estimate."""
+    """Simulations (or positions, for a planner) behind the estimate."""
+    suggested: bool = False
+    """The move the level would play: exactly one hint of a list has it."""
+    reason: str | None = None
+    """On the suggested move only, when another move has a higher value: why the level plays
+    this one anyway, a clause a player reads ("the search does not clearly beat the safe play
+    …"). ``None`` when the suggested move has the highest value."""
+
+
+OTHERWISE = "the level ranks its moves by more than this estimate"
+"""The reason given when a level that prefers a move of lower value does not say why."""
+
+
+def value_meaning(game: Game[Any]) -> str:
+    """What the hints' values of ``game`` measure, in words a player reads.
+
+    >>> import hoyle
+    >>> value_meaning(hoyle.load("hearts"))
+    'points by the end of the deal (penalty points count negative)'
+    >>> value_meaning(hoyle.load("ecarte"))
+    "points by the end of the deal, less the opponent's"
+    """
+    units = "chips" if game.info.returns_kind == "chips" else "points"
+    if search_hooks(game.family).margin:
+        others = "opponent's" if game.num_players == 2 else "others' average"
+        return f"{units} by the end of the deal, less the {others}"
+    if game.info.scores_are_penalties:
+        return f"{units} by the end of the deal (penalty points count negative)"
+    return f"{units} by the end of the deal"
 
 
 def hint(
@@ -51,13 +102,17 @@ def hint(
     simulations: int | None = None,
     seed: int | None = 0,
 ) -> list[Hint]:
-    """Every legal move of the player to act, the suggested move first.
+    """Every legal move of the player to act, the highest value first (moves of equal value
+    in the order the level ranks them); the move the level would play is ``suggested``, with
+    a ``reason`` when another move has a higher value.
 
     >>> import hoyle
     >>> state = hoyle.load("hearts", deals=1).new_initial_state(seed=3)
-    >>> best = hoyle.hint(state, simulations=30)[0]
-    >>> best.action in state.legal_actions()
+    >>> hints = hoyle.hint(state, simulations=30)
+    >>> [h.value for h in hints] == sorted((h.value for h in hints), reverse=True)
     True
+    >>> sum(h.suggested for h in hints)
+    1
     """
     if state.is_terminal() or state.is_chance_node():
         raise InvalidOptionError("a hint needs a player to move; the game is over or dealing")
@@ -66,5 +121,23 @@ def hint(
     agent = make_agent(level, state.game, seed, seconds=seconds, simulations=simulations)
     if not isinstance(agent, Analyst):  # pragma: no cover - every search level analyses
         raise InvalidOptionError(f"level {level!r} cannot list its move values")
-    ranked = agent.rank(agent.analyse(state))
-    return [Hint(v.action, state.action_to_string(v.action), v.value, v.visits) for v in ranked]
+    values: list[_Valued] = agent.analyse(state)
+    ranked: list[_Valued] = agent.rank(values)
+    chosen = ranked[0]
+    by_value = sorted(ranked, key=lambda v: -v.value)  # stable: ties keep the level's order
+    reason = None
+    if chosen.value < by_value[0].value:
+        why: Callable[[list[Any], Callable[[int], str]], str | None] | None
+        why = getattr(agent, "why", None)
+        reason = (why(values, state.action_to_string) if why is not None else None) or OTHERWISE
+    return [
+        Hint(
+            v.action,
+            state.action_to_string(v.action),
+            v.value,
+            v.visits,
+            suggested=v is chosen,
+            reason=reason if v is chosen else None,
+        )
+        for v in by_value
+    ]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +37,9 @@ class ActionValue:
 
     action: int
     value: float
-    """The mean value for the player to move (score points gained by the end of the deal)."""
+    """The mean value for the player to move: the points (chips, in the chip games) it gains by
+    the end of the deal, higher better, less the others' average where the family weighs
+    positions by margin (``SearchHooks.margin``)."""
     visits: int
     """How many simulations went through it."""
 
@@ -102,6 +105,22 @@ class ISMCTSAgent:
     def rank(values: list[ActionValue]) -> list[ActionValue]:
         """The moves best first: the most searched, then the best valued."""
         return sorted(values, key=lambda v: (-v.visits, -v.value, v.action))
+
+    @classmethod
+    def why(cls, values: list[ActionValue], name: Callable[[int], str]) -> str | None:
+        """Why the move :meth:`rank` puts first is chosen over a move of higher value, in words
+        a player reads (moves named by ``name``); ``None`` when it has the highest value."""
+        if not values:
+            return None
+        chosen = cls.rank(values)[0]
+        best = max(values, key=lambda v: v.value)
+        if chosen.value >= best.value:
+            return None
+        return (
+            f"the search plays the move it explored most ({chosen.visits} simulations), the "
+            f"best-founded estimate; {name(best.action)} averaged more over only "
+            f"{best.visits} simulation{'s' if best.visits != 1 else ''}"
+        )
 
     def analyse(self, state: State) -> list[ActionValue]:
         """Search ``state`` and return every legal move with its value and visits."""

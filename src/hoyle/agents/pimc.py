@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from hoyle.agents.ismcts import ActionValue
@@ -21,7 +23,19 @@ from hoyle.core.budget import Budget
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import Agent
 
-__all__ = ["PIMCAgent"]
+__all__ = ["Comparison", "PIMCAgent"]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """How a move did against the guide's on the worlds both were tried in."""
+
+    gain: float
+    """Its mean value less the guide's move's, world by world."""
+    error: float
+    """The standard error of that mean (0 with fewer than two worlds)."""
+    worlds: int
+    """The worlds compared."""
 
 
 class PIMCAgent:
@@ -56,6 +70,9 @@ class PIMCAgent:
         """Simulations run for the last move (for measurement)."""
         self._samples: dict[int, list[float]] = {}
         self._choice: int | None = None
+        self._advised: int | None = None
+        self._compared: dict[int, Comparison] = {}
+        self._classes: dict[int, int] = {}
 
     def step(self, state: State) -> int:
         """The move chosen after searching ``state`` (see :meth:`rank`)."""
@@ -78,22 +95,67 @@ class PIMCAgent:
         chosen = self._choice
         return sorted(ordered, key=lambda v: v.action != chosen) if chosen is not None else ordered
 
+    def why(self, values: list[ActionValue], name: Callable[[int], str]) -> str | None:
+        """Why the move :meth:`rank` puts first is chosen over a move of higher value, in words
+        a player reads (moves named by ``name``); ``None`` when it has the highest value."""
+        if not values:
+            return None
+        chosen = self.rank(values)[0]
+        best = max(values, key=lambda v: v.value)
+        if chosen.value >= best.value or self._advised is None:
+            return None
+        rep = self._classes.get(best.action, best.action)
+        versus = self._compared.get(rep)
+        if self._classes.get(chosen.action, chosen.action) == self._advised:
+            if versus is None or versus.worlds < 2:
+                tried = versus.worlds if versus is not None else 0
+                return (
+                    "the search keeps the safe play (the easy player's move): it tried "
+                    f"{name(best.action)} in only {tried} of the ways the unseen cards might "
+                    "lie, too few to overrule it"
+                )
+            return (
+                "the search does not clearly beat the safe play (the easy player's move): "
+                f"{name(best.action)} came out {versus.gain:.2f} points better over "
+                f"{versus.worlds} ways the unseen cards might lie, less than the "
+                f"{self.margin * versus.error:.2f} points the estimate may be off by"
+            )
+        mine = self._compared.get(self._classes.get(chosen.action, chosen.action))
+        guide = next((a for a, r in self._classes.items() if r == self._advised), self._advised)
+        clear = (
+            f" by {mine.gain:.2f} points (the estimate may be off by "
+            f"{self.margin * mine.error:.2f})"
+            if mine is not None
+            else ""
+        )
+        return (
+            f"it clearly beats the safe play ({name(guide)}){clear}; {name(best.action)} "
+            "averaged more, but not clearly more than the safe play"
+        )
+
     def _guided_choice(self, state: State, classes: dict[int, int]) -> int | None:
         """The guide's move, or the move that clearly beats it (see :meth:`rank`)."""
+        self._advised = None
+        self._compared = {}
         if self.guide is None:
             return None
         advised = classes.get(self.guide.step(state))
         if advised is None:
             return None
+        self._advised = advised
         base = self._samples.get(advised, [])
         chosen, gain = advised, 0.0
         for rep, sample in self._samples.items():
             n = min(len(sample), len(base))
-            if n < 2 or rep == advised:
+            if rep == advised:
+                continue
+            if n < 2:
+                self._compared[rep] = Comparison(0.0, 0.0, n)
                 continue
             diffs = [a - b for a, b in zip(sample[:n], base[:n], strict=True)]
             mean = sum(diffs) / n
             error = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+            self._compared[rep] = Comparison(mean, error, n)
             if mean > self.margin * error and mean > gain:
                 chosen, gain = rep, mean
         return chosen
@@ -127,6 +189,7 @@ class PIMCAgent:
                     samples[action].append(value)
         self.simulations = clock.done
         self._samples = samples
+        self._classes = classes
         self._choice = self._guided_choice(state, classes)
         found: list[ActionValue] = []
         for action, rep in classes.items():
