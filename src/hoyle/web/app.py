@@ -93,13 +93,16 @@ def create_app(database_url: str, settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/check")
     async def check(request: Request) -> dict[str, Any]:
-        """What the lobby's form would create, or 400 with the engine's reason."""
+        """What the lobby's form would create (``ok`` true, with the game string, its title,
+        the table sizes allowed and the one chosen, the bot levels), or ``ok`` false and the
+        engine's ``reason`` (a form being typed is not a bad request)."""
         body = await _body(request)
         try:
             options = _options(body)
-            return await asyncio.to_thread(check_form, body["game"], options, body.get("players"))
+            found = await asyncio.to_thread(check_form, body["game"], options, body.get("players"))
         except CreateError as exc:
-            raise HTTPException(400, str(exc)) from None
+            return {"ok": False, "reason": str(exc)}
+        return {"ok": True, **found}
 
     @app.post("/api/tables")
     async def create(request: Request) -> JSONResponse:
@@ -183,10 +186,17 @@ async def _body(request: Request) -> dict[str, Any]:
 
 def _options(body: dict[str, Any]) -> dict[str, Any]:
     """The request's options (an object, or text such as ``deals=1, moon=subtract``), with its
-    ``variant``."""
+    ``variant`` and ``players``."""
     options = read_options(body["game"], body.get("options"))
     if body.get("variant"):
         options["variant"] = body["variant"]
+    players = body.get("players")
+    if players is not None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise CreateError("players is a whole number")
+        if options.get("players") is not None and str(options["players"]) != str(players):
+            raise CreateError("give the number of players once (the Players box)")
+        options["players"] = players
     return options
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -183,18 +184,25 @@ MOST_SEATS = 16
 def table_sizes(spec: str, options: Mapping[str, Any]) -> list[int]:
     """The table sizes ``spec`` with ``options`` allows: each size the engine loads it with
     (``players`` in ``options`` is ignored)."""
+    return _sizes(spec, options)[0]
+
+
+def _sizes(spec: str, options: Mapping[str, Any]) -> tuple[list[int], dict[int, str]]:
+    """The sizes that load, and the engine's reason for each that does not."""
     rest = {k: v for k, v in options.items() if k != "players"}
     sizes = []
+    refused: dict[int, str] = {}
     for n in range(1, MOST_SEATS + 1):
         try:
             hoyle.load(spec, **rest, players=n)
-        except (HoyleError, ValueError):
+        except (HoyleError, ValueError) as exc:
+            refused[n] = str(exc)
             continue
         sizes.append(n)
     if not sizes:  # a game without a players option: the size it has
         with contextlib.suppress(HoyleError, ValueError):
             sizes = [hoyle.load(spec, **rest).num_players]
-    return sizes
+    return sizes, refused
 
 
 def read_options(spec: str, options: Any) -> dict[str, Any]:
@@ -224,16 +232,25 @@ def check_form(spec: str, options: Mapping[str, Any], players: Any = None) -> di
     if players is not None and given is not None and str(given) != str(players):
         raise CreateError("give the number of players once (the Players box)")
     rest = {k: v for k, v in options.items() if k != "players"}
-    sizes = table_sizes(spec, rest)
+    sizes, refused = _sizes(spec, rest)
+    natural = None
     try:
-        default = hoyle.load(spec, **rest).num_players
+        default = natural = hoyle.load(spec, **rest).num_players
     except (HoyleError, ValueError) as exc:
-        if not sizes:
-            raise CreateError(str(exc)) from None
+        if not sizes:  # no size loads: the reason at the usual size, and at another if new
+            reason = str(exc)
+            other = next(
+                (n, why)
+                for n, why in [*refused.items(), (0, "")]
+                if not n or (_gist(why) != _gist(reason) and "option 'players'" not in why)
+            )
+            if other[0]:
+                reason += f"; with {other[0]} players: {other[1]}"
+            raise CreateError(reason) from None
         default = sizes[0]  # the options need another size than the game's usual one
     chosen = players if players is not None else given if given is not None else default
     try:
-        game = hoyle.load(spec, **rest, **({} if chosen == default else {"players": chosen}))
+        game = hoyle.load(spec, **rest, **({} if chosen == natural else {"players": chosen}))
     except (HoyleError, ValueError) as exc:
         raise CreateError(str(exc)) from None
     return {
@@ -244,6 +261,11 @@ def check_form(spec: str, options: Mapping[str, Any], players: Any = None) -> di
         "chosen": game.num_players,
         "levels": agent_names(game),
     }
+
+
+def _gist(reason: str) -> str:
+    """A refusal without its numbers (the same reason at another table size)."""
+    return re.sub(r"\d+", "#", reason)
 
 
 @functools.lru_cache(maxsize=512)

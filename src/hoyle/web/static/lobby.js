@@ -1,19 +1,38 @@
-// The lobby: create a table (game, variant, options, who sits where), list live tables to
-// watch and finished games with their records.
+// The lobby: create a table (game, variant, players, options, who sits where), list live tables
+// to watch and finished games with their records.
+//
+// The form never sends a request the server would refuse: the Players box offers only the
+// table sizes the chosen variant (with the options typed) allows, and the options are checked
+// by the server (/api/check) as they are typed, the engine's reason shown under the field and
+// Create disabled until they read. The error bar under Create appears only with an error.
 
-import { h } from "./render.js";
+import { h } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+let checking = 0;      // the number of the latest check sent
+let verdict = null;    // the latest check's answer: {ok: true, ...} or {ok: false, reason}
+let typing = null;     // the timer that checks the options once typing stops
 
 function current() {
   return games.find((g) => g.name === $("family").value);
 }
 
-function drawSeats() {
+function variant() {
   const game = current();
-  const n = Number($("players").value) || game.players;
+  return game.variants.find((v) => v.name === $("variant").value) || game.variants[0];
+}
+
+function levels() {
+  return (verdict && verdict.ok && verdict.levels) || current().levels;
+}
+
+function drawSeats() {
+  const n = Number($("players").value) || variant().default_players;
   const box = $("seats");
+  const wanted = `${n}:${levels().join(",")}`;
+  if (box.dataset.drawn === wanted) return;  // the same rows: keep what was chosen
+  box.dataset.drawn = wanted;
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren(h("legend", {}, "Seats"));
   for (let i = 0; i < n; i++) {
@@ -21,62 +40,131 @@ function drawSeats() {
     if (i === 0) sel.append(h("option", { value: "you" }, "you"));
     else {
       sel.append(h("option", { value: "friend" }, "a friend (invite link)"));
-      for (const level of game.levels) sel.append(h("option", { value: `bot:${level}` }, `bot: ${level}`));
-      sel.value = old[i] && old[i] !== "you" ? old[i] : "bot:easy";
+      for (const level of levels()) sel.append(h("option", { value: `bot:${level}` }, `bot: ${level}`));
+      const keep = old[i] && [...sel.options].some((o) => o.value === old[i]);
+      sel.value = keep ? old[i] : levels().includes("easy") ? "bot:easy" : `bot:${levels()[0]}`;
     }
     box.append(h("label", {}, `Seat ${i + 1} `, sel));
   }
 }
 
-function drawVariants() {
+/** The Players box: the sizes allowed, the one chosen kept when it still is. */
+function drawPlayers(sizes, fallback) {
+  const box = $("players");
+  const before = Number(box.value);
+  box.replaceChildren(...sizes.map((n) => h("option", { value: String(n) }, String(n))));
+  box.value = String(sizes.includes(before) ? before : fallback);
+  box.disabled = sizes.length < 2;
+}
+
+function drawFamily() {
   const game = current();
-  $("variant").replaceChildren(...game.variants.map((v) => h("option", { value: v.name }, v.name)));
-  $("players").value = game.players;
+  $("variant").replaceChildren(...game.variants.map((v) => h("option", { value: v.name }, v.title)));
+  $("variant").value = game.variants[0].name;  // the family's default first
+  drawVariant();
+}
+
+function drawVariant() {
+  const v = variant();
+  $("players").replaceChildren();  // the variant's own size, not the last variant's
+  drawPlayers(v.players, v.default_players);
+  verdict = null;
   drawSummary();
   drawSeats();
+  check();
 }
 
 function drawSummary() {
   const game = current();
-  const v = game.variants.find((x) => x.name === $("variant").value);
-  $("variant-summary").textContent = v ? v.summary : "";
+  $("variant-summary").textContent = variant().summary || "";
   $("option-list").replaceChildren(h("summary", {}, `${game.title} options`),
     h("dl", { class: "details" }, ...game.options.flatMap((o) => [
       h("dt", {}, o.name), h("dd", {}, `${o.doc} (${o.allowed}; default ${o.default})`),
     ])));
 }
 
-function parseOptions(text) {
-  const out = {};
-  for (const part of text.split(/[,;]\s*(?=[\w-]+=)/)) {
-    if (!part.trim()) continue;
-    const [k, ...rest] = part.split("=");
-    out[k.trim()] = rest.join("=").trim();
+function showFieldError(reason) {
+  const p = $("options-error");
+  p.textContent = reason || "";
+  p.hidden = !reason;
+  $("options").setAttribute("aria-invalid", reason ? "true" : "false");
+}
+
+function showCreateError(reason) {
+  let bar = $("create-error");
+  if (!reason) {
+    if (bar) bar.remove();
+    return;
   }
-  return out;
+  if (!bar) {
+    bar = h("p", { id: "create-error", class: "message refused", role: "alert" });
+    $("create").after(bar);
+  }
+  bar.textContent = reason;
+}
+
+function request() {
+  return { game: current().name, variant: variant().name, options: $("options").value.trim() };
+}
+
+/** Ask the server what the form would create; draw its answer. Resolves to the verdict. */
+async function check() {
+  clearTimeout(typing);
+  const mine = ++checking;
+  $("create").disabled = true;
+  showCreateError("");  // an error said of the form before is no longer about this one
+  let answer;
+  try {
+    const reply = await fetch("/api/check", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(request()),
+    });
+    const body = await reply.json();
+    answer = reply.ok ? body : { ok: false, reason: body.detail || "these options do not load" };
+  } catch (exc) {
+    answer = { ok: false, reason: "the server does not answer; try again" };
+  }
+  if (mine !== checking) return verdict;  // a later check is on its way
+  verdict = answer;
+  if (answer.ok) {
+    // Players written in the options decide the size; else the box keeps its choice.
+    if (/(^|[,(\s])players\s*=/.test($("options").value)) $("players").value = "";
+    drawPlayers(answer.players, answer.chosen);
+    showFieldError("");
+  } else showFieldError(answer.reason);
+  drawSeats();
+  $("create").disabled = !answer.ok;
+  return answer;
 }
 
 async function create(event) {
   event.preventDefault();
-  const game = current();
+  showCreateError("");
+  const checked = await check();  // what the options say now, not before the last key
+  if (!checked.ok) return;
   const name = $("name").value.trim();
   if (name) localStorage.setItem("hoyle:name", name);
-  const options = parseOptions($("options").value);
-  const players = Number($("players").value);
-  if (players && players !== game.players) options.players = String(players);
   const seats = [...$("seats").querySelectorAll("select")].map((sel) => {
     if (sel.value === "you") return { kind: "human", name: name || "You" };
     if (sel.value === "friend") return { kind: "human", name: `Friend ${Number(sel.dataset.seat) + 1}` };
     return { kind: "bot", level: sel.value.slice(4) };
   });
-  const reply = await fetch("/api/tables", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game: game.name, variant: $("variant").value, options, seats }),
-  });
-  const body = await reply.json();
-  if (!reply.ok) {
-    $("create-error").textContent = body.detail || "could not create the table";
+  $("create").disabled = true;
+  let reply, body;
+  try {
+    reply = await fetch("/api/tables", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...request(), players: Number($("players").value), seats }),
+    });
+    body = await reply.json();
+  } catch (exc) {
+    reply = null;
+  }
+  $("create").disabled = false;
+  if (!reply || !reply.ok) {
+    showCreateError((body && body.detail) || "could not create the table; try again");
     return;
   }
   const mine = body.seats[0];
@@ -89,10 +177,10 @@ async function create(event) {
 async function lists() {
   const live = await (await fetch("/api/tables")).json();
   $("live").replaceChildren(...(live.length ? live.map((t) => h("li", {},
-    h("a", { href: `/t/${t.id}#watch` }, t.game), " · ", t.seats.map((s) => s.name).join(", "))) : [h("li", { class: "note" }, "none")]));
+    h("a", { href: `/t/${t.id}#watch`, title: t.game }, t.title), " · ", t.seats.map((s) => s.name).join(", "))) : [h("li", { class: "note" }, "none")]));
   const done = await (await fetch("/api/history")).json();
   $("history").replaceChildren(...(done.length ? done.map((t) => h("li", {},
-    h("a", { href: `/t/${t.id}#watch` }, t.game), ` · ${t.seats.join(", ")} · ${t.result} · `,
+    h("a", { href: `/t/${t.id}#watch`, title: t.game }, t.title), ` · ${t.seats.join(", ")} · ${t.result} · `,
     h("a", { href: `/api/tables/${t.id}/record` }, "record"))) : [h("li", { class: "note" }, "none yet")]));
 }
 
@@ -101,11 +189,17 @@ async function start() {
   $("family").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
   $("family").value = games[0].name;  // the room lists the families default first
   $("name").value = localStorage.getItem("hoyle:name") || "";
-  $("family").addEventListener("change", drawVariants);
-  $("variant").addEventListener("change", drawSummary);
+  $("family").addEventListener("change", drawFamily);
+  $("variant").addEventListener("change", drawVariant);
   $("players").addEventListener("change", drawSeats);
+  $("options").addEventListener("input", () => {
+    $("create").disabled = true;
+    clearTimeout(typing);
+    typing = setTimeout(check, 300);
+  });
   $("new-table").addEventListener("submit", create);
-  drawVariants();
+  drawFamily();
+  document.body.dataset.lobby = "ready";
   await lists();
   setInterval(lists, 5000);
 }
