@@ -440,9 +440,12 @@ PRESETS: tuple[Variant, ...] = (
             "the dealer and eldest may look at their cards until eldest decides."
         ),
         source=(
-            "All Fours seed (S-A), 'reglas modernas' (Arnold 2010, pp. 5–7; Parlett 2008) and "
-            "'Tres o más jugadores'; pagat.com All Fours; shared/RULINGS.md 2.0, 2.1 seven-up, "
-            "A3–A6, A11"
+            "Wikipedia, 'All fours', its classic game in modern rules (citing Arnold 2010, pp. "
+            "5–7, and Parlett 2008) and for three or more players; pagat.com 'All Fours' (John "
+            "McLeod), with Foster's rule for ties for Game at three and more; Low to the player "
+            "dealt it, as the Encyclopædia Britannica (11th edition, 'All Fours') and pagat.com "
+            "have it; begging once, by eldest only, as Enquire Within and Cassell's Book of "
+            "In-door Amusements give it."
         ),
         options={},
         players=(2, 8),
@@ -461,8 +464,10 @@ PRESETS: tuple[Variant, ...] = (
             "eldest) score 1 each; the game is 11 (Cotton allows 7 to 15: target=N)."
         ),
         source=(
-            "All Fours seed (S-A), 'reglas más antiguas' (Cotton 1674); pagat.com '17th Century "
-            "English All-Fours'; shared/RULINGS.md 2.1 cotton-1674, A1, A2, A5"
+            "Wikipedia, 'All fours', its oldest rules (citing Cotton, The Compleat Gamester, "
+            "1674); pagat.com '17th Century English All-Fours'. hoyle's reading where Cotton is "
+            "unclear: running keeps every card dealt, as Trinidad plays, and a jack turned scores "
+            "as in the modern game."
         ),
         options=dict(_COTTON),
         players=(2, 2),
@@ -475,7 +480,10 @@ PRESETS: tuple[Variant, ...] = (
             "Cotton's Running All-Fours: his game played to 31, the dealer scoring the card "
             "turned for trumps by its value — ace 4, king 3, queen 2, jack 1."
         ),
-        source="All Fours seed (S-A), Cotton 1674; pagat.com; shared/RULINGS.md 2.1",
+        source=(
+            "Wikipedia, 'All fours', on Cotton's Running All-Fours (citing Cotton 1674); "
+            "pagat.com's pages on All Fours."
+        ),
         options={**_COTTON, "turn_up_points": ("A:4", "K:3", "Q:2", "J:1"), "target": 31},
         players=(2, 2),
     ),
@@ -491,10 +499,7 @@ PRESETS: tuple[Variant, ...] = (
             "void player plays anything. The jack of trumps taken by the side that did not "
             "hold it is Hang Jack, 3; a tie for Game scores nothing."
         ),
-        source=(
-            "All Fours seed (S-A), 'Caribe a cuatro patas'; pagat.com Caribbean All Fours; "
-            "shared/RULINGS.md 2.1 trinidad"
-        ),
+        source="Wikipedia, 'All fours', Caribbean All Fours; pagat.com 'Caribbean All Fours'.",
         options=dict(_TRINIDAD),
         players=(2, 4),
         tables=(2, 4),
@@ -503,7 +508,7 @@ PRESETS: tuple[Variant, ...] = (
         name="tobago",
         aliases=("tobago-all-fours",),
         summary="Trinidad's game as Tobago plays it: the kick for a two is 2, not the six.",
-        source="All Fours seed (S-A), 'Caribe a cuatro patas'; shared/RULINGS.md 2.1 tobago",
+        source="Wikipedia, 'All fours', Caribbean All Fours.",
         options={**_TRINIDAD, "turn_up_points": ("A:1", "2:2", "J:3")},
         players=(2, 4),
         tables=(2, 4),
@@ -523,10 +528,7 @@ PRESETS: tuple[Variant, ...] = (
             "a tie) score 1 each. Two may play head to head, to 9, or six in three teams of "
             "two. League options: no_trumping_in=true (Honley) and all_four_bonus=N."
         ),
-        source=(
-            "All Fours seed (S-A), 'Yorkshire a cuatro patas'; pagat.com Yorkshire All Fours; "
-            "shared/RULINGS.md 2.1 yorkshire"
-        ),
+        source="Wikipedia, 'All fours', Yorkshire All Fours; pagat.com 'Yorkshire All Fours'.",
         options=dict(_YORKSHIRE),
         players=(2, 6),
         tables=(2, 4, 6),
@@ -541,8 +543,8 @@ PRESETS: tuple[Variant, ...] = (
             "cutters do. Low goes to the side that captures it, and nobody throws in."
         ),
         source=(
-            "All Fours seed (S-A), 'Lancashire a cuatro patas'; pagat.com; shared/RULINGS.md "
-            "2.1 lancashire, A12"
+            "Wikipedia, 'All fours', Lancashire All Fours; pagat.com (after Taylor). hoyle's "
+            "ruling where both are silent: in all else it is the Yorkshire game."
         ),
         options={
             **_YORKSHIRE,
@@ -564,7 +566,8 @@ PRESETS: tuple[Variant, ...] = (
             "the target together. The game is 7 (target=11 or 21 as agreed)."
         ),
         source=(
-            "All Fours seed (S-A), 'Paso' (Pitch); pagat.com Pitch; shared/RULINGS.md 2.1 pitch, A7"
+            "Wikipedia, 'All fours', Pitch; pagat.com 'Pitch', with Foster, for its scoring. "
+            "hoyle's ruling where the article leaves the game to agreement: 7 points."
         ),
         options=dict(_PITCH),
         players=(2, 8),
@@ -579,8 +582,8 @@ PRESETS: tuple[Variant, ...] = (
             "until it is broken. Low goes to whoever captures it."
         ),
         source=(
-            "All Fours seed (S-A), 'Paso' (all nours: \"se juegan otras dos manos, un 'pitch a "
-            "piece' hasta que se decide un ganador\"); shared/RULINGS.md 2.1 all-nours"
+            "Wikipedia, 'All fours', Pitch, on the north of England's 'all nours': two more hands, "
+            "'a pitch a piece', until there is a winner."
         ),
         options={
             **_PITCH,
@@ -604,8 +607,9 @@ PRESETS: tuple[Variant, ...] = (
             "eldest pitches with nothing to make. Everyone scores what they win; the game is 7."
         ),
         source=(
-            "All Fours seed (S-A), 'Lanzamiento de subasta'; shared/RULINGS.md 2.1 "
-            "auction-pitch-commercial, A8"
+            "Wikipedia, 'All fours', Auction Pitch, where a pitcher short of the bid is set back "
+            "by it. hoyle's rulings where it is silent: the order of the bids, the pitch when "
+            "nobody bids, and the game of 7."
         ),
         options={**_PITCH, "bidding": Bidding.COMMERCIAL},
         players=(2, 8),
@@ -623,8 +627,9 @@ PRESETS: tuple[Variant, ...] = (
             "are common house rules."
         ),
         source=(
-            "All Fours seed (S-A), 'Lanzamiento de subasta'; pagat.com Auction Pitch; "
-            "shared/RULINGS.md 2.1 auction-pitch"
+            "Wikipedia, 'All fours', Auction Pitch; pagat.com 'Auction Pitch'. hoyle's ruling "
+            "where they are silent: if all pass, the dealer must bid the minimum (all_pass=redeal "
+            "throws the hand in)."
         ),
         options={
             **_PITCH,
@@ -642,7 +647,10 @@ PRESETS: tuple[Variant, ...] = (
             "and at the end High, Low, Jack and Game as usual, the five of trumps counting 5 "
             "towards Game. The game is 61. (base=turn_up plays it with a turned trump.)"
         ),
-        source="All Fours seed (S-A), 'Todos los cincos' (Dick 1868); RULINGS 2.1 all-fives, A9",
+        source=(
+            "Wikipedia, 'All fours', All Fives (citing Dick, The Modern Pocket Hoyle, 1868); "
+            "pagat.com 'All Fives'. hoyle's reading: the game it builds on is Pitch."
+        ),
         options={**_PITCH, "trick_points_at_once": True, "five_value": 5, "target": 61},
         players=(2, 3),
     ),
@@ -657,7 +665,10 @@ PRESETS: tuple[Variant, ...] = (
             "followed if possible. High, Low (to whoever wins it in a trick), Jack and Game "
             "(nobody on a tie) score 1 each; the game is 10."
         ),
-        source="All Fours seed (S-A), 'Gato de California'; RULINGS 2.1 california-jack, A10",
+        source=(
+            "Wikipedia, 'All fours', California Jack, for the hands of three (the card books deal "
+            "six: hand_size=6). hoyle's ruling where it is silent: the game is 10."
+        ),
         options=dict(_CALIFORNIA),
         players=(2, 2),
     ),
@@ -665,7 +676,7 @@ PRESETS: tuple[Variant, ...] = (
         name="shasta-sam",
         aliases=("shasta",),
         summary="California Jack with the stock face down: nobody sees the cards drawn.",
-        source="All Fours seed (S-A), 'Gato de California'; RULINGS 2.1 shasta-sam",
+        source="Wikipedia, 'All fours', California Jack, on Shasta Sam.",
         options={**_CALIFORNIA, "stock": Stock.FACE_DOWN},
         players=(2, 2),
     ),

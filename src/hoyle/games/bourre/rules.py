@@ -65,7 +65,7 @@ class BourreRules:
         "with separate_trump_card: the dealer, if playing, may take the turned trump into "
         "the hand, so holds six, discards and draws back to five (pagat 'Bourré', Separate "
         "Trump Card, second form). The main rule that a turned ace makes the dealer play "
-        "applies, the dealer being able to hold it: this project's reading",
+        "applies, the dealer being able to hold it: hoyle's reading",
     )
     four_card: bool = option(
         False,
@@ -102,8 +102,8 @@ class BourreRules:
 
 
 _SRC = (
-    "Écarté seed (S-E), 'Bourré' (one line); pagat.com 'Bourré' (Nickens, Bouré, 1972) "
-    "through the transcription mondary/PKcards assets/rules/rules_pagat/boure.md (6310f6b)"
+    "Wikipedia, 'Écarté', which names Bourré as its relative in one line; pagat.com 'Bourré' "
+    "(John McLeod, after Nickens, Bouré, 1972)"
 )
 
 PRESETS: tuple[Variant, ...] = (
@@ -111,8 +111,8 @@ PRESETS: tuple[Variant, ...] = (
         name="standard",
         aliases=("bourre", "boure", "booray", "boo-ray"),
         summary=(
-            "Bourré for two to eight (seven is best), the seed's multi-player relative of "
-            "Écarté. A 52-card pack, ace high; each antes 1. Five cards each, one at a time "
+            "Bourré for two to eight (seven is best), a relative of Écarté for many "
+            "players. A 52-card pack, ace high; each antes 1. Five cards each, one at a time "
             "from the dealer's left; the dealer's fifth is dealt face up for trumps and stays "
             "in the dealer's hand. In turn each passes or plays, a player discarding any "
             "number and drawing as many (the stock running out, the discards and passed hands "
@@ -126,9 +126,9 @@ PRESETS: tuple[Variant, ...] = (
             "result is each player's net chips."
         ),
         source=(
-            f"{_SRC}; RULINGS 4.1 bourre. The dealer may not discard the turned trump, and the "
-            "cinch counts sure trump tricks by length against the trumps unseen: this "
-            "project's readings"
+            f"{_SRC}, for every rule of play. hoyle's readings where the page is silent: the "
+            "dealer may not discard the turned trump, and a cinch counts sure trump tricks by "
+            "length against the trumps unseen."
         ),
         options={},
     ),
@@ -140,7 +140,7 @@ PRESETS: tuple[Variant, ...] = (
             "declares play or pass in turn before anyone discards, then those who play "
             "discard and draw in a second round."
         ),
-        source=f"{_SRC}, Variations, Double Ante",
+        source=f"{_SRC}: its variations, Double Ante.",
         options={"double_ante": True, "two_rounds": True},
         title="Double Ante",
     ),
@@ -153,7 +153,7 @@ PRESETS: tuple[Variant, ...] = (
             "three; after the draw each player may still pass, or stays for another chip. Four "
             "tricks."
         ),
-        source=f"{_SRC}, Four card Bourré (after Victoria Diemer, Indiana)",
+        source=f"{_SRC}: its variations, Four card Bourré (after Victoria Diemer, Indiana).",
         options={"four_card": True},
         title="Four-Card",
     ),

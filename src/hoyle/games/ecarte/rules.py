@@ -124,15 +124,15 @@ class EcarteRules:
     )
     dealer_may_stand: bool = option(
         False,
-        "after accepting a proposal the dealer may take no cards (EB1911); the seed says at "
-        "least one",
+        "after accepting a proposal the dealer may take no cards (Encyclopaedia Britannica "
+        "1911); the encyclopedia article on Écarté says at least one",
     )
     propose_then_choose: bool = option(
         False,
         "elder proposes without naming a number and, once the dealer accepts, discards one to "
         "five cards and says draw (Encyclopaedia Britannica 1911, 'Écarté': each player "
-        "discards as many as he thinks fit); the default follows law 26, the number is named "
-        "and fixed (RULINGS E2)",
+        "discards as many as he thinks fit); the default follows law 26 and the encyclopedia "
+        "article on Écarté: the number is named and fixed",
     )
     must_win_trick: bool = option(
         True, "the second player must win the trick when able by following suit higher"
@@ -153,8 +153,9 @@ class EcarteRules:
     )
     offer_point_until: OfferTiming = option(
         OfferTiming.BEFORE_LEAD,
-        "when the point may be offered: before_lead (before the hand's first card is led, "
-        "RULINGS E7), own_first_card (each player before their own first card) or third_trick",
+        "when the point may be offered: before_lead (before the hand's first card is led, as "
+        "the encyclopedia article on Écarté has it), own_first_card (each player before their "
+        "own first card) or third_trick",
     )
     pool_swap: Swap = option(
         Swap.NONE, "the loser changes places with the watcher after each game or hand, or none"
@@ -220,8 +221,6 @@ class EcarteRules:
         return self.rubber // 2 + 1
 
 
-_SRC = "Écarté seed (S-E)"
-
 PRESETS: tuple[Variant, ...] = (
     Variant(
         name="standard",
@@ -239,8 +238,12 @@ PRESETS: tuple[Variant, ...] = (
             "player may abandon the hand (law 42). Game is 5."
         ),
         source=(
-            f"{_SRC}, 'Jugar', 'Tanteo' and the London laws 1–51 (Cavendish 1886); "
-            "EB1911 'Écarté'; shared/RULINGS.md 4.0, E1–E5, E9, E11–E12"
+            "Wikipedia, 'Écarté', its play and scoring; the London club laws 1–51 as Cavendish "
+            "gives them (Laws of Écarté, 1886; reprinted in Hoffmann, Hoyle's Games Modernized, "
+            "1909), law 42 giving the vole to a player who abandons with no trick; the "
+            "Encyclopædia Britannica (11th edition), 'Écarté', for the deal alternating. hoyle's "
+            "ruling where the laws are silent: a game ends the moment a player reaches 5, even by "
+            "a king's point in mid-hand."
         ),
         options={},
         players=(2, 2),
@@ -253,7 +256,10 @@ PRESETS: tuple[Variant, ...] = (
             "for longer sets), each game worth treble, double or single by the loser's score "
             "(law 46)."
         ),
-        source=f"{_SRC}, 'Cauchos' (Cavendish 1886, pp. 33–34), law 46; RULINGS 4.0",
+        source=(
+            "Wikipedia, 'Écarté', on rubbers (citing Cavendish 1886, pp. 33–34); the London club "
+            "laws, law 46."
+        ),
         options={"rubber": 3, "game_values": GameValues.TREBLE_DOUBLE_SINGLE},
         players=(2, 2),
     ),
@@ -266,8 +272,9 @@ PRESETS: tuple[Variant, ...] = (
             "two games in a row takes the pool."
         ),
         source=(
-            f"{_SRC}, 'Piscina y francés' (Cavendish 1886, p. 35); EB1911; RULINGS 4.1 pool, "
-            "E10 (the loser of the game, not of the hand: pool_swap=hand for the seed's words)"
+            "Wikipedia, 'Écarté', on pool and French Écarté (citing Cavendish 1886, p. 35); the "
+            "Encyclopædia Britannica (11th edition), 'Écarté', and Cavendish, for the loser of the "
+            "game, not of the hand, changing places with the watcher (pool_swap=hand for the hand)."
         ),
         options={"players": 3, "pool_swap": Swap.GAME, "pool_wins": 2},
         players=(3, 3),
@@ -283,8 +290,9 @@ PRESETS: tuple[Variant, ...] = (
             "takes the match."
         ),
         source=(
-            f"{_SRC}, 'Piscina y francés' (Cavendish 1886, pp. 15, 36–37); EB1911; "
-            "RULINGS 4.1 french; the match length is this project's ruling"
+            "Wikipedia, 'Écarté', on pool and French Écarté (citing Cavendish 1886, pp. 15, "
+            "36–37); the Encyclopædia Britannica (11th edition), 'Écarté'. hoyle's ruling where "
+            "they are silent: the first to win two games takes the match."
         ),
         options={
             "players": 3,
@@ -302,7 +310,11 @@ PRESETS: tuple[Variant, ...] = (
             "The modern ranking: A K Q J 10 9 8 7. The king of trumps still scores when "
             "turned or announced (bonus_card=ace moves it to the ace)."
         ),
-        source=f"{_SRC}, 'Rangos' (Kastner and Folkvord); RULINGS 4.0, E8",
+        source=(
+            "Wikipedia, 'Écarté', on the ranking of the cards (citing Kastner and Folkvord, Die "
+            "Große Humboldt-Enzyklopädie der Kartenspiele). hoyle's ruling where it is silent: the "
+            "king of trumps keeps its point (bonus_card=ace gives it to the ace)."
+        ),
         options={"ranking": Ranking.ACE_HIGH},
         players=(2, 2),
         title="Ace High",
@@ -316,7 +328,10 @@ PRESETS: tuple[Variant, ...] = (
             "doubled to its winner. Declined, the hand ends and the offerer scores 1, or 2 if "
             "the decliner was vulnerable."
         ),
-        source=f"{_SRC}, 'Apuesta'; RULINGS E6",
+        source=(
+            "Wikipedia, 'Écarté', variations, on doubling. hoyle's rulings where it is silent: the "
+            "king's point is not doubled, and a double is not doubled again unless redouble=true."
+        ),
         options={"doubling": True},
         players=(2, 2),
     ),
@@ -329,7 +344,10 @@ PRESETS: tuple[Variant, ...] = (
             "Refused, the refuser must win the vole: they score 2 if they do, and the offerer "
             "scores 2 if not."
         ),
-        source=f"{_SRC}, 'Apuesta' (Cady 1896, p. 11); RULINGS E7",
+        source=(
+            "Wikipedia, 'Écarté', variations, on offering the point (citing Cady 1896, p. 11), "
+            "which allows it only before play begins."
+        ),
         options={"offer_point": True},
         players=(2, 2),
         title="Offering the Point",
@@ -338,10 +356,13 @@ PRESETS: tuple[Variant, ...] = (
         name="bourre",
         aliases=("boure", "booray", "boo-ray"),
         summary=(
-            "Bourré, the seed's relative of Écarté for two to eight, is its own family: "
+            "Bourré, a relative of Écarté for two to eight, is its own family: "
             "ecarte(variant=bourre, …) is the old name of bourre(…), with Bourré's options."
         ),
-        source=f"{_SRC}, 'Bourré'; RULINGS 4.1 bourre",
+        source=(
+            "Wikipedia, 'Écarté', which names Bourré among its relatives; its rules are Bourré's "
+            "own (hoyle rules bourre)."
+        ),
         title="Bourré",
         family="bourre",
     ),

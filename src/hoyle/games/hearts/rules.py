@@ -241,7 +241,9 @@ class HeartsRules:
         0, "what the J♠ costs (Black Jack: 10; Gibson 1974: 13)", min=0, max=100
     )
     spade_values: SpadeValues = option(
-        SpadeValues.NONE, "Black Maria's A♠ and K♠ penalties: none, seed (A10 K7), traditional"
+        SpadeValues.NONE,
+        "Black Maria's A♠ and K♠ penalties: none, seed (A♠ 10, K♠ 7, as the encyclopedia "
+        "article has them), traditional (K♠ 10, A♠ 7)",
     )
     bonus_card: BonusCard = option(
         BonusCard.NONE, "a card worth −10 to its taker: none, TD (Omnibus) or JD"
@@ -666,8 +668,11 @@ PRESETS: tuple[Variant, ...] = (
             "wins and tied players share."
         ),
         source=(
-            "Hearts seed (S-H), 'Dama negra' and 'Disparando a la luna'; pagat.com Hearts "
-            "(J. McLeod), Black Lady section; shared/RULINGS.md 1.1 black-lady, H1–H6, H20"
+            "Wikipedia, 'Hearts (card game)', on Black Lady and on shooting the moon; pagat.com "
+            "'Hearts' (John McLeod), Black Lady, for the 2♣ lead (the lowest club in play when the "
+            "2♣ is out), no points on the first trick and a moon adding 26 to everyone else; "
+            "pagat.com and the USPCC's Hearts rules for the cards left out at three and five "
+            "players. hoyle's reading: six players leave out the 3♣, 2♣, 2♦ and 2♠."
         ),
         options={},
     ),
@@ -684,8 +689,9 @@ PRESETS: tuple[Variant, ...] = (
             "difference above the average score into a pool or draws the difference below it."
         ),
         source=(
-            "Hearts seed (S-H), 'Reglas modernas (2011)' after Arnold 2011, 'Tanteo', "
-            "'Disparando a la luna'; pagat.com Hearts; shared/RULINGS.md 1.1 modern, H2–H5"
+            "Wikipedia, 'Hearts (card game)', its modern rules after Arnold (2011), their scoring "
+            "and shooting the moon; pagat.com 'Hearts' (John McLeod), whose original game lets "
+            "hearts be led at any time and points go to the first trick."
         ),
         options=dict(_MODERN),
     ),
@@ -699,10 +705,7 @@ PRESETS: tuple[Variant, ...] = (
             "hearts must be broken, and taking all 23 points shoots the moon. Gibson (1974) "
             "gives the jack 13 (jack_value=13)."
         ),
-        source=(
-            "Hearts seed (S-H), 'Gato negro' (Foster 1909; Gibson 1974); "
-            "shared/RULINGS.md 1.1 black-jack"
-        ),
+        source="Wikipedia, 'Hearts (card game)', Black Jack (citing Foster 1909 and Gibson 1974).",
         options={
             "queen_spades": 0,
             "jack_value": 10,
@@ -716,14 +719,16 @@ PRESETS: tuple[Variant, ...] = (
             "The British game (Phillips). Best for three, who play without the 2♣ (five: "
             "without the 2♣ and 2♦; six: without the four 2s). Three cards are passed to the "
             "right every deal. Eldest hand leads any card and hearts may be led at any time. "
-            "Hearts cost 1, the Q♠ (Black Maria) 13, and as the seed gives them the A♠ 10 and "
-            "the K♠ 7 (43 a deal; the books have K♠ 10 and A♠ 7: spade_values=traditional). "
+            "Hearts cost 1, the Q♠ (Black Maria) 13, and as the encyclopedia article gives "
+            "them the A♠ 10 and the K♠ 7 (43 a deal; the books have K♠ 10 and A♠ 7: "
+            "spade_values=traditional). "
             "Shooting the moon is optional (moon=add). The match ends at 100."
         ),
         source=(
-            "Hearts seed (S-H), 'coche celular' (Phillips; Arnold 1995); pagat.com Hearts, Black "
-            "Maria; English Wikipedia 'Black Maria (card game)'; shared/RULINGS.md 1.1 "
-            "black-maria, H7, H8"
+            "Wikipedia, 'Hearts (card game)', Black Maria (after Phillips; Arnold 1995), for the "
+            "A♠ 10 and K♠ 7; pagat.com 'Hearts', Black Maria, and Wikipedia, 'Black Maria (card "
+            "game)', for the cards left out, the lead and the K♠ 10 and A♠ 7 of "
+            "spade_values=traditional."
         ),
         options={
             "players": 3,
@@ -748,8 +753,9 @@ PRESETS: tuple[Variant, ...] = (
             "and credits the bonus card apart). The match ends at 100."
         ),
         source=(
-            "Hearts seed (S-H), 'Corazones ómnibus' (Culbertson 1950; Arnold 2011); "
-            "bicyclecards.com Omnibus Hearts; pagat.com Hearts; shared/RULINGS.md 1.1 omnibus, H19"
+            "Wikipedia, 'Hearts (card game)', Omnibus Hearts (citing Culbertson 1950 and Arnold "
+            "2011); bicyclecards.com 'Omnibus Hearts' for the slam, −26 to the taker and nothing "
+            "to the others; pagat.com 'Hearts' for moon=modern."
         ),
         options={
             "bonus_card": BonusCard.TD,
@@ -767,8 +773,9 @@ PRESETS: tuple[Variant, ...] = (
             "(ace_value=1); pagat adds the Q♠ at 25 (queen_spades=25)."
         ),
         source=(
-            "Hearts seed (S-H), 'Corazones de puntos' (Standard Hoyle 1887; Foster 1897; Little "
-            "Giant Encyclopedia 2009); pagat.com Hearts, Spot Hearts; shared/RULINGS.md 1.1 spot"
+            "Wikipedia, 'Hearts (card game)', Spot Hearts (citing The Standard Hoyle 1887, Foster "
+            "1897 and the Little Giant Encyclopedia of Card Games 2009); pagat.com 'Hearts', Spot "
+            "Hearts, for the game to 500 and the Q♠ at 25."
         ),
         options={
             "heart_values": HeartValues.SPOT,
@@ -792,8 +799,9 @@ PRESETS: tuple[Variant, ...] = (
             "2♥–10♥ 1 each (heart_values=parlett)."
         ),
         source=(
-            "Hearts seed (S-H), 'Corazones griegos' (Phillips & Westall 1939; Parlett 2008); "
-            "shared/RULINGS.md 1.1 greek, H12"
+            "Wikipedia, 'Hearts (card game)', Greek Hearts (citing Phillips & Westall 1939 and "
+            "Parlett 2008). hoyle's ruling where they are silent: three cards are passed to the "
+            "right, as in Culbertson's Greek Hearts and in Black Maria."
         ),
         options={
             "queen_spades": 50,
@@ -817,8 +825,9 @@ PRESETS: tuple[Variant, ...] = (
             "(the Q♠ may be)."
         ),
         source=(
-            "Hearts seed (S-H), 'Corazones griegos' (Culbertson 1950); shared/RULINGS.md 1.1 "
-            "greek-culbertson, H12"
+            "Wikipedia, 'Hearts (card game)', Greek Hearts (citing Culbertson 1950). hoyle's "
+            "reading: the J♦ is a bonus of 10 to its taker, as the 10♦ is in Omnibus, and a moon "
+            "does not need it."
         ),
         options={
             "pass_cycle": (Pass.RIGHT,),
@@ -834,7 +843,7 @@ PRESETS: tuple[Variant, ...] = (
             "Greek Hearts as Maguire (1990) gives it: Spot Hearts (each heart its rank, A 14) "
             "with three cards passed to the left every deal."
         ),
-        source="Hearts seed (S-H), 'Corazones griegos' (Maguire 1990); shared/RULINGS.md 1.1",
+        source="Wikipedia, 'Hearts (card game)', Greek Hearts (citing Maguire 1990, p. 65).",
         options={
             "heart_values": HeartValues.SPOT,
             "queen_spades": 0,
@@ -857,9 +866,8 @@ PRESETS: tuple[Variant, ...] = (
             "pass every deal to partner (pass_to_partner=true)."
         ),
         source=(
-            "Hearts seed (S-H), 'Corazones de asociación', first version (Morehead, "
-            "Mott-Smith & Morehead 2001); pagat.com Hearts, Partnership Hearts; "
-            "shared/RULINGS.md 1.1 partnership"
+            "Wikipedia, 'Hearts (card game)', Partnership Hearts, first version (citing Morehead, "
+            "Mott-Smith & Morehead 2001); pagat.com 'Hearts', Partnership Hearts."
         ),
         options={"partnership": Partnership.TEAM},
     ),
@@ -873,8 +881,8 @@ PRESETS: tuple[Variant, ...] = (
             "100, each team adds its two totals and the lower team wins."
         ),
         source=(
-            "Hearts seed (S-H), 'Corazones de asociación', second version (Morehead 2001); "
-            "pagat.com Hearts, Partnership Hearts; shared/RULINGS.md 1.1 partnership-individual"
+            "Wikipedia, 'Hearts (card game)', Partnership Hearts, second version (citing Morehead "
+            "2001); pagat.com 'Hearts', Partnership Hearts."
         ),
         options={"partnership": Partnership.INDIVIDUAL},
     ),
@@ -891,12 +899,15 @@ PRESETS: tuple[Variant, ...] = (
             "Made, the bidder and partner score −(26 + bid) each and nobody else anything; "
             "failed, each of the two scores their combined Omnibus score plus the bid, and the "
             "others score as in Omnibus. If nobody bids the deal is plain Omnibus. The match "
-            "ends at 100. The seed gives only the bid, the silent partner and the combined "
-            "score: the bid's range and the scores are this project's reading."
+            "ends at 100. The encyclopedia article gives only the bid, the silent partner and "
+            "the combined score: the bids' range and the scores are hoyle's ruling where it is "
+            "silent."
         ),
         source=(
-            "Hearts seed (S-H), 'Corazones de asociación', third version (Morehead 2001); "
-            "shared/RULINGS.md 1.1 partnership-slam, H17"
+            "Wikipedia, 'Hearts (card game)', Partnership Hearts, third version (citing Morehead "
+            "2001), for the slam bid, the 10♦'s holder as silent partner and the combined score. "
+            "hoyle's rulings where it is silent: one round of bids from 1 to 26, and the scores of "
+            "a slam made and failed."
         ),
         options={
             "bonus_card": BonusCard.TD,
@@ -921,8 +932,11 @@ PRESETS: tuple[Variant, ...] = (
             "to each opponent."
         ),
         source=(
-            "Hearts seed (S-H), 'Reglas más antiguas (1887)' (The Standard Hoyle 1887, pp. "
-            "234–240), with its two worked examples; shared/RULINGS.md 1.1 original-1887, H9"
+            "Wikipedia, 'Hearts (card game)', its oldest rules (citing The Standard Hoyle 1887, "
+            "pp. 234–240), with the two worked examples of the settlement. hoyle's rulings where "
+            "the sources are silent: chips left on the table go to the next deal's lowest, a "
+            "slam's odd chips at other tables than four go to the table, and the game ends after "
+            "the deal in which someone has no chips left."
         ),
         options=dict(_CHIP_GAME),
     ),
@@ -936,8 +950,8 @@ PRESETS: tuple[Variant, ...] = (
             "every heart pays 104, shared out as in the 13-heart rule."
         ),
         source=(
-            "Hearts seed (S-H), 'Variantes' and 'Historia' (The Standard Hoyle 1887, "
-            "pp. 236–237); shared/RULINGS.md 1.1 double-game"
+            "Wikipedia, 'Hearts (card game)', its history and variants (citing The Standard Hoyle "
+            "1887, pp. 236–237)."
         ),
         options={**_CHIP_GAME, "heart_values": HeartValues.SPOT},
     ),
@@ -947,12 +961,13 @@ PRESETS: tuple[Variant, ...] = (
         aliases=("eagle-short",),
         summary=(
             "The 1887 chip game with the second Eagle scheme: A 5, K 4, Q 3, J 2 and every pip "
-            "card 1 (23 a deal), as the seed's history gives it; its variants section says the "
-            "pips count their face value (heart_values=eagle_short_face)."
+            "card 1 (23 a deal), as the encyclopedia article's history gives it; its variants "
+            "section says the pips count their face value (heart_values=eagle_short_face)."
         ),
         source=(
-            "Hearts seed (S-H), 'Historia' and 'Variantes' (The Standard Hoyle 1887); "
-            "shared/RULINGS.md 1.1 double-game-short, H10"
+            "Wikipedia, 'Hearts (card game)', its history and variants (citing The Standard Hoyle "
+            "1887), which disagree on the pip cards: hoyle follows the history (1 each), which "
+            "keeps the values falling with the rank."
         ),
         options={**_CHIP_GAME, "heart_values": HeartValues.EAGLE_SHORT},
     ),
@@ -970,8 +985,9 @@ PRESETS: tuple[Variant, ...] = (
             "Générale) gives each opponent 54. The match ends at 100."
         ),
         source=(
-            "Hearts seed (S-H), 'Caza del corazón' (Gerver 1966, pp. 121–123); "
-            "shared/RULINGS.md 1.1 chasse-au-coeur, H15"
+            "Wikipedia, 'Hearts (card game)', Chasse au cœur (citing Gerver 1966, pp. 121–123). "
+            "hoyle's rulings where it is silent: the pack and the table sizes, no passing, the "
+            "Générale announced before the first lead, and the match to 100."
         ),
         options={
             "other_queens": 13,
@@ -998,8 +1014,9 @@ PRESETS: tuple[Variant, ...] = (
             "cycle that has no pass across (pass_cycle=left,right)."
         ),
         source=(
-            "Hearts seed (S-H), 'Corazones reales'; Parker Brothers Royal Hearts instructions "
-            "(first page); shared/RULINGS.md 1.1 royal, H18"
+            "Wikipedia, 'Hearts (card game)', Royal Hearts; the first page of Parker Brothers' "
+            "Royal Hearts instructions. hoyle's reading of which queen does what: the Q♥ doubles "
+            "the hearts, the Q♦ takes off 10 and the Q♣ cancels the Q♠."
         ),
         options={
             "queen_spades": 26,
@@ -1027,8 +1044,9 @@ PRESETS: tuple[Variant, ...] = (
             "are passed."
         ),
         source=(
-            "Hearts seed (S-H), 'Corazón de San Valentín' (Foster 1897, pp. 319–320); "
-            "shared/RULINGS.md 1.1 heartsette, H11"
+            "Wikipedia, 'Hearts (card game)', Heartsette (citing Foster 1897, pp. 319–320). "
+            "hoyle's ruling: three players leave out the 2♠ too, since the full pack does not make "
+            "three hands and a widow of 3."
         ),
         options={
             "removed_3p": ("2S",),
@@ -1060,8 +1078,9 @@ PRESETS: tuple[Variant, ...] = (
             "may make a table."
         ),
         source=(
-            "Hearts seed (S-H), 'Corazones de subasta' (Foster 1897, pp. 317–318; Parlett "
-            "2008); shared/RULINGS.md 1.1 auction, H16"
+            "Wikipedia, 'Hearts (card game)', Auction Hearts (citing Foster 1897, pp. 317–318, and "
+            "Parlett 2008), for the bid paid to the pool and the winner's lead. hoyle's ruling "
+            "where it is silent: the settlement is the 1887 one, counting the penalty suit."
         ),
         options={**_CHIP_GAME, "auction": True},
         players=(4, 6),
@@ -1079,12 +1098,15 @@ PRESETS: tuple[Variant, ...] = (
             "winner has none, the next player on the left still holding cards leads. The last "
             "player with cards adds them and any stock left to their tricks. Each heart costs "
             "1, the Q♠ nothing. The match ends after the deal in which anyone reaches 31; the "
-            "lowest total wins. [project] A player out of cards stays out while the stock "
-            "lasts; if everyone runs out in the same trick, its winner takes the stock."
+            "lowest total wins. hoyle's ruling where the sources are silent: a player out of "
+            "cards stays out while the stock lasts; if everyone runs out in the same trick, its "
+            "winner takes the stock."
         ),
         source=(
-            "Hearts seed (S-H), 'Corazones de dominó' (Foster 1909); bicyclecards.com Domino "
-            "Hearts (pagat.com's Hearts page has no section on it); shared/RULINGS.md 1.1 domino"
+            "Wikipedia, 'Hearts (card game)', Domino Hearts (citing Foster 1909); bicyclecards.com "
+            "'Domino Hearts' (pagat.com's Hearts page has none). hoyle's rulings where they are "
+            "silent: two to seven players, and what happens when players run out of cards (see the "
+            "summary)."
         ),
         options={
             **_MODERN,
@@ -1108,8 +1130,10 @@ PRESETS: tuple[Variant, ...] = (
             "joker, one with four players, two with three, three with five, five with six."
         ),
         source=(
-            "Hearts seed (S-H), 'Corazones de Joker' (Foster 1897, pp. 318–319); pagat.com "
-            "Hearts variations; shared/RULINGS.md 1.1 joker, H13"
+            "Wikipedia, 'Hearts (card game)', Joker Hearts (citing Foster 1897, pp. 318–319); "
+            "pagat.com's Hearts variations. hoyle's rulings where they are silent: a led joker "
+            "lets the next card that is not a joker set the suit, and the pack sheds its lowest "
+            "cards outside hearts until it deals evenly."
         ),
         options={
             **_MODERN,
@@ -1134,15 +1158,18 @@ PRESETS: tuple[Variant, ...] = (
             "are all cancelled, is void: its cards go to the winner of the next trick, and the "
             "same player leads again; a void last trick goes to the previous trick's winner. "
             "Each heart costs 1 and each Q♠ 13 (52 a deal); for hearts only, give "
-            "queen_spades=0. The match ends at 100, lowest wins. [project] decisions: a void "
-            "first trick takes the kitty with it to the next winner; if no trick of a deal has "
-            "a winner, the cards go to the last trick's leader; a moon (moon=add, as in Black "
-            "Lady) needs every penalty card of both packs and gives the others 52 each."
+            "queen_spades=0. The match ends at 100, lowest wins. hoyle's rulings where the "
+            "sources are silent: a void first trick takes the kitty with it to the next "
+            "winner; if no trick of a deal has a winner, the cards go to the last trick's "
+            "leader; a moon (moon=add, as in Black Lady) needs every penalty card of both packs "
+            "and gives the others 52 each."
         ),
         source=(
-            "Hearts seed (S-H), 'Corazones de cancelación' (Culbertson 1950); pagat.com Hearts, "
-            "Cancellation Hearts; bicyclecards.com Cancellation Hearts; shared/RULINGS.md 1.1 "
-            "cancellation, H14"
+            "Wikipedia, 'Hearts (card game)', Cancellation Hearts (citing Culbertson 1950), for "
+            "the trick made void by two cancelled pairs; pagat.com 'Hearts', Cancellation Hearts, "
+            "for the trick made void when no card of the suit led is left uncancelled; "
+            "bicyclecards.com 'Cancellation Hearts'. hoyle's ruling: each Q♠ costs 13, as in Black "
+            "Lady."
         ),
         options={
             "players": 8,

@@ -245,7 +245,8 @@ PRESETS: tuple[Variant, ...] = (
         name="standard",
         aliases=("spite-and-malice", "cat-and-mouse", "spite-malice"),
         summary=_summary(
-            "The seed's game for 2–4: three packs without jokers (jokers=6 keeps them as "
+            "The encyclopedia article's game for 2–4: three packs without jokers",
+            "(jokers=6 keeps them as "
             "wilds); ace low to queen, kings wild for anything but an ace. Each has a goal "
             "pile of 26 (goal_size=13 for a short game), top card up, and four discard piles; "
             "a shared stock. A turn draws up to five, plays any cards from hand, goal top or "
@@ -254,11 +255,15 @@ PRESETS: tuple[Variant, ...] = (
             "dealer plays first. A completed stack waits in a heap that becomes the stock when "
             "the stock runs out; if none can be made the deal is blocked and the player "
             "closest to going out scores the difference. Going out scores 5 plus 1 per card "
-            "in the opponents' goal piles; the match is to 50 (target=25 or 100)."
+            "in the opponents' goal piles; the match is to 50 (target=25 or 100).",
         ),
         source=(
-            "Spite and Malice seed (S-S) 'Normas', 'Jugar', 'Tanteo'; Hoyle's Rules of Games "
-            "(Morehead 2001) pp. 210–212; shared/RULINGS.md 3.0, 3.1 standard, S1–S10"
+            "Wikipedia, 'Spite and Malice', its rules, play and scoring; Hoyle's Rules of Games "
+            "(Morehead 2001), pp. 210–212; pagat.com 'Spite and Malice' (John McLeod), which lets "
+            "kings be discarded. hoyle's rulings where the article is silent: a completed stack "
+            "waits in a heap until the stock runs out (its rule for a blocked deal implies such a "
+            "reserve), and with more than two players a blocked deal scores the sum of the "
+            "differences."
         ),
         options={},
         players=(2, 6),
@@ -271,7 +276,10 @@ PRESETS: tuple[Variant, ...] = (
             "The United States Playing Card Company's version: two 52-card packs instead of "
             "three, for two players (three with goal piles of 13)."
         ),
-        source="Spite and Malice seed (S-S) 'Normas' (USPCC); shared/RULINGS.md 3.1 uspcc",
+        source=(
+            "Wikipedia, 'Spite and Malice', its rules, on the United States Playing Card Company's "
+            "version."
+        ),
         options={"packs": 2},
         players=(2, 3),
         by_table={3: {"goal_size": 13}},
@@ -283,10 +291,7 @@ PRESETS: tuple[Variant, ...] = (
             "Any number of centre stacks may be built at once; completed stacks stay out "
             "until the stock runs out and are then shuffled into a new stock."
         ),
-        source=(
-            "Spite and Malice seed (S-S) 'Variantes'; pagat.com Spite and Malice; "
-            "shared/RULINGS.md 3.1 unlimited-stacks, S4"
-        ),
+        source="Wikipedia, 'Spite and Malice', variants; pagat.com 'Spite and Malice'.",
         options={"max_stacks": 0},
         players=(2, 6),
     ),
@@ -299,10 +304,7 @@ PRESETS: tuple[Variant, ...] = (
             "the centre, from hand, goal or a discard top, must be played before any other "
             "move. Wilds are never forced."
         ),
-        source=(
-            "Spite and Malice seed (S-S) 'Variantes'; shared/RULINGS.md 3.1 option "
-            "compulsory_aces_twos"
-        ),
+        source="Wikipedia, 'Spite and Malice', variants.",
         options={"compulsory_aces_twos": True},
         players=(2, 6),
     ),
@@ -314,7 +316,10 @@ PRESETS: tuple[Variant, ...] = (
             "goal piles of 12, both tops playable, and a hand of six; emptying both goal piles "
             "wins and the score counts both of each opponent's piles."
         ),
-        source="Spite and Malice seed (S-S) 'Variantes' (Misery); shared/RULINGS.md 3.1, S9",
+        source=(
+            "Wikipedia, 'Spite and Malice', variants, on Misery. hoyle's reading: its two piles of "
+            "12 are two goal piles for each player (goal_piles=1 for a single pile)."
+        ),
         options={"goal_piles": 2, "goal_size": 12, "hand_size": 6},
         players=(2, 3),
         by_table={2: {"packs": 2}, 3: {"packs": 3}},
@@ -327,7 +332,7 @@ PRESETS: tuple[Variant, ...] = (
             "Stacks are built from the ace up to the king and kings are natural; the six "
             "jokers of three packs are wild, but never as an ace, 2, 7 or jack."
         ),
-        source="Spite and Malice seed (S-S) 'Variantes'; shared/RULINGS.md 3.1 build-to-king",
+        source="Wikipedia, 'Spite and Malice', variants.",
         options={
             "kings_wild": False,
             "jokers": 6,
@@ -345,7 +350,7 @@ PRESETS: tuple[Variant, ...] = (
             "a wild may be played only when that card is at hand; a wild never stands for a 7, "
             "nor for a queen (which ends the stack and could not be covered)."
         ),
-        source="Spite and Malice seed (S-S) 'Variantes'; shared/RULINGS.md 3.1 cover-wild",
+        source="Wikipedia, 'Spite and Malice', variants.",
         options={"cover_wild": True, "wild_not": ("A", "7", "Q")},
         players=(2, 6),
     ),
@@ -357,7 +362,7 @@ PRESETS: tuple[Variant, ...] = (
             "One pack per player (three players, three packs), at most four centre stacks "
             "from ace to queen, kings wild and no jokers."
         ),
-        source="Spite and Malice seed (S-S) 'Variantes'; shared/RULINGS.md 3.1 deck-per-player",
+        source="Wikipedia, 'Spite and Malice', variants.",
         options={},
         players=(2, 6),
         by_table={n: {"packs": n} for n in range(2, 7)},
@@ -370,7 +375,7 @@ PRESETS: tuple[Variant, ...] = (
             "Aces and 2s must be natural: no wild stands for them. The closing discard may be "
             "one card or a pair of equal rank placed on one discard pile, never more than two."
         ),
-        source="Spite and Malice seed (S-S) 'Variantes'; shared/RULINGS.md 3.1 natural-ace-two",
+        source="Wikipedia, 'Spite and Malice', variants.",
         options={"wild_not": ("A", "2"), "pair_discard": True},
         players=(2, 6),
     ),
@@ -384,7 +389,10 @@ PRESETS: tuple[Variant, ...] = (
             "most three centre stacks, kings fully wild even as an ace, a completed stack "
             "shuffled into the stock at once, and a blocked deal is a draw."
         ),
-        source="pagat.com Spite and Malice; shared/RULINGS.md 3.1 common, S2, S3, S5",
+        source=(
+            "pagat.com 'Spite and Malice' (John McLeod), the version it calls the most widely "
+            "played."
+        ),
         options={
             "packs": 2,
             "goal_size": 20,
@@ -409,7 +417,10 @@ PRESETS: tuple[Variant, ...] = (
             "can. When both players pass in turn the deal is blocked: the fewer goal cards "
             "scores the difference."
         ),
-        source="pagat.com Spite and Malice (Frey 1965); shared/RULINGS.md 3.1 book",
+        source=(
+            "pagat.com 'Spite and Malice' (John McLeod), its account of the book version (Frey, "
+            "1965)."
+        ),
         options={
             "goal_pack": True,
             "packs": 1,
@@ -437,8 +448,9 @@ PRESETS: tuple[Variant, ...] = (
             "There are no wilds."
         ),
         source=(
-            "Spite and Malice seed (S-S) 'Tarjetas originales de Starturn'; shared/RULINGS.md "
-            "3.1 starturn, S6 (the faces of the cards are a project ruling)"
+            "Wikipedia, 'Spite and Malice', on the original Starturn cards (W. H. Storey, Chad "
+            "Valley, 1935). hoyle's ruling where it is silent: how the numbers 1–15 are shared "
+            "among the 44 black and the 52 red cards."
         ),
         options={
             "deck": Deck.STARTURN,
