@@ -579,7 +579,9 @@ class Table:
             ended = state.progress()[0] != deal
             self.decided = not ended
             self._auto_played = (self.seq, seat, events[0].token) if auto else None
-            if ended and not state.is_terminal():
+            if state.is_terminal():
+                self._end_pause()  # a game over waits for nothing
+            elif ended:
                 self._begin_pause()
             elif self.pause is not None and not (by_bot or auto):
                 self.pause.continued.add(seat)  # a human who acts has read enough
