@@ -100,7 +100,8 @@ def test_a_kept_safe_play_says_the_search_does_not_clearly_beat_it() -> None:
         assert reason is not None
         said = re.search(
             r"does not clearly beat the safe play .*: (\S+) came out ([\d.]+) points better "
-            r"over (\d+) ways the unseen cards might lie, less than the ([\d.]+) points",
+            r"over (\d+) ways the unseen cards might lie, within the estimate's margin of "
+            r"error \(([\d.]+) points\)",
             reason,
         )
         if said is None:  # too few worlds to compare: said so
@@ -120,7 +121,10 @@ def test_pimc_says_why_a_clear_gain_outranks_a_higher_average() -> None:
     agent._compared = {2: Comparison(1.0, 0.4, 30), 3: Comparison(1.5, 2.0, 30)}
     reason = agent.why(values, lambda a: f"m{a}")
     assert reason is not None
-    assert reason.startswith("it clearly beats the safe play (m1) by 1.00 points")
+    assert reason.startswith(
+        "it clearly beats the safe play (m1) by 1.00 points, more than the estimate's margin "
+        "of error (0.40 points)"
+    )
     assert "m3 averaged more" in reason
     agent._choice = 3
     assert agent.why(values, str) is None

@@ -38,6 +38,11 @@ class Comparison:
     """The worlds compared."""
 
 
+def _points(x: float) -> str:
+    """A number of points for a sentence: ``0.43 points``, ``less than 0.01 points``."""
+    return f"{x:.2f} points" if x >= 0.005 else "less than 0.01 points"
+
+
 class PIMCAgent:
     """Flat Monte Carlo over sampled worlds; one simulation is one move tried in one world.
 
@@ -116,15 +121,15 @@ class PIMCAgent:
                 )
             return (
                 "the search does not clearly beat the safe play (the easy player's move): "
-                f"{name(best.action)} came out {versus.gain:.2f} points better over "
-                f"{versus.worlds} ways the unseen cards might lie, less than the "
-                f"{self.margin * versus.error:.2f} points the estimate may be off by"
+                f"{name(best.action)} came out {_points(versus.gain)} better over "
+                f"{versus.worlds} ways the unseen cards might lie, within the estimate's "
+                f"margin of error ({_points(self.margin * versus.error)})"
             )
         mine = self._compared.get(self._classes.get(chosen.action, chosen.action))
         guide = next((a for a, r in self._classes.items() if r == self._advised), self._advised)
         clear = (
-            f" by {mine.gain:.2f} points (the estimate may be off by "
-            f"{self.margin * mine.error:.2f})"
+            f" by {_points(mine.gain)}, more than the estimate's margin of error "
+            f"({_points(self.margin * mine.error)})"
             if mine is not None
             else ""
         )
