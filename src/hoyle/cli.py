@@ -141,6 +141,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="pause after each computer move (default 0.3 on a terminal, else 0)",
     )
+    play.add_argument(
+        "--no-auto-forced",
+        action="store_true",
+        help="play every move yourself, also the only legal one (by default the terminal "
+        "plays it for you after a short pause)",
+    )
     play.set_defaults(func=cmd_play)
 
     sim = sub.add_parser("simulate", help="play many games between agents and summarise")
@@ -320,6 +326,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             auto_hint=args.hint,
             rules=rules_lines(game),
             title=title + " · opponents " + ", ".join(names),
+            auto_forced=not args.no_auto_forced,
         )
         finished = bool(screen.run())
         state = screen.state  # an undo replaces the state with the replayed one
@@ -339,6 +346,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             delay=delay,
             hinter=_expert_hints,
             auto_hint=args.hint,
+            auto_forced=False if args.no_auto_forced else None,
         )
         finished = app.run()
     if args.no_record:
@@ -347,9 +355,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     return _save_record(state, seed, seats, args.record, finished)
 
 
-def _expert_hints(state: State) -> list[tuple[str, float]]:
-    """The expert's view of the human's moves, for the terminal game's ``hint``."""
-    return [(h.token, h.value) for h in hoyle.hint(state, "expert", seconds=0.5)]
+def _expert_hints(state: State) -> list[hoyle.Hint]:
+    """The expert's view of the human's moves, for the terminal game's ``hint`` (the value of
+    each, the suggested move and, where it says, why)."""
+    return hoyle.hint(state, "expert", seconds=0.5)
 
 
 def _can_print(stream: TextIO, text: str) -> bool:

@@ -1,6 +1,7 @@
 """The full-screen game (``hoyle.tui.textual_app``) driven by key presses and clicks with
-Textual's Pilot: whole games to the end, refusals, hints, undo, the rules screen, and what the
-screen may show (DESIGN.md, the game protocol: a surface draws only ``observation(seat)``)."""
+Textual's Pilot: whole games to the end, refusals, hints, undo, the rules screen, the deal
+summaries, forced moves, and what the screen may show (docs/contract.md: a surface draws only
+the seat's ``observation``, ``log``, ``facts`` and results)."""
 
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ from hoyle.core.errors import IllegalActionError
 from hoyle.core.protocol import State
 from hoyle.core.registry import Agent
 from hoyle.tui import panels
-from hoyle.tui.render import card_label
+from hoyle.tui.render import card_label, screen_words
 from hoyle.tui.spite_malice import card_moves
-from hoyle.tui.textual_app import HoyleApp, RulesScreen, TextScreen
+from hoyle.tui.textual_app import HoyleApp, RulesScreen, SummaryScreen, TextScreen
 
 SIZE = (110, 36)
 """The terminal size of every test, so the snapshots and the click offsets stay put."""
@@ -43,13 +44,22 @@ def sync(scenario: Callable[[], Coroutine[Any, Any, None]]) -> Callable[[], None
     return test
 
 
-def cheap_hints(state: State) -> list[tuple[str, float]]:
+def cheap_hints(state: State) -> list[hoyle.Hint]:
     """The expert's hint machinery (``hoyle.hint``) on a budget small enough for a test."""
-    return [(h.token, h.value) for h in hoyle.hint(state, "expert", simulations=8)]
+    return hoyle.hint(state, "expert", simulations=8)
 
 
-def make_app(spec: str, seed: int, bots: str = "easy", **options: Any) -> HoyleApp:
-    """The app at seat 0 against seeded bots, with no delay and seeded chance."""
+def make_app(
+    spec: str,
+    seed: int,
+    bots: str = "easy",
+    *,
+    auto_forced: bool = False,
+    summaries: bool = True,
+    **options: Any,
+) -> HoyleApp:
+    """The app at seat 0 against seeded bots, with no delay and seeded chance; forced moves
+    are left to the keys unless asked (each key press then plays one move of the human's)."""
     game = hoyle.load(spec, **options)
     agents = {s: hoyle.agent(bots, game, seed=seed + s) for s in range(1, game.num_players)}
     return HoyleApp(
@@ -59,6 +69,8 @@ def make_app(spec: str, seed: int, bots: str = "easy", **options: Any) -> HoyleA
         rng=random.Random(seed),
         hinter=cheap_hints,
         rules=rules_lines(game),
+        auto_forced=auto_forced,
+        summaries=summaries,
     )
 
 
@@ -77,8 +89,8 @@ def this_deal_text(app: HoyleApp) -> str:
     """
     panels_text = [
         widget.visual.plain
-        for widget in app.screen.query(Static)
-        if isinstance(widget.visual, Content)
+        for widget in app.screen_stack[0].query(Static)
+        if isinstance(widget.visual, Content) and widget.id != "log-text"
     ]
     log = app.log_lines
     # The log of this deal starts where it begins ("Deal 3: Seat 1 deals."); the last deal's
@@ -123,6 +135,10 @@ async def play_by_keys(
     """
     moves = 0
     while not app.state.is_terminal():
+        if isinstance(app.screen, SummaryScreen):  # a deal ended: dismiss its summary
+            await pilot.press("enter")
+            await pilot.pause()
+            continue
         assert app.state.current_player() == 0
         legal = {app.state.action_to_string(a) for a in app.state.legal_actions()}
         # The cursor walks over exactly the legal moves.
@@ -161,6 +177,10 @@ async def test_a_whole_hearts_deal_by_key_presses() -> None:
         assert f"Final scores: {final}" in app.message_lines
         assert sum(app.state.scores()) == 26  # the 13 hearts and the queen of spades
         assert "Game over. Press q to leave." in screen_text(app)
+        # The last deal's summary is up: Enter goes back to the table, then q leaves.
+        assert isinstance(app.screen, SummaryScreen) and app.screen.summary.over
+        await pilot.press("enter")
+        await pilot.pause()
         await pilot.press("q")
     assert app.return_value is True
 
@@ -209,7 +229,13 @@ async def test_an_illegal_card_clicked_shows_the_reason_and_changes_nothing() ->
         # The hand panel has a border (1) and a padding of one column.
         await pilot.click("#hand", offset=(x + 2, y + 1))
         await pilot.pause()
-        assert app.message_lines == [f"Not allowed: {reason}"]
+        # The engine's reason, in the screen's words: "you", the card as the hand shows it.
+        assert app.message_lines == [f"Not allowed: {screen_words(reason, app.names, 0)}"]
+        assert f"seat 0 cannot play {token}" in reason
+        assert f"You cannot play {card_label(token)}" in app.message_lines[0].replace(
+            "(you", "(You"
+        )
+        assert "seat 0" not in app.message_lines[0] and token not in app.message_lines[0]
         assert app.state.history() == history
         # A typed illegal word is refused the same way; while the box has the keyboard, the
         # letters of the commands (h, q, r, u) are letters, not commands.
@@ -238,13 +264,20 @@ async def test_the_hint_key_shows_the_experts_values() -> None:
             await pilot.pause()
         await pilot.press("h")
         await pilot.pause()
-        hint, values = app.message_lines
+        hint, heading, values = app.message_lines
         legal = [app.state.action_to_string(a) for a in app.state.legal_actions()]
-        best = hint.removeprefix("Hint: ")
+        best = hint.removeprefix("Hint: ").partition(" (")[0]
         assert best in {card_label(t) for t in legal}
-        assert values.startswith("  value by the end of the deal (higher is better): ")
-        # One signed value for each legal move (at most eight are listed).
-        assert len(re.findall(r" [+-]\d+\.\d", values)) == min(len(legal), 8)
+        # The values are the game's points (Hearts: penalty points negative), as hoyle.hint
+        # says they are.
+        assert heading == (
+            "  Points by the end of the deal (penalty points count negative), higher is better:"
+        )
+        # One signed value for each legal move (at most eight are listed), highest first,
+        # the suggested move marked.
+        shown = [float(v) for v in re.findall(r" ([+-]\d+\.\d)", values)]
+        assert len(shown) == min(len(legal), 8) and shown == sorted(shown, reverse=True)
+        assert f"{best} " in values.partition(" ←")[0].rpartition("   ")[2]
         assert "Hint: " in screen_text(app)
 
 
@@ -292,6 +325,10 @@ async def test_undo_across_a_deal_keeps_the_seeded_deals() -> None:
         while app.state.observation(0)["deal"] == 1:
             await pilot.press("enter")
             await pilot.pause()
+        # The first deal's summary is up; dismissed, the second deal is the human's to play.
+        assert isinstance(app.screen, SummaryScreen) and app.screen.summary.deal == 1
+        await pilot.press("enter")
+        await pilot.pause()
         second = app.state.observation(0)["hand"]
         log = list(app.log_lines)
         await pilot.press("u")
@@ -299,6 +336,10 @@ async def test_undo_across_a_deal_keeps_the_seeded_deals() -> None:
         assert app.state.observation(0)["deal"] == 1
         assert app.message_lines == ["Back to your previous move."]
         assert app.log_lines[-1].startswith("Undone: ") and len(app.log_lines) < len(log)
+        await pilot.press("enter")
+        await pilot.pause()
+        # The deal ends again, and its summary shows again.
+        assert isinstance(app.screen, SummaryScreen) and app.screen.summary.deal == 1
         await pilot.press("enter")
         await pilot.pause()
         assert app.state.observation(0)["deal"] == 2
@@ -464,7 +505,8 @@ async def test_the_hint_is_shown_before_each_move_when_asked() -> None:
         await pilot.pause()
         for _ in range(3):
             legal = {app.state.action_to_string(a) for a in app.state.legal_actions()}
-            assert app.message_lines[0].removeprefix("Hint: ") in {card_label(t) for t in legal}
+            best = app.message_lines[0].removeprefix("Hint: ").partition(" (")[0]
+            assert best in {card_label(t) for t in legal}
             await pilot.press("enter")
             await pilot.pause()
 
@@ -482,6 +524,9 @@ def test_the_other_tables_play_by_keys(spec: str, options: dict[str, Any]) -> No
             await pilot.pause()
             rng = random.Random(5)
             for _ in range(12):
+                if isinstance(app.screen, SummaryScreen):
+                    await pilot.press("enter")
+                    await pilot.pause()
                 if app.state.is_terminal():
                     break
                 legal = {app.state.action_to_string(a) for a in app.state.legal_actions()}
@@ -497,14 +542,18 @@ def test_the_other_tables_play_by_keys(spec: str, options: dict[str, Any]) -> No
     asyncio.run(scenario())
 
 
-@sync
-async def test_a_short_terminal_gives_the_last_trick_panel_to_the_log() -> None:
-    for rows, shown in ((36, True), (24, False)):
-        app = make_app("hearts", 3, deals=1)
-        async with app.run_test(size=(80, rows)) as pilot:
-            await pilot.pause()
-            await pilot.press("enter", "enter", "enter", "enter")  # the pass, then a trick
-            await pilot.pause()
-            assert app.state.observation(0)["tricks"]
-            assert app.query_one("#last").display is shown
-            assert app.query_one("#log").display
+@pytest.mark.parametrize(("flags", "auto"), [([], True), (["--no-auto-forced"], False)])
+def test_hoyle_play_plays_forced_moves_unless_told_not_to(
+    monkeypatch: pytest.MonkeyPatch, flags: list[str], auto: bool
+) -> None:
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    seen: list[HoyleApp] = []
+
+    def leave(self: HoyleApp, **_: Any) -> bool:
+        seen.append(self)
+        return False
+
+    monkeypatch.setattr(HoyleApp, "run", leave)
+    assert main(["play", "hearts", "deals=1", "--seed", "3", "--no-record", *flags]) == 0
+    assert seen[0].auto_forced is auto

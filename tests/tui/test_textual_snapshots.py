@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import hoyle
-from hoyle.tui.textual_app import HoyleApp
+from hoyle.tui.textual_app import HoyleApp, SummaryScreen
 
 SIZE = (110, 36)
 
@@ -40,3 +40,36 @@ def test_ecarte_turn_up_and_proposal(snap_compare: Compare) -> None:
     # Seed 1: the dealer has dealt in packets; the elder sees the turn-up and chooses to
     # play or to propose an exchange.
     assert snap_compare(make_app("ecarte", 1), terminal_size=SIZE)
+
+
+async def _until_the_first_deal_ends(pilot: Any) -> None:
+    """Enter (the move under the cursor) until the first deal's summary is up."""
+    app = pilot.app
+    for _ in range(200):
+        if isinstance(app.screen, SummaryScreen):
+            return
+        await pilot.press("enter")
+        await pilot.pause()
+    raise AssertionError("the first deal never ended")
+
+
+def test_all_fours_deal_summary_at_80_columns(snap_compare: Compare) -> None:
+    # Seed 5, every move the first legal one: the first hand is over and its summary waits
+    # for a key — the turn-up, the begging, High, Low, Jack and Game with the card points, each
+    # seat's point this hand and total.
+    app = make_app("all-fours", 5)
+    assert snap_compare(app, run_before=_until_the_first_deal_ends, terminal_size=(80, 24))
+
+
+def test_hearts_at_80_columns(snap_compare: Compare) -> None:
+    # Seed 3 at the smallest size: the pass, three tricks; red hearts and diamonds, the facts,
+    # the log wrapped at its panel's width.
+    app = make_app("hearts", 3, deals=1)
+    assert snap_compare(app, press=["enter"] * 6, terminal_size=(80, 24))
+
+
+def test_all_fours_partners(snap_compare: Compare) -> None:
+    # Four players in two partnerships (seed 7): the partner marked in the scores and the
+    # trick, the facts beside the table.
+    app = make_app("all-fours", 7, players=4, teams=2)
+    assert snap_compare(app, press=["enter"] * 3, terminal_size=SIZE)

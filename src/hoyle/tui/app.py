@@ -8,6 +8,12 @@ never looks at another seat's cards or moves.
 
 Input comes from a ``read(prompt) -> str`` function (``input`` by default), so the game runs
 the same with a terminal, a pipe or a test script; end of input ends the game like ``quit``.
+
+At the end of each deal the log's result lines are followed by each seat's score in the deal
+and its total (at the end of the game, the ranking); a person at a terminal then presses Enter
+for the next deal, and a move that is the only legal one is played for them. A script (input
+that is not a terminal) is never kept waiting and types every move itself, and a refusal is
+printed in the engine's own words, for it to read.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hoyle.core.errors import IllegalActionError
@@ -23,13 +29,17 @@ from hoyle.core.protocol import State
 from hoyle.core.registry import Agent
 from hoyle.tui.render import (
     Style,
+    card_label,
+    hint_meaning,
     log_text,
     render_hand,
     render_help,
     render_hint,
+    screen_words,
     seat_names,
     typed_moves,
 )
+from hoyle.tui.summary import standings_lines
 from hoyle.tui.views import view_for
 
 __all__ = ["ReadLine", "TerminalGame", "WriteLine"]
@@ -44,8 +54,12 @@ HELP_WORDS = frozenset({"help", "?"})
 SHOW_WORDS = frozenset({"show", "table", "look"})
 HINT_WORDS = frozenset({"hint", "h"})
 
-Hinter = Callable[[State], list[tuple[str, float]]]
-"""Suggests moves for the player to act: (token, estimated value) pairs, the best first."""
+Hinter = Callable[[State], Sequence[Any]]
+"""Values the moves of the player to act: ``hoyle.hint``'s list (``token``, ``value``, where it
+says ``suggested`` and ``reason``), or (token, value) pairs with the suggestion first."""
+
+FORCED_PAUSE = 0.6
+"""Seconds a forced move stays announced before it is played for a person at a terminal."""
 
 
 def _read_line(prompt: str) -> str:
@@ -75,6 +89,11 @@ class TerminalGame:
         rng: draws chance outcomes when the state was not dealt from a seed.
         hinter: answers the ``hint`` command (none: the command says hints are off).
         auto_hint: show the hint before each of the human's moves.
+        interactive: a person types at a terminal (default: when reading the real input from
+            a terminal): they press Enter after each deal's summary, and refusals are printed
+            in the screen's words (``You``, ``9♥``) rather than the engine's.
+        auto_forced: play the human's move for them when it is the only legal one, and say so
+            (default: when ``interactive``; never a computer's move).
     """
 
     def __init__(
@@ -90,6 +109,8 @@ class TerminalGame:
         rng: random.Random | None = None,
         hinter: Hinter | None = None,
         auto_hint: bool = False,
+        interactive: bool | None = None,
+        auto_forced: bool | None = None,
     ) -> None:
         self.state = state
         self.seat = seat
@@ -101,11 +122,17 @@ class TerminalGame:
         self.rng = rng or random.Random()
         self.hinter = hinter
         self.auto_hint = auto_hint and hinter is not None
+        if interactive is None:
+            interactive = read is None and sys.stdin.isatty()
+        self.interactive = interactive
+        self.auto_forced = interactive if auto_forced is None else auto_forced
         self.names = seat_names(state.game.num_players, seat)
         self.view = view_for(state.game)
         self._last_actor: int | None = None
         self._logged = 0
         """Entries of the human seat's log already shown."""
+        self._quit = False
+        """The player quit at a deal's summary."""
 
     def run(self) -> bool:
         """Play until the game ends (True) or the player quits or input ends (False).
@@ -125,6 +152,8 @@ class TerminalGame:
     def _loop(self) -> bool:
         state = self.state
         while not state.is_terminal():
+            if self._quit:
+                return False
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 actions = [a for a, _ in outcomes]
@@ -134,11 +163,14 @@ class TerminalGame:
                 continue
             seat = state.current_player()
             if seat == self.seat:
-                if not self._human_turn():
+                legal = state.legal_actions()
+                if self.auto_forced and len(legal) == 1:
+                    self._forced_move(legal[0])
+                elif not self._human_turn():
                     return False
             else:
                 self._agent_turn(seat)
-        return True
+        return not self._quit
 
     # ------------------------------------------------------------------ turns
 
@@ -193,13 +225,21 @@ class TerminalGame:
             if self._play_text(text):
                 return True
 
+    def _forced_move(self, action: int) -> None:
+        """Play the human's only legal move for them, and say so first."""
+        label = card_label(self.state.action_to_string(action), self.style)
+        self.write(f"Played automatically: {label} (your only legal move).")
+        if self.interactive:
+            time.sleep(FORCED_PAUSE)
+        self._apply(self.seat, action)
+
     def _hint(self) -> None:
         """The hinter's suggestion and its estimate of the other moves."""
         if self.hinter is None:
             self.write("Hints are off in this game.")
             return
         ranked = self.hinter(self.state)
-        self._show(render_hint(ranked, self.style))
+        self._show(render_hint(ranked, self.style, hint_meaning(self.state.game)))
 
     def _play_text(self, text: str) -> bool:
         """Apply the move(s) the player typed; True if at least one was legal and played."""
@@ -214,7 +254,10 @@ class TerminalGame:
                 action = state.string_to_action(word)
                 self._apply(self.seat, action)
             except IllegalActionError as exc:
-                self.write(f"Not allowed: {exc}")
+                reason = str(exc)
+                if self.interactive:
+                    reason = screen_words(reason, self.names, self.seat, self.style)
+                self.write(f"Not allowed: {reason}")
                 break
             played = True
         return played
@@ -233,8 +276,44 @@ class TerminalGame:
         self._show_log()
 
     def _show_log(self) -> None:
-        """The human seat's log entries not shown yet (a hidden move as that seat saw it)."""
-        entries = self.state.log(self.seat)
-        for entry in entries[self._logged :]:
-            self.write(log_text(entry["text"], self.style))
+        """The human seat's log entries not shown yet (a hidden move as that seat saw it).
+
+        After a deal's result lines come each seat's score in the deal and its total (before
+        the game's last words once it is over, with the seats in their final order); a person
+        then presses Enter to go on.
+        """
+        entries = self.state.log(self.seat, self.names)
+        new = entries[self._logged :]
         self._logged = len(entries)
+        ended: dict[str, Any] | None = None
+        for index, entry in enumerate(new):
+            if entry["kind"] == "deal_end":
+                ended = entry
+            elif ended is not None and entry["kind"] not in ("score",):
+                self._deal_standings(ended)
+                ended = None
+                if entry["kind"] not in ("game_end", "final"):
+                    self._wait_for_next_deal(new[index:])
+            self.write(log_text(entry["text"], self.style))
+        if ended is not None:
+            self._deal_standings(ended)
+            self._wait_for_next_deal([])
+
+    def _deal_standings(self, deal_end: dict[str, Any]) -> None:
+        """Each seat's score in the deal that ended and its total, as a small table."""
+        obs = self.state.observation(self.seat)
+        for line in standings_lines(obs, self.names, deal_end.get("scores")):
+            self.write(line)
+
+    def _wait_for_next_deal(self, following: Sequence[dict[str, Any]]) -> None:
+        """A person reads the deal's summary and presses Enter to go on (or quits)."""
+        if not self.interactive:
+            return
+        deal = next((e.get("deal") for e in following if e["kind"] == "deal"), None)
+        what = f"deal {deal}" if deal is not None else "the next deal"
+        try:
+            answer = self.read(f"Press Enter for {what} (or quit) > ")
+        except EOFError:
+            answer = "quit"
+        if answer.strip().lower() in QUIT_WORDS:
+            self._quit = True

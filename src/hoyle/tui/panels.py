@@ -1,15 +1,16 @@
 """Pure panel content for the full-screen terminal app (:mod:`hoyle.tui.textual_app`).
 
-Each function turns the human seat's observation and the legal tokens into what one panel
-shows: the hand as cells (token, label, playable or not), the moves that are not cards, the
-table without the hand, the scores, the last trick, the line that says whose turn it is. Nothing
-here touches a widget, reads input or decides a rule, so the panels can be tested without a
-terminal; the widgets only display what these functions return.
+Each function turns the human seat's observation, its facts, its log and the legal tokens into
+what one panel shows: the hand as cells (token, label, playable or not), the moves that are not
+cards, the table without the hand, the scores with partners marked, the facts, the last trick,
+the line that says whose turn it is. Nothing here touches a widget, reads input or decides a
+rule, so the panels can be tested without a terminal; the widgets only display what these
+functions return.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,12 +25,16 @@ __all__ = [
     "HandCell",
     "HandRow",
     "cell_offset",
+    "fact_lines",
     "hand_rows",
+    "last_trick_from_log",
     "last_trick_lines",
     "other_moves",
+    "partner_marks",
     "score_lines",
     "suit_heading",
     "table_lines",
+    "teams",
     "trick_lines",
     "turn_line",
 ]
@@ -129,12 +134,52 @@ def table_lines(
     return view.table(without_hand, [], names, style)
 
 
+def teams(obs: Mapping[str, Any]) -> list[list[int]]:
+    """The partnerships the observation names: its ``teams`` or ``sides`` (lists of seats), or
+    its ``partners`` (each seat's partners); only sides of two seats or more.
+
+    >>> teams({"sides": [[0, 2], [1, 3]]}), teams({"partners": [[2], [3], [0], [1]]})
+    ([[0, 2], [1, 3]], [[0, 2], [1, 3]])
+    >>> teams({"sides": [[0], [1]]})
+    []
+    """
+    for key in ("teams", "sides"):
+        groups = obs.get(key)
+        if isinstance(groups, list) and all(isinstance(g, list) for g in groups):
+            found = [sorted(int(s) for s in g) for g in groups if len(g) > 1]
+            if found:
+                return found
+    partners = obs.get("partners")
+    if isinstance(partners, list) and all(isinstance(p, list) for p in partners):
+        sides = {tuple(sorted({seat, *map(int, p)})) for seat, p in enumerate(partners) if p}
+        return [list(side) for side in sorted(sides)]
+    return []
+
+
+def partner_marks(obs: Mapping[str, Any], players: int) -> list[str]:
+    """What to write after each seat's name: `` (partner)`` for the viewer's partners.
+
+    >>> partner_marks({"seat": 0, "teams": [[0, 2], [1, 3]]}, 4)
+    ['', '', ' (partner)', '']
+    """
+    me = obs.get("seat")
+    marks = [""] * players
+    for side in teams(obs):
+        if me in side:
+            for seat in side:
+                if seat != me and 0 <= seat < players:
+                    marks[seat] = " (partner)"
+    return marks
+
+
 def score_lines(obs: Observation, names: Sequence[str]) -> list[str]:
-    """Each seat's running score (Écarté: its points in this game and the games it won)."""
+    """Each seat's running score (Écarté: its points in this game and the games it won), the
+    viewer's partners marked and the partnerships named."""
     players = int(obs.get("players", len(obs.get("scores", []))))
+    marks = partner_marks(obs, players)
     if "game_scores" in obs and "games_won" in obs:  # Écarté: points to 5, games in the rubber
         return [
-            f"{names[s]}: {obs['game_scores'][s]} (games {obs['games_won'][s]})"
+            f"{names[s]}{marks[s]}: {obs['game_scores'][s]} (games {obs['games_won'][s]})"
             for s in range(players)
         ]
     scores = obs.get("scores", [])
@@ -143,10 +188,55 @@ def score_lines(obs: Observation, names: Sequence[str]) -> list[str]:
         value = scores[seat] if seat < len(scores) else "-"
         if isinstance(value, float) and value.is_integer():
             value = int(value)
-        lines.append(f"{names[seat]}: {value}")
+        lines.append(f"{names[seat]}{marks[seat]}: {value}")
     target = obs.get("target")
     if isinstance(target, int) and target > 0:
         lines.append(f"(game to {target})")
+    sides = teams(obs)
+    if sides and obs.get("seat") is None:  # a spectator: no "partner" marks, so name the sides
+        lines.append("Partners: " + "; ".join(" and ".join(names[s] for s in t) for t in sides))
+    return lines
+
+
+def fact_lines(facts: Sequence[Mapping[str, Any]], style: Style = PLAIN) -> list[str]:
+    """The seat's facts (``state.facts(seat, names)``) one a line: ``Label: text`` and the
+    cards that go with it, as the family words them.
+
+    >>> fact_lines([{"kind": "trumps", "label": "Trumps", "text": "hearts", "cards": ["KH"]}])
+    ['Trumps: hearts  K♥']
+    """
+    lines = []
+    for fact in facts:
+        line = f"{fact.get('label', '')}: {fact.get('text', '')}".strip(": ")
+        cards = [card_label(str(t), style) for t in fact.get("cards") or []]
+        shown = [c for c in cards if c not in line]
+        if shown:
+            line += "  " + " ".join(shown)
+        lines.append(line)
+    return lines
+
+
+def last_trick_from_log(
+    log: Sequence[Mapping[str, Any]], names: Sequence[str], style: Style = PLAIN
+) -> list[str]:
+    """The last finished trick as the seat's log tells it (its ``trick`` event's ``plays``, in
+    the order played), then the log's sentence on who took it. No lines before a first trick,
+    or when the log's trick events do not list their plays.
+
+    >>> log = [{"kind": "trick", "text": "You take the trick with Q♣.", "winner": 0,
+    ...         "plays": [{"seat": 1, "card": "6C"}, {"seat": 0, "card": "QC"}]}]
+    >>> last_trick_from_log(log, ["You", "Seat 1"])
+    ['Seat 1   6♣', 'You      Q♣', 'You take the trick with Q♣.']
+    """
+    trick = next((e for e in reversed(log) if e.get("kind") == "trick"), None)
+    if trick is None or not trick.get("plays"):
+        return []
+    width = max(8, *(len(names[int(p["seat"])]) for p in trick["plays"]))
+    lines = [
+        f"{names[int(p['seat'])]:<{width}} {card_label(str(p['card']), style)}"
+        for p in trick["plays"]
+    ]
+    lines.append(str(trick.get("text", "")))
     return lines
 
 
@@ -202,10 +292,11 @@ def trick_lines(obs: Observation, names: Sequence[str], style: Style = PLAIN) ->
         plays.append((current, "to play" if plays or current != me else "your lead"))
     if not plays:
         return []
+    marks = partner_marks(obs, players)
     labels = []
     for seat, _ in plays:
-        where = seat_position(seat, me, players)
-        labels.append(names[seat] + (f" ({where})" if where else ""))
+        where = [w for w in (seat_position(seat, me, players), marks[seat].strip(" ()")) if w]
+        labels.append(names[seat] + (f" ({', '.join(where)})" if where else ""))
     width = max(len(label) for label in labels)
     return [f"{label:<{width}}  {card}" for label, (_, card) in zip(labels, plays, strict=True)]
 

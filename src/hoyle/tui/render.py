@@ -18,12 +18,16 @@ from typing import Any
 
 from hoyle.cards import Card, CardError, Suit
 from hoyle.core.errors import IllegalActionError
+from hoyle.core.narrate import second_person
 from hoyle.core.protocol import State
 
 __all__ = [
+    "HintRow",
     "Style",
     "card_label",
     "group_by_suit",
+    "hint_meaning",
+    "hint_rows",
     "log_text",
     "prompt_text",
     "render_hand",
@@ -31,6 +35,7 @@ __all__ = [
     "render_hint",
     "render_result",
     "render_table",
+    "screen_words",
     "seat_names",
     "seat_position",
     "typed_moves",
@@ -104,15 +109,65 @@ def _pad(text: str, width: int) -> str:
 
 _SUIT_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 
+RED_CARD = re.compile(r"(?:10|[2-9JQKA])?[♥♦]")
+"""A red card as a sentence writes it (``10♥``, ``Q♦``), or a red suit's symbol alone."""
+
 
 def log_text(text: str, style: Style = Style()) -> str:
     """A log sentence as the terminal shows it: with suit letters where it cannot print the
-    symbols (``Q♠`` → ``QS``).
+    symbols (``Q♠`` → ``QS``), and red cards red when colour is on.
 
     >>> log_text("You lead Q♠.", Style(symbols=False))
     'You lead QS.'
     """
-    return text if style.symbols else text.translate(_SUIT_LETTERS)
+    if not style.symbols:
+        return text.translate(_SUIT_LETTERS)
+    if style.color:
+        return RED_CARD.sub(lambda m: f"{_RED}{m.group(0)}{_RESET}", text)
+    return text
+
+
+# The engine's notation in its messages: a seat by number ("seat 0 cannot play 9H"), a card by
+# its token. A token is upper case, so words of the sentence ("as", "th") are never taken.
+_ENGINE_SEAT = re.compile(r"\b[Ss]eat (\d+)(?:('s)|( [a-z]+))?")
+_ENGINE_CARD = re.compile(r"(?<![\w=:>])(10|[2-9TJQKA])([CDHS])(?![\w=>])")
+_THIRD_PERSON = frozenset({"is", "has", "does", "was"})
+
+
+def screen_words(message: str, names: Sequence[str], me: int | None, style: Style = Style()) -> str:
+    """An engine message (a refusal's reason) in the screen's words: each seat by the name the
+    screen gives it (``you`` for the player's own, its verb turned to match) and each card as
+    the screen draws it. The message itself is the engine's; only its notation changes.
+
+    >>> screen_words("seat 0 cannot play 9H: must follow suit; legal: KC, TC",
+    ...              ["You", "Seat 1"], 0)
+    'You cannot play 9♥: must follow suit; legal: K♣, 10♣'
+    >>> screen_words("'9H' is not legal here (seat 1 has no 9H)", ["You", "Ann"], 0)
+    "'9♥' is not legal here (Ann has no 9♥)"
+    """
+
+    def seat(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        if not 0 <= number < len(names):
+            return match.group(0)
+        possessive, verb = match.group(2), match.group(3)
+        if number != me:
+            return names[number] + (possessive or "") + (verb or "")
+        before = message[: match.start()].rstrip()
+        word = "your" if possessive else "you"
+        if not before or before[-1] in ".:;—!?":
+            word = word.capitalize()
+        if verb:
+            head = verb.strip()
+            if head in _THIRD_PERSON or (head.endswith("s") and len(head) > 3):
+                head = second_person(head)
+            word += " " + head
+        return word
+
+    text = _ENGINE_SEAT.sub(seat, message)
+    if style.symbols:
+        text = _ENGINE_CARD.sub(lambda m: card_label(m.group(0)), text)
+    return text
 
 
 def seat_names(players: int, me: int | None) -> list[str]:
@@ -407,17 +462,94 @@ def render_help(
     ]
 
 
-def render_hint(ranked: Sequence[tuple[str, float]], style: Style = Style()) -> list[str]:
-    """The suggested move, then the moves with their estimated score change by the end of the
-    deal (penalty points count negative)."""
-    if not ranked:
+@dataclass(frozen=True)
+class HintRow:
+    """One legal move as the hint shows it.
+
+    Attributes:
+        token: the move.
+        value: its estimated value: game points gained by the end of the deal (penalty points
+            count negative), higher is better.
+        suggested: the move the expert would play.
+        reason: why the expert suggests it over a move of higher value, when it says.
+    """
+
+    token: str
+    value: float
+    suggested: bool
+    reason: str | None = None
+
+
+def hint_rows(ranked: Sequence[Any]) -> list[HintRow]:
+    """The hinter's answer as rows sorted by value, highest first (ties keep the hinter's
+    order). An answer is ``hoyle.hint``'s list (``token``, ``value`` and, where it says,
+    ``suggested`` and ``reason``) or ``(token, value)`` pairs with the suggestion first.
+
+    >>> [r.token for r in hint_rows([("QS", 0.5), ("2C", 1.0)])]
+    ['2C', 'QS']
+    >>> [r.suggested for r in hint_rows([("QS", 0.5), ("2C", 1.0)])]
+    [False, True]
+    """
+    rows = []
+    for index, item in enumerate(ranked):
+        if isinstance(item, tuple):
+            token, value = item
+            rows.append(HintRow(str(token), float(value), index == 0))
+        else:
+            rows.append(
+                HintRow(
+                    str(item.token),
+                    float(item.value),
+                    bool(getattr(item, "suggested", index == 0)),
+                    getattr(item, "reason", None),
+                )
+            )
+    return sorted(rows, key=lambda row: -row.value)
+
+
+HINT_SHOWN = 8
+"""Moves listed by a hint; the rest are counted."""
+
+
+def hint_meaning(game: Any) -> str:
+    """What a hint's values measure in ``game``, in the hints' own words (game points by the
+    end of the deal, penalty points negative; chips in a chip game)."""
+    from hoyle.agents.hints import value_meaning  # the search, only when a hint is asked
+
+    return value_meaning(game)
+
+
+def render_hint(
+    ranked: Sequence[Any],
+    style: Style = Style(),
+    meaning: str = "points by the end of the deal",
+) -> list[str]:
+    """The suggested move, then every move sorted by its estimated value (``meaning`` says in
+    what: game points by the end of the deal), the suggestion marked ``←``; when the suggestion
+    is not the move of the highest value, why the expert prefers it, if it says.
+
+    >>> render_hint([("2C", 1.0), ("QS", 0.5)])[1:]
+    ['  Points by the end of the deal, higher is better:', '  2♣ +1.0 ←   Q♠ +0.5']
+    >>> render_hint([("QS", 0.5), ("2C", 1.0)])[0]
+    'Hint: Q♠ (suggested over 2♣)'
+    """
+    rows = hint_rows(ranked)
+    if not rows:
         return ["No hint: nothing to choose."]
-    best = ranked[0][0]
-    values = ", ".join(f"{card_label(t, style)} {v:+.1f}" for t, v in ranked[:8])
-    more = f" (and {len(ranked) - 8} more)" if len(ranked) > 8 else ""
+    best = next((row for row in rows if row.suggested), rows[0])
+    lines = [f"Hint: {card_label(best.token, style, bold=True)}"]
+    if best.value < rows[0].value:
+        why = f": {best.reason}" if best.reason else ""
+        lines[0] += f" (suggested over {card_label(rows[0].token, style)}{why})"
+    values = "   ".join(
+        f"{card_label(row.token, style)} {row.value:+.1f}" + (" ←" if row is best else "")
+        for row in rows[:HINT_SHOWN]
+    )
+    more = f"   (and {len(rows) - HINT_SHOWN} more)" if len(rows) > HINT_SHOWN else ""
     return [
-        f"Hint: {card_label(best, style, bold=True)}",
-        f"  value by the end of the deal (higher is better): {values}{more}",
+        lines[0],
+        f"  {meaning[:1].upper()}{meaning[1:]}, higher is better:",
+        f"  {values}{more}",
     ]
 
 

@@ -7,8 +7,11 @@ refuses an illegal move with the engine's reason), and draws every panel from th
 (:mod:`hoyle.tui.views`). It never looks at another seat's cards and decides no rule.
 
 Keys: arrows move between the legal moves, digits jump to the first ten, Enter plays; ``t`` or
-``/`` opens the box to type a move (``qs``, ``propose 2``); ``h`` hint, ``u`` undo, ``r`` the
-rules, ``?`` help, ``q`` quit. A mouse click on a card or a move plays it.
+``/`` opens the box to type a move (``qs``, ``propose 2``); ``h`` hint, ``u`` undo, ``l`` the
+last trick, ``s`` the last deal's summary, ``r`` the rules, ``?`` help, ``q`` quit. A mouse
+click on a card or a move plays it. At the end of each deal a summary of it (how it was scored,
+the totals, at the end the winner) stays up until the player dismisses it; a move that is the
+only legal one is played for the player after a short pause (``auto_forced``).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -26,41 +30,79 @@ from textual.content import Content
 from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Footer, Input, Static
 
 from hoyle.core.errors import IllegalActionError
 from hoyle.core.protocol import State
 from hoyle.core.registry import Agent
 from hoyle.tui import panels
 from hoyle.tui.render import (
+    RED_CARD,
     Style,
     card_label,
+    hint_meaning,
     log_text,
     render_help,
     render_hint,
+    screen_words,
     seat_names,
     typed_moves,
 )
+from hoyle.tui.summary import DealSummary, deal_summary, deals_finished
 from hoyle.tui.views import view_for
 
-__all__ = ["HoyleApp", "RulesScreen", "TextScreen"]
+__all__ = [
+    "RED",
+    "HandPanel",
+    "HoyleApp",
+    "RulesScreen",
+    "SummaryScreen",
+    "TextScreen",
+    "coloured",
+]
 
 W = TypeVar("W", bound=Widget)
 
-SHORT_TERMINAL = 30
-"""Rows below which the Last trick panel gives its place to the log."""
+Hinter = Callable[[State], Sequence[Any]]
+"""Values the moves of the player to act: ``hoyle.hint``'s list (``token``, ``value``, where it
+says ``suggested`` and ``reason``), or (token, value) pairs with the suggestion first."""
 
-Hinter = Callable[[State], list[tuple[str, float]]]
-"""Suggests moves for the player to act: (token, estimated value) pairs, the best first."""
+RED = "#ff5f5f"
+"""The colour of hearts and diamonds, wherever a card is drawn."""
+
+FORCED_PAUSE = 0.6
+"""Seconds a forced move stays announced before it is played, when the computers' moves are
+shown one by one (a delay); without a delay it is played at once."""
+
+
+def coloured(text: str) -> Text:
+    """``text`` with every red card (``10♥``, ``Q♦``) and red suit symbol in red."""
+    shown = Text(text)
+    shown.highlight_regex(RED_CARD, style=RED)
+    return shown
+
+
+def coloured_lines(lines: Sequence[str]) -> Text:
+    """Lines of text as one block, red cards red."""
+    return coloured("\n".join(lines))
 
 
 class TextScreen(ModalScreen[None]):
-    """A page of text over the game (help, rules); Escape or q closes it."""
+    """A page of text over the game (help, rules, the last trick); Escape or q closes it. The
+    arrows, PgUp, PgDn, Home and End scroll it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
         Binding("q", "close", "Close", show=False),
+        Binding("up", "scroll('up')", "Scroll up", show=False),
+        Binding("down", "scroll('down')", "Scroll down", show=False),
+        Binding("pageup", "scroll('page_up')", "Page up", show=False),
+        Binding("pagedown", "scroll('page_down')", "Page down", show=False),
+        Binding("home", "scroll('home')", "Top", show=False),
+        Binding("end", "scroll('end')", "Bottom", show=False),
     ]
+
+    CLOSE_HINT = "Esc to close · ↑ ↓ PgUp PgDn Home End to scroll"
 
     def __init__(self, title: str, lines: Sequence[str], *, classes: str = "") -> None:
         super().__init__(classes=classes)
@@ -70,8 +112,21 @@ class TextScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="page") as page:
             page.border_title = self._title
-            page.border_subtitle = "Esc to close"
-            yield Static(Text("\n".join(self._lines)), id="page-text")
+            page.border_subtitle = self.CLOSE_HINT
+            yield Static(coloured_lines(self._lines), id="page-text")
+
+    def action_scroll(self, where: str) -> None:
+        """Scroll the page: ``up``, ``down``, ``page_up``, ``page_down``, ``home``, ``end``."""
+        page = self.query_one("#page", VerticalScroll)
+        moves: dict[str, Callable[[], None]] = {
+            "up": lambda: page.scroll_up(animate=False),
+            "down": lambda: page.scroll_down(animate=False),
+            "page_up": lambda: page.scroll_page_up(animate=False),
+            "page_down": lambda: page.scroll_page_down(animate=False),
+            "home": lambda: page.scroll_home(animate=False),
+            "end": lambda: page.scroll_end(animate=False),
+        }
+        moves[where]()
 
     def action_close(self) -> None:
         """Back to the game."""
@@ -82,6 +137,22 @@ class RulesScreen(TextScreen):
     """The rules in force for this game, as ``hoyle rules`` prints them; r closes it too."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("r", "close", "Close", show=False)]
+
+
+class SummaryScreen(TextScreen):
+    """A finished deal's summary; Enter, Space or Esc dismisses it (and the game goes on)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "close", "Continue"),
+    ]
+
+    def __init__(self, summary: DealSummary, *, going_on: bool = True) -> None:
+        super().__init__(summary.title, summary.lines(), classes="summary")
+        self.summary = summary
+        if summary.over or not going_on:
+            self.CLOSE_HINT = "Enter or Esc: back to the table · ↑ ↓ PgUp PgDn to scroll"
+        else:
+            self.CLOSE_HINT = "Enter or Esc: the next deal · ↑ ↓ PgUp PgDn to scroll"
 
 
 class HoyleApp(App[bool]):
@@ -102,6 +173,11 @@ class HoyleApp(App[bool]):
         title: the top line (the game string, the seed, the seat).
         undo: allow ``u``; the app seats only agents opposite the human, so undoing never takes
             back a move another person saw.
+        auto_forced: play the human's move for them when it is the only legal one, after
+            ``forced_pause`` seconds, and say so (never a computer's: they play their own).
+        forced_pause: how long a forced move is announced first (default: ``FORCED_PAUSE``
+            with a delay, none without).
+        summaries: stop at the end of each deal on its summary until the player dismisses it.
     """
 
     CSS_PATH = "textual_app.tcss"
@@ -112,9 +188,11 @@ class HoyleApp(App[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
+        Binding("l", "last_trick", "Last trick"),
+        Binding("s", "summary", "Summary"),
         Binding("r", "rules", "Rules"),
         Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("t,slash", "type", "Type a move", key_display="t"),
+        Binding("t,slash", "type", "Type", key_display="t"),
         Binding("q", "leave", "Quit"),
         Binding("enter", "play_cursor", "Play", key_display="⏎"),
         Binding("escape", "cursor(0)", "Back to the moves", show=False),
@@ -139,6 +217,9 @@ class HoyleApp(App[bool]):
         rules: Sequence[str] | None = None,
         title: str | None = None,
         undo: bool = True,
+        auto_forced: bool = True,
+        forced_pause: float | None = None,
+        summaries: bool = True,
     ) -> None:
         super().__init__()
         self.state = state
@@ -150,19 +231,30 @@ class HoyleApp(App[bool]):
         self.auto_hint = auto_hint and hinter is not None
         self.rules = list(rules) if rules is not None else None
         self.undo_allowed = undo
+        self.auto_forced = auto_forced
+        self.forced_pause = (
+            forced_pause if forced_pause is not None else (FORCED_PAUSE if delay > 0 else 0.0)
+        )
+        self.summaries = summaries
         self.game_title = title or f"hoyle {state.game.spec} · you are seat {seat}"
         self.names = seat_names(state.game.num_players, seat)
         self.view = view_for(state.game)
-        self.style = Style(symbols=True, color=False)
+        self.style = Style(symbols=True, color=False)  # the app colours the cards itself
         self.log_lines: list[str] = []
         """Every line the log panel has shown, in order."""
         self.message_lines: list[str] = []
-        """The message panel's lines: a refusal's reason, a hint, the result."""
+        """The message panel's lines: a refusal's reason, a hint, a move played for you."""
+        self.summary: DealSummary | None = None
+        """The last deal summary shown."""
         # Undo goes back to a copy kept at each of the human's decisions (with its history
         # length): a copy keeps a seeded game's shuffler, so the deals after it stay the same.
         self._decisions: list[tuple[int, State]] = []
         self._logged = 0
         """Entries of the human seat's log already in the log panel."""
+        self._deals_done = 0
+        """Deals the log has seen end."""
+        self._deals_shown = 0
+        """Deals whose summary the player has been shown."""
         self._busy = False
         self._choices: list[str] = []
         """The legal moves the cursor walks over: the playable cards as shown, then the rest."""
@@ -181,6 +273,9 @@ class HoyleApp(App[bool]):
                 trick = Static(id="trick")
                 trick.border_title = "Trick"
                 yield trick
+                facts = Static(id="facts")
+                facts.border_title = "Facts"
+                yield facts
                 table = VerticalScroll(Static(id="table-text"), id="table")
                 table.border_title = "Table"
                 yield table
@@ -188,39 +283,35 @@ class HoyleApp(App[bool]):
                 scores = Static(id="scores")
                 scores.border_title = "Scores"
                 yield scores
-                last = Static(id="last")
-                last.border_title = "Last trick"
-                yield last
-                # min_width: wrap at the panel's width (RichLog wraps at 78 columns by default).
-                log = RichLog(id="log", wrap=True, markup=False, min_width=16)
+                # The log is text that wraps at the panel's width, again after a resize.
+                log = VerticalScroll(Static(id="log-text"), id="log")
                 log.border_title = "Log"
                 yield log
         yield Static(id="turn")
-        hand = Static(id="hand")
+        hand = HandPanel(id="hand")
         hand.border_title = "Your hand"
         yield hand
         yield Static(id="moves")
         yield Static(id="message")
-        yield Input(
-            placeholder="t: type a move (qs, propose 2) and Enter", id="entry", compact=True
-        )
-        yield Footer()
+        yield Input(placeholder="a move (qs, propose 2), then Enter", id="entry", compact=True)
+        yield Footer(compact=True)
 
     async def on_mount(self) -> None:
         """Play the computers' moves up to the human's first decision, then draw."""
         self._sync_log()
         await self._computers_move()
 
-    async def on_resize(self) -> None:
-        """Redraw for the new size (the Last trick panel comes and goes with the height)."""
-        if self.screen_stack:
-            await self._redraw()
+    def _pausing(self) -> bool:
+        """Moves are shown one at a time: the computers' after a delay, a forced one after a
+        pause."""
+        return self.delay > 0 or self.forced_pause > 0
 
     async def _computers_move(self) -> None:
         """Start the computers' moves: at once without a delay (or while the human is still to
         move, as when passing three cards); otherwise in a worker, one move per delay, so that
         the screen shows each move and the keys are answered meanwhile."""
-        if self.delay > 0 and not self._my_turn():
+        waiting = not self._my_turn() or self._forced_token() is not None
+        if self._pausing() and waiting and not self._summary_due():
             self._busy = True
             await self._redraw()
             # A worker is a task of its own: the app answers keys while the computers play.
@@ -243,26 +334,28 @@ class HoyleApp(App[bool]):
         return [self.state.action_to_string(a) for a in self.state.legal_actions()]
 
     def _panel(self, selector: str, kind: type[W]) -> W:
-        """A widget of the game's own screen, also while the rules or help are shown over it."""
+        """A widget of the game's own screen, also while a page is shown over it."""
         return self.screen_stack[0].query_one(selector, kind)
 
     def _say(self, lines: Sequence[str]) -> None:
         self.message_lines = list(lines)
-        self._panel("#message", Static).update(Text("\n".join(lines)))
+        self._panel("#message", Static).update(coloured_lines(lines))
 
     def _add_to_log(self, lines: Sequence[str]) -> None:
         if not lines:
             return
         self.log_lines.extend(lines)
-        log = self._panel("#log", RichLog)
-        for line in lines:
-            log.write(Text(line))
+        self._panel("#log-text", Static).update(coloured_lines(self.log_lines))
+        log = self._panel("#log", VerticalScroll)
+        self.call_after_refresh(log.scroll_end, animate=False)
 
     def _sync_log(self) -> None:
         """Add the human seat's log entries not shown yet (hidden moves as that seat saw
-        them: the log never names another seat's hidden cards)."""
-        entries = self.state.log(self.seat)
-        self._add_to_log([log_text(e["text"], self.style) for e in entries[self._logged :]])
+        them: the log never names another seat's hidden cards), and count the deals ended."""
+        entries = self.state.log(self.seat, self.names)
+        new = entries[self._logged :]
+        self._add_to_log([log_text(e["text"], self.style) for e in new])
+        self._deals_done += deals_finished(new)
         self._logged = len(entries)
 
     async def _redraw(self) -> None:
@@ -272,19 +365,20 @@ class HoyleApp(App[bool]):
         legal = self._legal_tokens()
         names = self.names
         over = self.state.is_terminal()
+        table = self._panel("#table", VerticalScroll)
+        table.border_title = str(obs.get("title") or "Table")
         self._panel("#table-text", Static).update(
-            Text("\n".join(panels.table_lines(self.view, obs, names, self.style)))
+            coloured_lines(panels.table_lines(self.view, obs, names, self.style))
         )
-        self._panel("#scores", Static).update(Text("\n".join(panels.score_lines(obs, names))))
+        self._panel("#scores", Static).update(coloured_lines(panels.score_lines(obs, names)))
+        facts = panels.fact_lines(self.state.facts(self.seat, names), self.style)
+        facts_panel = self._panel("#facts", Static)
+        facts_panel.display = bool(facts)
+        facts_panel.update(coloured_lines(facts))
         trick = panels.trick_lines(obs, names, self.style)
         trick_panel = self._panel("#trick", Static)
         trick_panel.display = bool(trick)
-        trick_panel.update(Text("\n".join(trick)))
-        last = panels.last_trick_lines(obs, names, self.style)
-        last_panel = self._panel("#last", Static)
-        # On a short terminal the log needs the room; the table still names the last trick.
-        last_panel.display = bool(last) and self.size.height >= SHORT_TERMINAL
-        last_panel.update(Text("\n".join(last)))
+        trick_panel.update(coloured_lines(trick))
         prompt = self.view.prompt(obs) if self._my_turn() else ""
         self._panel("#turn", Static).update(
             Text(panels.turn_line(obs, names, prompt, over=over, me=self.seat))
@@ -305,25 +399,58 @@ class HoyleApp(App[bool]):
         cursor = self._choices[self._cursor] if self._choices else None
         self._cards = [cell.token for row in rows for cell in row.cells]
         self._moves = moves
-        self._panel("#hand", Static).update(_hand_content(rows, cursor, marked=marked))
+        hand = self._panel("#hand", HandPanel)
+        hand.rows = rows
+        hand.update(_hand_content(rows, cursor, marked=marked))
         moves_panel = self._panel("#moves", Static)
         moves_panel.display = bool(moves)
         moves_panel.update(_moves_content(moves, cursor, self.style))
 
     # ------------------------------------------------------------------ the game
 
+    def _summary_due(self) -> bool:
+        """A deal has ended whose summary the player has not seen yet."""
+        return self.summaries and self._deals_done > self._deals_shown
+
+    def _forced_token(self) -> str | None:
+        """The human's move when it is the only legal one and such moves are played for them."""
+        if not self.auto_forced or not self._my_turn():
+            return None
+        legal = self.state.legal_actions()
+        return self.state.action_to_string(legal[0]) if len(legal) == 1 else None
+
+    async def _play_forced(self, token: str) -> None:
+        """Play the human's only legal move for them, after a pause in which it is announced."""
+        label = card_label(token, self.style)
+        if self.forced_pause > 0:
+            self._say([f"Your only legal move is {label}: playing it for you…"])
+            await self._redraw()
+            await asyncio.sleep(self.forced_pause)
+        note = f"Played automatically: {label} (your only legal move)."
+        self._add_to_log([note])
+        self._apply(self.state.string_to_action(token))
+        self._say([note])
+
     async def _advance(self) -> None:
-        """Chance and the computers move until the human is to move or the game ends."""
+        """Chance, the computers and the human's forced moves go on until the human has a
+        choice, a deal ends (its summary is shown first) or the game ends."""
         state = self.state
         self._busy = True
-        while not state.is_terminal() and state.current_player() != self.seat:
+        while not state.is_terminal() and not self._summary_due():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 state.apply_action(
                     self.rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
                 )
+                self._sync_log()
                 continue
             actor = state.current_player()
+            if actor == self.seat:
+                forced = self._forced_token()
+                if forced is None:
+                    break
+                await self._play_forced(forced)
+                continue
             agent = self.agents[actor]
             if self.delay > 0:
                 # A person is watching: a pause before each move, and the agent thinks in a
@@ -341,13 +468,33 @@ class HoyleApp(App[bool]):
         if state.is_terminal():
             # The log has told who won; the message panel sums the game up.
             self._say(self.view.result(self._observation(), self.names))
-        else:
+        if self._summary_due():
+            await self._redraw()
+            self._show_summary(going_on=True)
+            return
+        if not state.is_terminal():
             history = len(state.history())
             if not self._decisions or self._decisions[-1][0] != history:
                 self._decisions.append((history, state.clone()))
             if self.auto_hint:
                 self.action_hint()
         await self._redraw()
+
+    def _show_summary(self, *, going_on: bool) -> None:
+        """The last finished deal's summary over the table; when ``going_on``, the game goes
+        on once the player dismisses it."""
+        self._deals_shown = self._deals_done
+        summary = deal_summary(
+            self._observation(), self.state.log(self.seat, self.names), self.names
+        )
+        if summary is None:
+            return
+        self.summary = summary
+        screen = SummaryScreen(summary, going_on=going_on)
+        self.push_screen(screen, callback=self._summary_dismissed if going_on else None)
+
+    def _summary_dismissed(self, _: None) -> None:
+        self.call_later(self._computers_move)
 
     def _apply(self, action: int) -> None:
         """Apply ``action`` and log what the human saw of it."""
@@ -358,7 +505,8 @@ class HoyleApp(App[bool]):
         """Play the move(s) named by ``text`` for the human; True if one was legal and played.
 
         Several cards at once (``qs ks as`` while passing) are played one by one. A move the
-        engine refuses changes nothing and its reason is shown.
+        engine refuses changes nothing and its reason is shown in the screen's words; the next
+        move played clears it.
         """
         text = text.strip()
         if not text:
@@ -369,19 +517,20 @@ class HoyleApp(App[bool]):
         state = self.state
         words = typed_moves(state, text)
         played = False
+        refused: list[str] = []
         for word in words:
-            if not self._my_turn():
+            if not self._my_turn() or self._summary_due():
                 break
             try:
                 action = state.string_to_action(word)
                 self._apply(action)
             except IllegalActionError as exc:
-                self._say([f"Not allowed: {exc}"])
+                reason = screen_words(str(exc), self.names, self.seat, self.style)
+                refused = [f"Not allowed: {reason}"]
                 break
             played = True
+        self._say(refused)
         if played:
-            if not self.message_lines or not self.message_lines[0].startswith("Not allowed"):
-                self._say([])
             await self._computers_move()
         else:
             await self._redraw()
@@ -446,14 +595,21 @@ class HoyleApp(App[bool]):
             self._redraw_choices(self._observation(), self._legal_tokens())
 
     def action_type(self) -> None:
-        """Focus the box for typing a move."""
-        self._panel("#entry", Input).focus()
+        """Show the box for typing a move and give it the keyboard."""
+        entry = self._panel("#entry", Input)
+        entry.display = True
+        entry.focus()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """The typing box goes away with the keyboard (it takes a line only while used)."""
+        if isinstance(event.widget, Input) and event.widget.id == "entry":
+            event.widget.display = False
 
     def action_hint(self) -> None:
-        """The hinter's suggestion and its estimate of every move."""
+        """The hinter's values of every move, best first, the suggested move marked."""
         if self.hinter is None:
             self._say(["Hints are off in this game."])
-        elif not self._my_turn():
+        elif not self._my_turn() or self._busy:
             self._say(["No hint: it is not your turn."])
         else:
             try:
@@ -461,7 +617,7 @@ class HoyleApp(App[bool]):
             except ValueError as exc:  # the engine's errors: a level that gives no hints
                 self._say([f"No hint: {exc}"])
                 return
-            self._say(render_hint(ranked, self.style))
+            self._say(render_hint(ranked, self.style, hint_meaning(self.state.game)))
 
     async def action_undo(self) -> None:
         """Back to the human's previous decision: the history replayed without the moves since."""
@@ -481,13 +637,33 @@ class HoyleApp(App[bool]):
         self._decisions = [(n, c) for n, c in self._decisions if n <= target]
         undone = history - target
         # The log goes back with the game: the moves taken back leave it.
-        self._panel("#log", RichLog).clear()
         self.log_lines = []
         self._logged = 0
+        self._deals_done = 0
         self._sync_log()
+        self._deals_shown = self._deals_done
         self._add_to_log([f"Undone: {undone} move{'s' if undone != 1 else ''} taken back."])
         self._say(["Back to your previous move."])
         await self._redraw()
+
+    def action_last_trick(self) -> None:
+        """The last finished trick, card by card, and who took it (from the seat's log)."""
+        log = self.state.log(self.seat, self.names)
+        lines = panels.last_trick_from_log(log, self.names, self.style)
+        if not lines:
+            lines = panels.last_trick_lines(self._observation(), self.names, self.style)
+        if not lines or lines == ["(none yet)"]:
+            tricks = lines or any(e["kind"] == "trick" for e in log)
+            self._say(["No trick has been finished yet." if tricks else "This game has no tricks."])
+            return
+        self.push_screen(TextScreen("Last trick", lines, classes="small"))
+
+    def action_summary(self) -> None:
+        """The last finished deal's summary again."""
+        if self._deals_done == 0:
+            self._say(["No deal has finished yet."])
+            return
+        self._show_summary(going_on=False)
 
     def action_rules(self) -> None:
         """The rules screen."""
@@ -496,16 +672,24 @@ class HoyleApp(App[bool]):
 
     def action_help(self) -> None:
         """The keys, the mouse and the moves legal now."""
+        forced = (
+            "A move that is your only legal one is played for you after a short pause."
+            if self.auto_forced
+            else "Every move is yours to play, the only legal one too."
+        )
         lines = [
             "Keys",
             "  ← → ↑ ↓   move between the legal moves      1…9, 0   the first ten legal moves",
             "  Enter     play the move under the cursor    t or /   type a move, Enter to play",
             "  h         hint: the expert's values          u        undo back to your last move",
+            "  l         the last trick                     s        the last deal's summary",
             "  r         the rules of this game             ?        this help",
             "  q         leave (the record is saved)        Esc      back to the moves",
             "",
             "Mouse: click a card or a move to play it; a dimmed card is not legal now, and",
             "clicking it shows the reason.",
+            "",
+            "At the end of each deal its summary stays up until you press Enter. " + forced,
             "",
             *render_help(self._legal_tokens(), self.style, self.view.typing)[:2],
         ]
@@ -517,26 +701,50 @@ class HoyleApp(App[bool]):
 
 
 def _hand_content(rows: Sequence[panels.HandRow], cursor: str | None, *, marked: bool) -> Content:
-    """The hand as clickable text: legal cards bold, the others dimmed, the cursor reversed."""
+    """The hand as clickable text: legal cards bold, the others dimmed, the cursor reversed,
+    hearts and diamonds red."""
     lines = []
     index = 0
     for row in rows:
-        parts = [escape(row.heading.ljust(panels.HEADING_WIDTH))]
+        heading = escape(row.heading.ljust(panels.HEADING_WIDTH))
+        red_row = bool(row.cells) and row.cells[0].red
+        parts = [f"[{RED}]{heading}[/]" if red_row else heading]
         for cell in row.cells:
             styles = []
             if cell.red:
-                styles.append("$text-error")
+                styles.append(RED)
             if marked:
                 styles.append("bold" if cell.playable else "dim")
             if cell.token == cursor:
                 styles.append("reverse")
-            label = f"[@click=app.card({index})]{escape(cell.label)}[/]"
+            # No @click markup: a link's colour would cover the card's red (HandPanel.on_click).
+            label = escape(cell.label)
             if styles:
                 label = f"[{' '.join(styles)}]{label}[/]"
             parts.append(label + " " * (panels.CELL_WIDTH - len(cell.label)))
             index += 1
         lines.append("".join(parts).rstrip())
     return Content.from_markup("\n".join(lines) if lines else "(no cards)")
+
+
+class HandPanel(Static):
+    """The hand: a click on a card plays it (``app.card(n)``, the n-th card as shown)."""
+
+    rows: Sequence[panels.HandRow] = ()
+
+    async def on_click(self, event: events.Click) -> None:
+        """The card under the mouse, found by where each card is drawn (``cell_offset``)."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        row, x = offset.y, offset.x - panels.HEADING_WIDTH
+        if not 0 <= row < len(self.rows) or x < 0:
+            return
+        column = x // panels.CELL_WIDTH
+        if column >= len(self.rows[row].cells):
+            return
+        index = sum(len(r.cells) for r in self.rows[:row]) + column
+        await self.app.run_action(f"card({index})")
 
 
 def _moves_content(moves: Sequence[str], cursor: str | None, style: Style) -> Content:
