@@ -208,7 +208,7 @@ def test_each_deal_ends_on_its_scoring_and_the_totals_until_enter(
     end = out.index("Deal 1 is over.")
     assert out[end + 1 : end + 1 + len(first["lines"])] == first["lines"]
     table = out[end + 1 + len(first["lines"]) :]
-    assert table[0].split() == ["this", "deal", "total"]
+    assert table[0].split() == ["this", "deal", "total", "now"]
     for seat, name in enumerate(app.names):
         row = next(line for line in table[1:3] if line.split()[: len(name.split())] == name.split())
         assert row.split()[-2] == str(first["scores"][seat])

@@ -76,7 +76,7 @@ def standings_lines(
 
     >>> obs = {"players": 2, "seat": 0, "scores": [4, 2], "ranking": [[0], [1]], "winner": [0]}
     >>> for line in standings_lines(obs, ["You", "Seat 1"], [3, 0]): print(line)
-                 this deal  total
+                 this deal  final
       1. You             3      4
       2. Seat 1          0      2
     """
@@ -96,14 +96,17 @@ def standings_lines(
         order = [("", seat) for seat in range(players)]
     width = max(len(prefix + labels[seat]) for prefix, seat in order)
     columns = ["this deal"] if deal_scores is not None else []
-    columns.append("total")
-    head = "  " + " " * width + "".join(f"  {c:>{max(len(c), 5)}}" for c in columns)
+    # The engine's totals as they stand now (a chip game has already taken the next antes).
+    columns.append("final" if ranking else "total now")
+    head = "  " + " " * width + "".join(f"  {c:>5}" for c in columns)
     lines = [head]
     for prefix, seat in order:
-        cells = []
-        if deal_scores is not None:
-            cells.append(f"  {_number(deal_scores[seat]) if seat < len(deal_scores) else '-':>9}")
-        cells.append(f"  {_number(scores[seat]) if seat < len(scores) else '-':>5}")
+        values = [deal_scores] if deal_scores is not None else []
+        values.append(scores)
+        cells = [
+            f"  {_number(v[seat]) if seat < len(v) else '-':>{max(len(c), 5)}}"
+            for c, v in zip(columns, values, strict=True)
+        ]
         lines.append(f"  {prefix + labels[seat]:<{width}}" + "".join(cells))
     target = obs.get("target")
     if isinstance(target, int) and target > 0 and obs.get("winner") is None:
