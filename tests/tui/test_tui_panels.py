@@ -111,3 +111,44 @@ def test_scores_and_the_trick_in_progress() -> None:
     expected = "Your turn: Play a card" if current == 0 else f"{names[current]} to play…"
     assert panels.turn_line(obs, names, "Play a card > ", over=False, me=0) == expected
     assert panels.turn_line(obs, names, "", over=True, me=0) == "Game over. Press q to leave."
+
+
+def test_partners_from_the_observations_teams_sides_or_partners() -> None:
+    # Hearts' partnerships say teams, All Fours sides and partners (docs/contract.md §3).
+    hearts = play_until(
+        hoyle.load("hearts", variant="partnership").new_initial_state(seed=1),
+        lambda s: not s.is_chance_node(),
+    ).observation(1)
+    assert panels.teams(hearts) == [[0, 2], [1, 3]]
+    assert panels.partner_marks(hearts, 4) == ["", "", "", " (partner)"]
+    names = seat_names(4, 1)
+    assert "Seat 3 (partner): 0" in panels.score_lines(hearts, names)
+    alone = hoyle.load("all-fours", players=4, teams=0).new_initial_state(seed=1).observation(0)
+    assert panels.teams(alone) == [] and panels.partner_marks(alone, 4) == [""] * 4
+    pairs = hoyle.load("all-fours", players=4, teams=2).new_initial_state(seed=1).observation(0)
+    assert panels.teams(pairs) == [[0, 2], [1, 3]]
+
+
+def test_facts_are_shown_as_the_family_words_them() -> None:
+    state = play_until(hoyle.load("all-fours").new_initial_state(seed=5), lambda s: True)
+    facts = state.facts(0, seat_names(2, 0))
+    lines = panels.fact_lines(facts)
+    assert len(lines) == len(facts)
+    for fact, line in zip(facts, lines, strict=True):
+        assert line.startswith(f"{fact['label']}: {fact['text']}")
+        assert all(card_label(card) in line for card in fact["cards"])
+
+
+def test_the_last_trick_is_the_logs_last_trick_event() -> None:
+    state = play_until(
+        hoyle.load("hearts", deals=1).new_initial_state(seed=3),
+        lambda s: len(s.observation(0).get("tricks") or []) == 2,
+    )
+    names = seat_names(4, 0)
+    log = state.log(0, names)
+    lines = panels.last_trick_from_log(log, names)
+    last = state.observation(0)["tricks"][-1]
+    shown = [line.rsplit(" ", 1) for line in lines[:-1]]
+    assert [card for _, card in shown] == [card_label(c) for c in last["cards"]]
+    assert lines[-1] == [e for e in log if e["kind"] == "trick"][-1]["text"]
+    assert panels.last_trick_from_log([], names) == []

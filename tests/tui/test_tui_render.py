@@ -14,12 +14,15 @@ from hoyle.tui.render import (
     Style,
     card_label,
     group_by_suit,
+    hint_rows,
     log_text,
     prompt_text,
     render_hand,
     render_help,
+    render_hint,
     render_result,
     render_table,
+    screen_words,
     seat_names,
     seat_position,
 )
@@ -236,3 +239,47 @@ def test_a_bourre_draw_is_not_logged_as_a_discard() -> None:
             else:  # a card laid away: never named to another seat
                 assert not any(card_label(token) in line for line in lines), lines
     assert draws == 6
+
+
+def test_red_cards_are_red_in_a_coloured_log() -> None:
+    coloured = log_text("Seat 1 leads 10♥ on Q♠ and 3♦.", Style(color=True))
+    assert coloured == "Seat 1 leads \x1b[31m10♥\x1b[0m on Q♠ and \x1b[31m3♦\x1b[0m."
+
+
+@pytest.mark.parametrize(
+    ("message", "shown"),
+    [
+        # A refusal as the engine words it (docs/contract.md §7), as the screen words it.
+        (
+            "'9H' is not a legal action here (seat 0 cannot play 9H: must follow suit); legal: KC",
+            "'9♥' is not a legal action here (you cannot play 9♥: must follow suit); legal: K♣",
+        ),
+        ("seat 0 has no 9H", "You have no 9♥"),
+        ("seat 2 cannot play TD: not in hand", "Seat 2 cannot play 10♦: not in hand"),
+        ("seat 0's turn is over", "Your turn is over"),
+        # Pile moves and words are no cards; lower case is the player's own typing.
+        ("'7:hand>stack1' is not legal; legal: K=3:hand>stack2", None),
+        ("'qh' is not a card or a Hearts move", None),
+    ],
+)
+def test_engine_notation_in_the_screens_words(message: str, shown: str | None) -> None:
+    assert screen_words(message, NAMES, 0) == (message if shown is None else shown)
+    assert screen_words(message, NAMES, 0, LETTERS).count("seat 0") == 0
+
+
+def test_hints_sorted_by_value_with_the_suggestion_and_its_reason() -> None:
+    class Hint:
+        def __init__(self, token: str, value: float, suggested: bool, reason: str | None = None):
+            self.token, self.value, self.suggested, self.reason = token, value, suggested, reason
+
+    ranked = [Hint("QS", -1.0, True, "keeps the queen guarded"), Hint("2C", 0.5, False)]
+    assert [r.token for r in hint_rows(ranked)] == ["2C", "QS"]
+    lines = render_hint(ranked, meaning="points by the end of the deal")
+    assert lines == [
+        "Hint: Q♠ (suggested over 2♣: keeps the queen guarded)",
+        "  Points by the end of the deal, higher is better:",
+        "  2♣ +0.5   Q♠ -1.0 ←",
+    ]
+    # (token, value) pairs: the first is the suggestion.
+    assert [r.suggested for r in hint_rows([("2C", 0.0), ("QS", 1.0)])] == [False, True]
+    assert render_hint([]) == ["No hint: nothing to choose."]
