@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import hoyle
@@ -73,3 +74,20 @@ def test_all_fours_partners(snap_compare: Compare) -> None:
     # trick, the facts beside the table.
     app = make_app("all-fours", 7, players=4, teams=2)
     assert snap_compare(app, press=["enter"] * 3, terminal_size=SIZE)
+
+
+DOCS = Path(__file__).parents[2] / "docs" / "images"
+SNAPSHOTS = Path(__file__).parent / "__snapshots__" / "test_textual_snapshots"
+PICTURES = {
+    "terminal-table.svg": "test_all_fours_partners.svg",
+    "terminal-deal-summary.svg": "test_all_fours_deal_summary_at_80_columns.svg",
+    "terminal-80-columns.svg": "test_hearts_at_80_columns.svg",
+}
+"""The screens docs/terminal.md shows, and the accepted snapshots they are copies of."""
+
+
+def test_the_docs_show_the_accepted_screens() -> None:
+    # After a deliberate --snapshot-update, copy the new screens to docs/images.
+    for picture, snapshot in PICTURES.items():
+        assert (DOCS / picture).read_bytes() == (SNAPSHOTS / snapshot).read_bytes(), picture
+        assert f"images/{picture}" in (DOCS.parent / "terminal.md").read_text(encoding="utf-8")
