@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from hoyle.core.budget import Budget
 from hoyle.core.protocol import Game, State
+from hoyle.games.spite_malice.search import outlook
 from hoyle.games.spite_malice.state import (
     CHANCE_BASE,
     DISCARD,
@@ -148,13 +150,18 @@ def _pile_top(state: SpiteMaliceState, seat: int, dest: int) -> int | None:
 
 @dataclass(frozen=True)
 class MoveValue:
-    """A legal move with the planner's value of the best plan that starts with it (the
-    fields hints read from any searching agent)."""
+    """A legal move with the best plan that starts with it (``action``, ``value`` and
+    ``visits`` are the fields hints read from any searching agent)."""
 
     action: int
     value: float
+    """The deal's expected score for the player if it follows that plan, in the game's points
+    (see :meth:`PlannerAgent.analyse`)."""
     visits: int
     """Positions the planner looked at."""
+    plan: float = 0.0
+    """The planner's own value of the plan (a goal card played is worth ``GOAL_PLAY``), by
+    which it chooses."""
 
 
 @dataclass
@@ -169,7 +176,11 @@ class _Path:
 PLAN_BUDGET = Budget(simulations=2000, seconds=0.5)
 """The planner's default look-ahead per plan: positions searched, and a time limit."""
 GOAL_PLAY = 1000.0
+"""The planner's value of a goal card played."""
 WIN = 100000.0
+"""The planner's value of a plan that goes out."""
+BLOCKED = -WIN / 10
+"""The planner's value of a plan that ends the deal without going out (blocks it)."""
 
 
 class PlannerAgent:
@@ -227,21 +238,63 @@ class PlannerAgent:
         self._seen: set[tuple[Any, ...]] = set()
         self.values: dict[int, float] = {}
         """The value of the best plan that starts with each legal move (for hints)."""
-        _, plan = self._search(state, ctx, _Path(), self.values)
+        self.plans: dict[int, list[int]] = {}
+        """The best plan that starts with each legal move (for hints)."""
+        _, plan = self._search(state, ctx, _Path(), self.values, self.plans)
         return plan
 
     def analyse(self, state: State) -> list[MoveValue]:
-        """Every legal move with the value of the best plan that starts with it (the
-        planner's own scale: a goal card played is worth 1000), for hints."""
+        """Every legal move with the best plan that starts with it, for hints: the planner's
+        own value of the plan and what it is worth in the game's points, the deal's expected
+        score for the player (:func:`~hoyle.games.spite_malice.search.outlook`).
+
+        A plan that ends the deal scores what the rules give. Otherwise the turn is counted as
+        over and the plan's value is read as goal cards: those it plays, and the rest of the
+        planner's judgement (the next player's chances, wilds kept, piles cleared) as the
+        fraction of a goal card the planner weighs it at (``GOAL_PLAY`` a card). So the points
+        follow the plan's value: the higher one plan's value, the higher its points.
+        """
         assert isinstance(state, SpiteMaliceState)
         self.plan(state)
         visits = self._clock.done
-        return [MoveValue(a, self.values[a], visits) for a in state.legal_actions()]
+        me = state.current_player()
+        after = (me + 1) % state.g.n
+        found = []
+        for action in state.legal_actions():
+            value = self.values[action]
+            ended = _deal_points(state, self.plans.get(action, [action]))
+            if ended is not None:
+                points = ended[me]
+            else:
+                ahead = [0.0] * state.g.n
+                ahead[me] = value / GOAL_PLAY
+                points = outlook(state, ahead, mover=after)[me]
+            found.append(MoveValue(action, points, visits, value))
+        return found
 
     @staticmethod
     def rank(values: list[MoveValue]) -> list[MoveValue]:
-        """The moves best first."""
-        return sorted(values, key=lambda v: (-v.value, v.action))
+        """The moves best first: by the planner's value of the plan each begins."""
+        return sorted(values, key=lambda v: (-v.plan, v.action))
+
+    @classmethod
+    def why(cls, values: list[MoveValue], name: Callable[[int], str]) -> str | None:
+        """Why the planner's move is chosen over a move worth more points, in words a player
+        reads; ``None`` when it is worth the most. Its points follow the plan's value except
+        where a plan ends the deal: the planner counts a blocked deal as lost whatever it
+        scores."""
+        if not values:
+            return None
+        chosen = cls.rank(values)[0]
+        best = max(values, key=lambda v: v.value)
+        if chosen.value >= best.value:
+            return None
+        if best.plan <= BLOCKED / 2:
+            return (
+                f"the planner steers clear of blocking the deal, as {name(best.action)} "
+                f"would, though this blocked deal would score {best.value:.0f} points for you"
+            )
+        return "the planner judges the turn's whole plan, not this estimate alone"
 
     def _search(
         self,
@@ -249,6 +302,7 @@ class PlannerAgent:
         ctx: _Context,
         path: _Path,
         root: dict[int, float] | None = None,
+        plans: dict[int, list[int]] | None = None,
     ) -> tuple[float, list[int]]:
         legal = state.legal_actions()
         best_value, best_plan = -1e18, [legal[0]]
@@ -271,7 +325,7 @@ class PlannerAgent:
                 child.apply_action(action)
                 goal_play = GOAL <= src < DISCARD
                 if child.is_terminal() or child._deal_no != state._deal_no:
-                    value = WIN if goal_play else -WIN / 10  # won, or blocked
+                    value = WIN if goal_play else BLOCKED  # won, or blocked
                     plan = [action]
                 elif goal_play or _emptied(state, action):
                     value = ctx.value(child, step, goal_known=not goal_play, hand_known=False)
@@ -287,9 +341,24 @@ class PlannerAgent:
             value += self.rng.random() * 1e-3
             if root is not None:
                 root[action] = value
+            if plans is not None:
+                plans[action] = plan
             if value > best_value:
                 best_value, best_plan = value, plan
         return best_value, best_plan
+
+
+def _deal_points(state: SpiteMaliceState, plan: list[int]) -> list[float] | None:
+    """What each seat scores if ``plan`` ends the deal in progress (going out, or blocking
+    it), or ``None`` if the deal goes on."""
+    child = state.lookahead()
+    for action in plan:
+        child.apply_action(action)
+        if child.is_terminal() or child._deal_no != state._deal_no:
+            return [a - b for a, b in zip(child.scores(), state.scores(), strict=True)]
+        if child.is_chance_node():
+            break
+    return None
 
 
 def _emptied(state: SpiteMaliceState, action: int) -> bool:
@@ -480,11 +549,12 @@ without it a search that looks several turns ahead sees no cost in putting off a
 (while the next player may bury its chance)."""
 
 
-def _goal_plays(state: SpiteMaliceState, root: SpiteMaliceState) -> list[float]:
-    """Goal cards each seat has played since ``root``, each worth ``TEMPO`` to the power of
-    the turns gone by before it (read from the moves made since ``root``)."""
+def _late_plays(state: SpiteMaliceState, root: SpiteMaliceState) -> list[float]:
+    """What each seat's goal cards played since ``root`` fall short of as many played now:
+    ``1 - TEMPO ** turns`` for each, ``turns`` the turns gone by before it (read from the
+    moves made since ``root``)."""
     n = state.g.n
-    played = [0.0] * n
+    late = [0.0] * n
     seat = root._cur
     turns = 0
     for action in state._history[len(root._history) :]:
@@ -497,42 +567,33 @@ def _goal_plays(state: SpiteMaliceState, root: SpiteMaliceState) -> list[float]:
         if dest >= TO_DISCARD:
             seat, turns = (seat + 1) % n, turns + 1
         elif GOAL <= src < DISCARD:
-            played[seat] += TEMPO**turns
-    return played
-
-
-SCALE = 5.0
-"""Points a goal card played is worth to :func:`evaluate`: about what the deal's score makes
-of it, and large enough that the search's value bounds are not set by deal ends alone."""
+            late[seat] += 1.0 - TEMPO**turns
+    return late
 
 
 def evaluate(state: State, root: State) -> list[float]:
-    """Each seat's value of a playout cut short, less the mean of all seats': the goal cards
-    it has played since ``root`` (sooner is better: see ``TEMPO``), and fractions of one for
-    how near the stacks stand to its goal card, wilds held and cards buried under higher ones
-    on its discard piles (with the points scored instead, if a deal ended)."""
+    """Each seat's value of a playout cut short, in the game's points: what the deal in
+    progress can be expected to score for it (:func:`~hoyle.games.spite_malice.search.outlook`),
+    counting as fractions of a goal card how near the stacks stand to its goal card, wilds held
+    and cards buried under higher ones on its discard piles, and a goal card played ``turns``
+    turns after ``root`` as ``TEMPO ** turns`` of one played now (the points scored instead, if
+    the deal ended)."""
     assert isinstance(state, SpiteMaliceState) and isinstance(root, SpiteMaliceState)
-    n = state.g.n
     if state._deal_no != root._deal_no or state.is_terminal():
-        gained = [a - b for a, b in zip(state.scores(), root.scores(), strict=True)]
-        return [gained[s] - sum(gained) / n for s in range(n)]
+        return [a - b for a, b in zip(state.scores(), root.scores(), strict=True)]
     g = state.g
-    played = _goal_plays(state, root)
+    ahead = [-late for late in _late_plays(state, root)]
     needs = [len(stack) + 1 for stack in state._stacks]
     can_start = len(needs) < (state.rules.max_stacks or 64)
-    values = []
-    for seat in range(n):
-        value = played[seat]
+    for seat in range(g.n):
         for pile in state._goals[seat]:
             if pile:
                 goal = 0 if g.wild[pile[-1]] else g.rank[pile[-1]]
-                value += _Context._prospect(goal, needs, can_start) / 24.0
-        value += 0.1 * sum(1 for kind in state._hands[seat] if g.wild[kind])
+                ahead[seat] += _Context._prospect(goal, needs, can_start) / 24.0
+        ahead[seat] += 0.1 * sum(1 for kind in state._hands[seat] if g.wild[kind])
         for pile in state._discards[seat]:
             # A card buried under a higher one waits: discard piles should run downward.
             for under, over in itertools.pairwise(pile):
                 if not g.wild[under] and not g.wild[over] and g.rank[under] < g.rank[over]:
-                    value -= 0.15
-        values.append(value)
-    mean = sum(values) / n
-    return [SCALE * (v - mean) for v in values]
+                    ahead[seat] -= 0.15
+    return outlook(state, ahead)
