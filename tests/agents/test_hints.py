@@ -200,3 +200,17 @@ def test_what_the_values_measure_is_said_per_game() -> None:
     assert meaning(hoyle.load("bourre", players=4)) == (
         "chips by the end of the deal, less the others' average"
     )
+
+
+@pytest.mark.parametrize("name", ["hearts", "all-fours", "spite-malice", "ecarte", "bourre"])
+def test_hint_values_are_in_the_range_of_a_deals_points(name: str) -> None:
+    # One deal returns its points (chips) within game.info's bounds; a move's value is points
+    # gained by the end of the deal (less the others' average where search weighs a deal by
+    # margin), so it lies within the width of those bounds either way: heuristic units would
+    # not.
+    game = hoyle.load(name, deals=1)
+    span = game.info.max_utility - game.info.min_utility
+    for level in ("medium", "expert"):
+        for state in decisions(game.spec, seed=7, count=2):
+            for found in hoyle.hint(state, level, simulations=30):
+                assert -span <= found.value <= span, (name, level, found)
