@@ -152,7 +152,12 @@ def test_two_of_clubs_leads_follow_suit_highest_of_led_suit_wins_and_points() ->
     assert legal(state) == tokens("3C 6C TC AC")  # seat 1 must follow clubs
     play(state, "TC JC 8C")
     trick = state.observation(None)["tricks"][0]
-    assert trick == {"leader": 0, "cards": ["2C", "TC", "JC", "8C"], "winner": 2}
+    assert trick == {
+        "leader": 0,
+        "cards": ["2C", "TC", "JC", "8C"],
+        "seats": [0, 1, 2, 3],
+        "winner": 2,
+    }
     assert state.current_player() == 2
     # Trick 2: spades led, the Q♠ is the highest spade played and its owner takes 13.
     play(state, "4S 5S 7S QS")
