@@ -90,7 +90,7 @@ def this_deal_text(app: HoyleApp) -> str:
     panels_text = [
         widget.visual.plain
         for widget in app.screen_stack[0].query(Static)
-        if isinstance(widget.visual, Content) and widget.id != "log-text"
+        if isinstance(widget.visual, Content)
     ]
     log = app.log_lines
     # The log of this deal starts where it begins ("Deal 3: Seat 1 deals."); the last deal's

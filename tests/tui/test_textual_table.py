@@ -31,7 +31,14 @@ from hoyle.core.narrate import Fact
 from hoyle.core.protocol import State
 from hoyle.tui import panels
 from hoyle.tui.render import card_label
-from hoyle.tui.textual_app import RED, HoyleApp, RulesScreen, SummaryScreen, TextScreen
+from hoyle.tui.textual_app import (
+    RED,
+    HoyleApp,
+    LogPanel,
+    RulesScreen,
+    SummaryScreen,
+    TextScreen,
+)
 
 SIZE = (110, 36)
 NARROW = (80, 24)
@@ -216,20 +223,42 @@ async def test_the_end_of_deal_lines_wrap_at_80_columns_never_cut() -> None:
         long = [line for line in lines if len(line) > 40]
         assert long, "a result line longer than half the screen"
         # In the log panel: each line wrapped within the panel, every word of it shown.
-        log = app.screen_stack[0].query_one("#log")
-        text = app.screen_stack[0].query_one("#log-text", Static)
-        assert text.size.width <= log.scrollable_content_region.width
-        drawn = rendered(text)
-        assert max(len(line) for line in drawn) <= text.size.width
-        joined = words("\n".join(drawn))
-        for line in lines:
-            assert words(line) in joined, line
+        log = app.screen_stack[0].query_one("#log", LogPanel)
+        assert_wrapped(log, lines)
         # In the summary too, which fits the 80 columns.
         page = app.screen.query_one("#page-text", Static)
         assert app.screen.query_one("#page").region.right <= NARROW[0]
         shown = words("\n".join(rendered(page)))
         for line in long:
             assert words(line) in shown, line
+        # Wider or narrower, the log wraps again at its new width.
+        for size in ((120, 30), NARROW):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert_wrapped(log, lines)
+
+
+def assert_wrapped(log: LogPanel, lines: list[str]) -> None:
+    """Every line of the log panel fits its width, and ``lines`` are all there, word for
+    word."""
+    width = log.scrollable_content_region.width
+    assert width > 10
+    assert max(strip.cell_length for strip in log.lines) <= width
+    drawn = words("\n".join(strip.text for strip in log.lines))
+    for line in lines:
+        assert words(line) in drawn, line
+    # The lines end where the panel's text does: what is wrapped is never cut.
+    assert len(log.lines) > len(log.entries) or max(len(e) for e in log.entries) <= width
+
+
+def log_colours(log: LogPanel, text: str) -> list[Color | None]:
+    """The colour of every segment of the log's lines whose text holds ``text``."""
+    return [
+        segment.style.color if segment.style else None
+        for strip in log.lines
+        for segment in strip
+        if text in segment.text
+    ]
 
 
 # ---------------------------------------------------------------------- red suits
@@ -259,9 +288,10 @@ async def test_hearts_and_diamonds_are_red_in_the_hand_the_trick_and_the_log() -
         played = next(p for p in app.state.observation(0)["trick"] if p["card"][-1] in "HD")
         label = card_label(played["card"])
         assert RED_COLOR in colours_of(screen.query_one("#trick"), label)
-        assert RED_COLOR in colours_of(screen.query_one("#log-text"), label)
+        log = screen.query_one("#log", LogPanel)
+        assert RED_COLOR in log_colours(log, label)
         # The rest of a log line keeps its colour.
-        assert all(c != RED_COLOR for c in colours_of(screen.query_one("#log-text"), "plays"))
+        assert all(c != RED_COLOR for c in log_colours(log, "plays"))
 
 
 # ---------------------------------------------------------------------- refusals

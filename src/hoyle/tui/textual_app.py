@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from rich.text import Text
 from textual import events
@@ -30,7 +30,7 @@ from textual.content import Content
 from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Input, RichLog, Static
 
 from hoyle.core.errors import IllegalActionError
 from hoyle.core.protocol import State
@@ -283,8 +283,7 @@ class HoyleApp(App[bool]):
                 scores = Static(id="scores")
                 scores.border_title = "Scores"
                 yield scores
-                # The log is text that wraps at the panel's width, again after a resize.
-                log = VerticalScroll(Static(id="log-text"), id="log")
+                log = LogPanel(id="log")
                 log.border_title = "Log"
                 yield log
         yield Static(id="turn")
@@ -345,9 +344,7 @@ class HoyleApp(App[bool]):
         if not lines:
             return
         self.log_lines.extend(lines)
-        self._panel("#log-text", Static).update(coloured_lines(self.log_lines))
-        log = self._panel("#log", VerticalScroll)
-        self.call_after_refresh(log.scroll_end, animate=False)
+        self._panel("#log", LogPanel).add(lines)
 
     def _sync_log(self) -> None:
         """Add the human seat's log entries not shown yet (hidden moves as that seat saw
@@ -637,6 +634,7 @@ class HoyleApp(App[bool]):
         self._decisions = [(n, c) for n, c in self._decisions if n <= target]
         undone = history - target
         # The log goes back with the game: the moves taken back leave it.
+        self._panel("#log", LogPanel).clear()
         self.log_lines = []
         self._logged = 0
         self._deals_done = 0
@@ -731,6 +729,41 @@ def _hand_content(rows: Sequence[panels.HandRow], cursor: str | None, *, marked:
             index += 1
         lines.append("".join(parts).rstrip())
     return Content.from_markup("\n".join(lines) if lines else "(no cards)")
+
+
+class LogPanel(RichLog):
+    """The log: each line wrapped at the panel's width when written (a long log costs nothing
+    more to draw), and all of them wrapped again when the width changes."""
+
+    can_focus = False  # the arrows stay the cursor's; the mouse wheel scrolls the log
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, markup=False, min_width=1, auto_scroll=True)
+        self.entries: list[str] = []
+        """Every line written, as text."""
+        self._width = 0
+        """The width the lines were wrapped at."""
+
+    def add(self, lines: Sequence[str]) -> None:
+        """Write ``lines`` at the end, red cards red."""
+        self.entries.extend(lines)
+        for line in lines:
+            self.write(coloured(line), scroll_end=True, animate=False)
+        self._width = self.scrollable_content_region.width
+
+    def clear(self) -> Self:
+        """Empty the log."""
+        self.entries = []
+        return super().clear()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap every line again at the new width."""
+        super().on_resize(event)
+        width = self.scrollable_content_region.width
+        if self._size_known and width != self._width and self.entries:
+            entries = self.entries
+            self.clear()
+            self.add(entries)
 
 
 class HandPanel(Static):
