@@ -36,12 +36,21 @@ def wait_past(page: Page, before: int) -> None:
 
 
 def wait_turn(page: Page, seat: int) -> None:
-    """Until ``seat`` is to act (its legal moves drawn) or the game is over."""
-    page.wait_for_function(
-        f"document.body.dataset.status === 'finished' || (document.body.dataset.toAct === "
-        f"'{seat}' && document.querySelector('#hand .card.legal, #actions button') !== null)",
-        timeout=20000,
-    )
+    """Until ``seat`` is to act (its legal moves drawn) or the game is over; a deal's summary
+    met on the way is read and dismissed, as a player does."""
+    while True:
+        page.wait_for_function(
+            "document.body.dataset.status === 'finished' || "
+            "document.querySelector('#summary[open]') !== null || "
+            f"(document.body.dataset.toAct === '{seat}' && "
+            "document.querySelector('#hand .card.legal, #actions button') !== null)",
+            timeout=20000,
+        )
+        if not page.locator("#summary[open]").count():
+            return
+        if page.evaluate("document.body.dataset.status") == "finished":
+            return
+        page.click("#summary-close")
 
 
 def state_after(watcher: Client, before: int) -> dict[str, Any]:
@@ -65,7 +74,7 @@ def test_a_spite_and_malice_turn_is_played_by_clicking_source_then_target(
     wait_turn(page, 0)
     # A hint outlines the suggested move: its source card, or the pass button.
     page.click("#hint-btn")
-    expect(page.locator("#message.hint")).to_contain_text("Hint:")
+    expect(page.locator("#message.hint")).to_contain_text("Hint")
     expect(page.locator(".card.hinted, #actions button.hinted").first).to_be_visible()
     for _turn in range(40):
         wait_turn(page, 0)
@@ -212,7 +221,7 @@ def test_ecarte_proposal_refusal_and_exchange_by_clicking(browser: Browser, room
                 ws_act(ws, "accept" if proposals == 1 else "refuse", last)
                 if proposals > 1:
                     page.wait_for_function(f"Number(document.body.dataset.seq) >= {last[0]}")
-                    expect(page.locator("[data-key=proposal]").last).to_contain_text("refused")
+                    expect(page.locator("#side .log li").last).to_contain_text("refuse")
                     refused = True
             elif phase in ("discard", "exchange"):
                 hand = msg["observation"]["hand"]
@@ -231,7 +240,7 @@ def test_ecarte_proposal_refusal_and_exchange_by_clicking(browser: Browser, room
             proposals += 1
             page.click(f"#actions button[data-token='propose {2 if proposals == 1 else 1}']")
             wait_past(page, before)
-            expect(page.locator("[data-key=proposal]").last).to_contain_text("awaiting")
+            expect(page.locator("#side .log li").last).to_contain_text("propose")
         elif phase == "answer":
             # Law 24: the dealer accepts or refuses; the buttons are the engine's tokens.
             expect(page.locator("#actions button")).to_have_text(["accept", "refuse"])
@@ -241,12 +250,12 @@ def test_ecarte_proposal_refusal_and_exchange_by_clicking(browser: Browser, room
             else:
                 page.click("#actions button[data-token='refuse']")
                 wait_past(page, before)
-                expect(page.locator("[data-key=proposal]").last).to_contain_text("refused")
+                expect(page.locator("#side .log li").last).to_contain_text("refuse")
                 refused = True
         elif phase in ("discard", "exchange"):
             # Choose two cards, then confirm: they go one by one, and the hand is drawn up.
             hand = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.token)")
-            confirm = page.locator("#discard-confirm")
+            confirm = page.locator("#choice-confirm")
             expect(confirm).to_be_disabled()
             chosen = hand[:2]
             for token in chosen:
@@ -254,8 +263,8 @@ def test_ecarte_proposal_refusal_and_exchange_by_clicking(browser: Browser, room
             expect(page.locator("#hand .card.selected")).to_have_count(2)
             expect(confirm).to_contain_text("Discard 2 cards")
             confirm.click()
-            who = "elder" if phase == "discard" else "dealer"
-            expect(page.locator("[data-key=proposal]").first).to_contain_text(f"{who} took 2")
+            taken = page.locator("#board .fact[data-kind=exchange]")
+            expect(taken).to_contain_text(re.compile("you 2", re.I))
             page.wait_for_function(
                 "document.querySelectorAll('#hand .card').length === 5 && "
                 "document.body.dataset.phase !== 'deal'"
@@ -265,8 +274,9 @@ def test_ecarte_proposal_refusal_and_exchange_by_clicking(browser: Browser, room
             expect(page.locator(".seat.you .notes")).to_contain_text("took 2")
             exchanged = True
     # Only a first proposal refused makes the dealer vulnerable (law 49): not this one.
-    expect(page.locator("[data-key=vulnerable]")).to_have_count(0)
-    expect(page.locator(".turn-up svg.card")).to_have_count(1)  # the turn-up, drawn
+    expect(page.locator(".fact[data-kind=vulnerable]")).to_have_count(0)
+    # The turn-up, drawn at full size beside the trumps it makes.
+    expect(page.locator(".fact[data-kind=trumps] svg.card.card-normal")).to_have_count(1)
     assert not page.errors  # type: ignore[attr-defined]
     ws.close()
     page.context.close()
@@ -297,11 +307,14 @@ def play_something(page: Page) -> None:
             source.nth(i).click()
         else:
             page.locator("#actions button").first.click()
-    elif page.locator("#discard-confirm").count():
-        page.locator("#hand .card.legal").first.click()
-        page.locator("#discard-confirm").click()
+    elif page.locator("#choice-confirm").count():
+        while not page.locator("#choice-confirm").is_enabled():
+            page.locator("#hand .card.legal:not(.selected)").first.click()
+        page.locator("#choice-confirm").click()
     else:
         page.locator("#hand .card.legal, #actions button").first.click()
+    if page.locator("#confirm[open]").count():  # conceding asks first
+        page.click("#confirm-yes")
     wait_past(page, before)
 
 
@@ -319,10 +332,17 @@ def test_every_family_on_a_phone_sized_screen(
         play_something(page)
     shot = page.screenshot(path=str(tmp_path / f"{game.family}.png"), full_page=True)
     assert len(shot) > 5000
-    # Everything fits the phone's width: nothing to scroll sideways.
+    # Everything fits the phone's width: nothing to scroll sideways, every seat's whole box in.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.locator(".felt .seat").count() == game.num_players
-    assert page.locator("#side .details dt").count() > 3  # the other observation keys, shown
+    boxes = page.eval_on_selector_all(
+        ".felt .seat", "ss => ss.map(s => s.getBoundingClientRect()).map(r => [r.left, r.right])"
+    )
+    assert all(left >= 0 and right <= 390 for left, right in boxes), boxes
+    # The side panel is what a player reads: the family's facts and the move log, in words.
+    assert page.locator("#side .log li").count() > 0
+    assert page.locator("#board .fact").count() >= 1
+    assert page.locator("#side .details").count() == 0  # no raw observation keys
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 

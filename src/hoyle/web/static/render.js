@@ -1,156 +1,159 @@
-// Turning a state message into DOM: the board (seats round a felt, the trick), the hand, and
-// every other observation key shown generically so any family's view is readable.
+// Turning a state message into the felt: seats round the table, the trick in the middle (or a
+// finished trick held there, its taker's card marked), and the facts the family names for the
+// table (trumps, the contract, the turn-up, the pot …). Everything shown is read from the
+// message: the observation's envelope, the log and `facts`; this page decides no rule.
 
-import { cardSVG, cardLabel, isCard, isCardList } from "./cards.js";
+import { cardSVG, cardLabel } from "./cards.js";
 import { SEAT_COLOURS } from "./chart.js";
 import { h } from "./dom.js";
-import { ECARTE_DRAWN, ecarteInfo, ecarteSeatNotes } from "./ecarte.js";
+import { ecarteSeatNotes } from "./ecarte.js";
 
 export { h };
 
-/** Keys the board and hand draw themselves; everything else goes to the details panel. */
-const DRAWN = new Set(["hand", "trick", "seat", "game", "players", "current_player", "last_trick", "scores"]);
-
-/** Small notes above the board: a rule-free reading of public facts, by the keys a game's
- * observation has (a pass, hearts broken, the bid, the cards turned, the pitcher). */
-function badges(obs, msg) {
-  const out = [];
-  if (obs.phase === "pass" && obs.pass_direction) out.push(`passing ${obs.pass_direction} (${obs.pass_count})`);
-  if ("hearts_broken" in obs) out.push(obs.hearts_broken ? "hearts broken" : "hearts not broken");
-  if (obs.bid) out.push(`bid ${obs.bid}`);
-  if (isCardList(obs.turned)) out.push(`turned ${obs.turned.map(cardLabel).join(" ")}`);
-  if (typeof obs.pitcher === "number") out.push(`pitcher: ${seatName(msg, obs.pitcher)}`);
-  return out;
+/** A seat's name as the table shows it. */
+export function seatName(msg, seat) {
+  const s = msg.seats[seat];
+  return s ? s.name : `Seat ${seat}`;
 }
 
-function words(key) {
-  return key.replace(/_/g, " ");
-}
-
-/** Where seat r (counted from the viewer, in the direction of play) sits on the felt. */
+/** Where a seat sits: its fraction across (0 left … 1 right) and down (0 top … 1 bottom) the
+ * felt, counted from the viewer (at the bottom) in the direction of play. */
 function place(rel, n) {
   const angle = Math.PI / 2 + (rel * 2 * Math.PI) / n;
-  return { x: Math.cos(angle), y: Math.sin(angle) };
+  return { x: (1 + Math.cos(angle)) / 2, y: (1 + Math.sin(angle)) / 2 };
 }
-
-function seatName(msg, seat) {
-  const s = msg.seats[seat];
-  return s ? s.name : `seat ${seat}`;
-}
-
-/** A value of any shape, drawn readably: cards as cards, per-seat lists by seat name. */
-export function renderValue(value, msg, depth = 0) {
-  if (value === null || value === undefined) return h("span", { class: "none" }, "—");
-  if (isCard(value)) return cardSVG(value, { size: "mini" });
-  if (typeof value !== "object") return h("span", { class: "scalar" }, String(value));
-  if (Array.isArray(value)) {
-    if (value.length === 0) return h("span", { class: "none" }, "none");
-    if (isCardList(value)) return h("span", { class: "cards-inline" }, ...value.map((c) => cardSVG(c, { size: "mini" })));
-    if (value.every((v) => v && typeof v === "object" && "card" in v && "seat" in v)) {
-      return h("span", { class: "cards-inline" }, ...value.map((v) =>
-        h("span", { class: "played" }, renderValue(v.card, msg, depth + 1), h("small", {}, seatName(msg, v.seat)))));
-    }
-    if (value.length === msg.seats.length && depth === 0) {
-      return h("table", { class: "per-seat" }, ...value.map((v, i) =>
-        h("tr", {}, h("th", {}, seatName(msg, i)), h("td", {}, renderValue(v, msg, depth + 1)))));
-    }
-    const items = h("ol", { class: "list" }, ...value.map((v) => h("li", {}, renderValue(v, msg, depth + 1))));
-    if (value.length > 6 && value.some((v) => v && typeof v === "object")) {
-      return h("details", {}, h("summary", {}, `${value.length} items`), items);
-    }
-    return items;
-  }
-  if (depth > 3) return h("code", {}, JSON.stringify(value));
-  return h("dl", { class: "obj" }, ...Object.entries(value).flatMap(([k, v]) => [
-    h("dt", {}, words(k)), h("dd", {}, renderValue(v, msg, depth + 1)),
-  ]));
-}
-
-/** Keys a view draws itself, left out of the details panel, by the view's name (the family
- * record's ``views.web``, sent as ``msg.view``). */
-const VIEW_DRAWN = { exchange: ECARTE_DRAWN };
 
 /** Notes under each seat's name, by view (a rule-free reading of public facts). */
 const SEAT_NOTES = { exchange: ecarteSeatNotes };
 
-/** A strip of facts between the badges and the felt, by view. */
-const INFO = { exchange: ecarteInfo };
-
-/** The details panel: every observation key the board does not draw (nor ``skip``). */
-export function renderDetails(msg, skip = []) {
-  const obs = msg.observation;
-  const rows = [];
-  const drawn = new Set([...skip, ...(VIEW_DRAWN[msg.view] || [])]);
-  for (const [key, value] of Object.entries(obs)) {
-    if (DRAWN.has(key) || drawn.has(key)) continue;
-    if (value === null || (Array.isArray(value) && value.length === 0) || (typeof value === "object" && value && Object.keys(value).length === 0)) continue;
-    rows.push(h("dt", {}, words(key)), h("dd", { dataset: { key } }, renderValue(value, msg)));
+/** The partnerships the observation declares (`teams` or `sides`: lists of seats), when any
+ * has two or more seats; else null. */
+export function partnerships(obs) {
+  for (const key of ["teams", "sides"]) {
+    const v = obs[key];
+    if (Array.isArray(v) && v.every(Array.isArray) && v.some((side) => side.length > 1)) return v;
   }
-  return h("dl", { class: "details" }, ...rows);
+  return null;
 }
 
-/** Seats round the felt, with the current trick (when the game has one) in the middle. */
-export function renderBoard(msg) {
+const TEAM_NAMES = ["A", "B", "C", "D"];
+
+/** Seconds as m:ss. */
+export function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** One seat's box: name, who plays it, score, cards, tricks, partner, dealer, the clock. */
+function seatBox(msg, seat, clockLeft) {
   const obs = msg.observation;
+  const s = msg.seats[seat];
+  const n = msg.seats.length;
+  const status = s.kind === "bot" ? `bot · ${s.level}` : s.away ? "away · a bot plays" : s.connected ? "here" : "not here";
+  const stats = [];
+  if (Array.isArray(obs.scores)) stats.push(`score ${obs.scores[seat]}`);
+  if (Array.isArray(obs.hand_sizes) && obs.hand_sizes.length === n) stats.push(`${obs.hand_sizes[seat]} cards`);
+  if (Array.isArray(obs.tricks_taken) && obs.tricks_taken.length === n) stats.push(`${obs.tricks_taken[seat]} tricks`);
+  const teams = partnerships(obs);
+  const tags = [];
+  if (obs.dealer === seat) tags.push(h("span", { class: "tag dealer", title: "the dealer" }, "dealer"));
+  if (teams) {
+    const t = teams.findIndex((side) => side.includes(seat));
+    if (t >= 0) tags.push(h("span", { class: `tag team team-${t}`, title: "partners share a score" }, `team ${TEAM_NAMES[t] || t + 1}`));
+  }
+  const box = h("div", {
+    class: "seat" + (msg.to_act === seat ? " to-act" : "") + (seat === msg.you ? " you" : ""),
+    style: `border-color:${SEAT_COLOURS[seat % 8]}`,
+    dataset: { seat: String(seat) },
+  },
+  h("b", { class: "name" }, s.name + (seat === msg.you ? " (you)" : "")),
+  h("small", {}, status),
+  stats.length ? h("span", { class: "stats" }, stats.join(" · ")) : null,
+  tags.length ? h("span", { class: "tags" }, ...tags) : null);
+  const notes = (SEAT_NOTES[msg.view] || (() => []))(msg, seat);
+  if (notes.length) box.append(h("small", { class: "notes" }, notes.join(" · ")));
+  if (clockLeft !== null && msg.clock && msg.clock.seat === seat) {
+    box.append(h("small", { class: "clock", title: "a bot plays for a silent seat when this runs out" }, `bot in ${clockText(clockLeft)}`));
+  }
+  return box;
+}
+
+/** The plays of the trick in progress as {seat, card}, whatever shape the family sends. */
+export function currentPlays(msg) {
+  const obs = msg.observation;
+  const n = msg.seats.length;
+  if (!Array.isArray(obs.trick)) return [];
+  return obs.trick.map((play, i) => (play && typeof play === "object" ?
+    { seat: play.seat, card: play.card } : { seat: ((obs.leader ?? 0) + i) % n, card: play }));
+}
+
+/**
+ * The felt for a trick game: every seat placed round it and, in the middle, ``trick`` (a list of
+ * {seat, card}) or the trick in progress; ``winner`` marks a finished trick's taker.
+ * @param {object} msg the state message
+ * @param {{plays?: Array, winner?: number, clockLeft?: ?number, label?: string}} opts
+ */
+export function renderBoard(msg, opts = {}) {
   const n = msg.seats.length;
   const you = msg.you === null ? 0 : msg.you;
-  const felt = h("div", { class: "felt" });
-  const view = msg.view;
-  const scores = Array.isArray(obs.scores) ? obs.scores : null;
-  const sizes = Array.isArray(obs.hand_sizes) ? obs.hand_sizes : null;
-  const taken = Array.isArray(obs.tricks_taken) ? obs.tricks_taken : null;
-  const points = Array.isArray(obs.points) && obs.points.length === n ? obs.points : null;
+  // Five seats and more need a taller felt and smaller boxes so that none covers another.
+  const felt = h("div", { class: "felt" + (n >= 5 ? " many" : ""), dataset: { seats: String(n) } });
   for (let seat = 0; seat < n; seat++) {
-    const rel = (seat - you + n) % n;
-    const p = place(rel, n);
-    const s = msg.seats[seat];
-    const status = s.kind === "bot" ? `bot · ${s.level}` : s.away ? "away · bot plays" : s.connected ? "here" : "not here";
-    const panel = h("div", {
-      class: "seat" + (msg.to_act === seat ? " to-act" : "") + (seat === msg.you ? " you" : ""),
-      style: `left:${50 + p.x * 40}%;top:${50 + p.y * 40}%;border-color:${SEAT_COLOURS[seat % 8]}`,
-      dataset: { seat: String(seat) },
-    },
-    h("b", {}, s.name + (seat === msg.you ? " (you)" : "")),
-    h("small", {}, status),
-    h("span", { class: "stats" },
-      scores ? `score ${scores[seat]}` : "",
-      sizes ? ` · ${sizes[seat]} cards` : "",
-      taken ? ` · ${taken[seat]} tricks` : "",
-      points && typeof points[seat] === "number" ? ` · ${points[seat]} pts` : ""));
-    const notes = (SEAT_NOTES[view] || (() => []))(msg, seat);
-    if (notes.length) panel.append(h("small", { class: "notes" }, notes.join(" · ")));
-    felt.append(panel);
+    const p = place((seat - you + n) % n, n);
+    const box = seatBox(msg, seat, opts.clockLeft ?? null);
+    // Anchored by its own size: a seat at the edge stands inside the felt, never past it.
+    box.style.left = `${p.x * 100}%`;
+    box.style.top = `${p.y * 100}%`;
+    box.style.transform = `translate(-${p.x * 100}%, -${p.y * 100}%)`;
+    felt.append(box);
   }
-  if (Array.isArray(obs.trick)) {
-    obs.trick.forEach((play, i) => {
-      const seat = typeof play === "object" && play ? play.seat : (obs.leader + i) % n;
-      const card = typeof play === "object" && play ? play.card : play;
-      const p = place((seat - you + n) % n, n);
-      const node = cardSVG(card, { size: "trick" });
-      node.style.left = `${50 + p.x * 17}%`;
-      node.style.top = `${50 + p.y * 17}%`;
-      node.classList.add("in-trick");
-      felt.append(node);
-    });
+  const plays = opts.plays || currentPlays(msg);
+  const finished = opts.winner !== undefined && opts.winner !== null;
+  const centre = h("div", { class: "trick-area" + (finished ? " finished" : ""), dataset: { cards: String(plays.length) } });
+  for (const play of plays) {
+    const p = place((play.seat - you + n) % n, n);
+    const node = cardSVG(play.card, { size: "trick" });
+    node.style.left = `${50 + (p.x - 0.5) * 56}%`;
+    node.style.top = `${50 + (p.y - 0.5) * 56}%`;
+    node.classList.add("in-trick");
+    node.dataset.seat = String(play.seat);
+    if (finished && play.seat === opts.winner) node.classList.add("winner");
+    centre.append(node);
   }
-  const shown = badges(obs, msg);
-  // Facts many families share, wherever an observation has them.
-  if (typeof obs.trump === "string" && /^[CDHS]$/.test(obs.trump)) shown.unshift(`trumps ${cardLabel("2" + obs.trump).slice(1)}`);
-  if (obs.phase) shown.unshift(String(obs.phase));
-  const bar = h("div", { class: "badges" }, ...shown.map((b) => h("span", { class: "badge" }, b)));
-  const info = INFO[view] ? INFO[view](msg) : null;
-  return h("div", {}, bar, info, felt);
+  if (finished) {
+    centre.dataset.winner = String(opts.winner);
+    centre.append(h("div", { class: "trick-caption" }, opts.label || `${seatName(msg, opts.winner)} ${opts.winner === msg.you ? "take" : "takes"} the trick`));
+  }
+  felt.append(centre);
+  return felt;
 }
 
-/** The last trick, small, with who won it. */
-export function renderLastTrick(msg) {
-  const last = msg.observation.last_trick;
-  if (!last || !Array.isArray(last.cards)) return null;
-  const n = msg.seats.length;
-  const seats = last.seats || last.cards.map((_, i) => (last.leader + i) % n);
-  return h("div", { class: "last-trick" },
-    h("h3", {}, "Last trick"),
-    h("div", { class: "cards-inline" }, ...last.cards.map((c, i) =>
-      h("span", { class: "played" + (seats[i] === last.winner ? " winner" : "") }, cardSVG(c, { size: "mini" }), h("small", {}, seatName(msg, seats[i]))))),
-    last.winner !== undefined && last.winner !== null ? h("small", {}, `won by ${seatName(msg, last.winner)}`) : null);
+/** Slide a finished trick's cards toward its taker's seat (then the caller redraws). */
+export function gather(felt, winner) {
+  const seatBox = felt.querySelector(`.seat[data-seat="${winner}"]`);
+  if (!seatBox) return;
+  const to = seatBox.getBoundingClientRect();
+  for (const card of felt.querySelectorAll(".in-trick")) {
+    const from = card.getBoundingClientRect();
+    const dx = to.left + to.width / 2 - (from.left + from.width / 2);
+    const dy = to.top + to.height / 2 - (from.top + from.height / 2);
+    card.style.transition = "transform .35s ease-in, opacity .35s ease-in";
+    card.style.transform = `translate(calc(-50% + ${dx}px), calc(-50% + ${dy}px)) scale(.4)`;
+    card.style.opacity = "0.2";
+  }
+}
+
+/** The facts the family names for the table, with their cards at full size. */
+export function renderFacts(msg) {
+  const facts = Array.isArray(msg.facts) ? msg.facts : [];
+  if (!facts.length) return null;
+  return h("div", { class: "facts" }, ...facts.map((f) => h("div", { class: "fact", dataset: { kind: f.kind } },
+    h("span", { class: "fact-label" }, f.label),
+    f.cards && f.cards.length ? h("span", { class: "fact-cards" }, ...f.cards.map((c) => cardSVG(c))) : null,
+    h("span", { class: "fact-text" }, f.text))));
+}
+
+/** A card token or a move token as the player reads it. */
+export function moveLabel(token) {
+  return /^(?:[2-9TJQKA]|1[0-5]?)[CDHS]$/.test(token) || token === "XJ" ? cardLabel(token) : token;
 }

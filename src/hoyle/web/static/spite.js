@@ -208,6 +208,3 @@ export function drawSpite(msg, ui) {
       h("button", { class: "action", onclick: () => { chosen = null; ui.redraw(); } }, "cancel"));
   }
 }
-
-/** Keys the Spite and Malice board draws itself (the side panel shows the rest). */
-export const SPITE_DRAWN = ["stacks", "stack_next", "goals", "discards", "hand_sizes", "stock", "heap", "moves", "cover"];

@@ -1,17 +1,26 @@
-// The table page: one WebSocket to the room, the state drawn on every message, clicks and
-// keys sent as actions. The server decides everything; this page only shows and asks.
+// The table page: one WebSocket to the room, each state message drawn in turn, clicks and keys
+// sent as actions. The server decides everything; this page only shows and asks. Messages are
+// drawn one after another so that nothing a player should see is skipped: a finished trick
+// stays on the felt a moment (its taker's card marked) before it is gathered, and a finished
+// deal opens its summary.
 
-import { cardSVG, isCard, cardLabel } from "./cards.js";
-import { scoreChart } from "./chart.js";
-import { h, renderBoard, renderDetails, renderLastTrick, renderValue } from "./render.js";
-import { SPITE_DRAWN, drawSpite } from "./spite.js";
+import { cardSVG, cardLabel, isCard } from "./cards.js";
+import { h } from "./dom.js";
 import { ecarteLabel } from "./ecarte.js";
+import { renderFairness, renderLog, renderScores, rulesPanel, trickStrip } from "./panels.js";
+import { clockText, currentPlays, gather, moveLabel, renderBoard, renderFacts, seatName } from "./render.js";
+import { drawSpite } from "./spite.js";
+import { closeSummary, openSummary, summaryOpen } from "./summary.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.hash.slice(1));
 const watchOnly = params.has("watch");
 let key = params.get("key") || (watchOnly ? null : localStorage.getItem(`hoyle:key:${tableId}`));
 if (key) localStorage.setItem(`hoyle:key:${tableId}`, key);
+
+/** How long a finished trick stays on the felt before it is gathered (ms). */
+const TRICK_HOLD = Number(localStorage.getItem("hoyle:trick-ms") || 1100);
+const GATHER_MS = 380;
 
 const $ = (id) => document.getElementById(id);
 let ws = null;
@@ -21,10 +30,22 @@ let keyedMove = null;  // Spite and Malice: the legal move the arrow keys have r
 let hinted = null;
 let retry = 500;
 let sound = localStorage.getItem("hoyle:sound") === "on";
+let auto = localStorage.getItem("hoyle:auto") !== "off";
+/** The absolute index (in the seat's whole log) of the first entry not yet seen. */
+let seen = null;
+/** The last finished trick seen, {plays, winner, text}, for the "Last trick" view. */
+let lastTrick = null;
+/** When the turn clock of `state.clock` runs out, in this page's time. */
+let clockUntil = null;
+/** Every finished trick drawn on the felt, for tests and for review: cards shown, winner. */
+window.hoyleTricks = [];
+/** The moves the room played for this seat because they were its only legal ones. */
+window.hoyleAutoPlayed = [];
 
-function say(text, kind = "info") {
+function say(text, kind = "info", extra = null) {
   const box = $("message");
-  box.textContent = text;
+  box.replaceChildren(text);
+  if (extra) box.append(extra);
   box.className = `message ${kind}`;
 }
 
@@ -34,7 +55,7 @@ function connect() {
   ws.onopen = () => {
     retry = 500;
     $("conn").textContent = "connected";
-    const hello = { type: "hello" };
+    const hello = { type: "hello", auto };
     if (key) hello.key = key;
     const name = localStorage.getItem("hoyle:name");
     if (name) hello.name = name;
@@ -52,24 +73,18 @@ function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 
+const inbox = [];
+let busy = false;
+
 function receive(msg) {
   if (msg.type === "state") {
-    const myTurnNow = msg.legal.length > 0 && !(state && state.legal.length > 0 && state.seq === msg.seq);
-    if (!state || msg.seq !== state.seq) hinted = null;
-    state = msg;
-    draw();
-    pump();
-    if (myTurnNow && sound) beep();
-    if (msg.rematch && msg.you !== null && !$("next-game")) {
-      say("A rematch is ready.", "info");
-    }
+    inbox.push(msg);
+    drain();
   } else if (msg.type === "refused") {
     say(msg.reason, "refused");
     queue = null;
   } else if (msg.type === "hint") {
-    hinted = msg.moves.length ? msg.moves[0].token : null;
-    say("Hint: " + msg.moves.map((m) => `${isCard(m.token) ? cardLabel(m.token) : m.token} (${m.value})`).join(", "), "hint");
-    draw();
+    showHint(msg);
   } else if (msg.type === "rematch") {
     location.assign(`/t/${msg.table}${key ? "#key=" + encodeURIComponent(key) : ""}`);
   } else if (msg.type === "error") {
@@ -79,12 +94,109 @@ function receive(msg) {
   }
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Draw the waiting messages in order, holding each finished trick on the felt a moment. */
+async function drain() {
+  if (busy) return;
+  busy = true;
+  try {
+    while (inbox.length) {
+      const msg = inbox.shift();
+      const log = Array.isArray(msg.log) ? msg.log : [];
+      const start = msg.log_start || 0;
+      const first = seen === null;
+      const fresh = first ? [] : log.map((e, i) => ({ e, i })).filter(({ i }) => start + i >= seen);
+      if (first) rememberLastTrick(log);
+      seen = start + log.length;
+      const trick = [...fresh].reverse().find(({ e }) => e.kind === "trick" && Array.isArray(e.plays));
+      if (trick) {
+        lastTrick = trick.e;
+        if (msg.view !== "piles" && TRICK_HOLD > 0) await holdTrick(msg, trick.e);
+      }
+      const newState = !state || msg.seq !== state.seq;
+      if (newState) hinted = null;
+      const myTurnNow = msg.legal.length > 0 && !(state && state.legal.length > 0 && state.seq === msg.seq);
+      state = msg;
+      clockUntil = msg.clock ? Date.now() + msg.clock.seconds * 1000 : null;
+      if (newState && msg.auto_played && msg.auto_played.seat === msg.you && msg.you !== null) {
+        window.hoyleAutoPlayed.push(msg.auto_played.token);
+        say(`Played for you, your only move: ${moveLabel(msg.auto_played.token)}.`, "info");
+      } else if (newState && $("message").classList.contains("refused") && msg.seq > 0) {
+        say("");  // a refusal is over once the table has moved on
+      }
+      draw();
+      pump();
+      if (myTurnNow && sound) beep();
+      const ended = fresh.find(({ e }) => e.kind === "deal_end");
+      if (ended) {
+        openSummary(msg, ended.i, { onContinue: () => send({ type: "continue" }), watching: msg.you === null, rematch: rematchButton(msg) });
+      } else if (first && msg.status === "finished") {
+        const at = log.findIndex((e) => e.kind === "deal_end");
+        if (at >= 0) openSummary(msg, at, { onContinue: () => {}, watching: true, rematch: rematchButton(msg) });
+      }
+    }
+  } finally {
+    busy = false;
+  }
+}
+
+/** On the first message, the last finished trick told in the log sent (for "Last trick"). */
+function rememberLastTrick(log) {
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (log[i].kind === "trick" && Array.isArray(log[i].plays)) {
+      lastTrick = log[i];
+      return;
+    }
+  }
+}
+
+/** Show the whole finished trick on the felt, its taker marked, then gather it. */
+async function holdTrick(msg, trick) {
+  const board = $("board");
+  const felt = renderBoard(msg, { plays: trick.plays, winner: trick.winner, label: trick.text });
+  board.replaceChildren(renderFacts(msg) || "", felt);
+  window.hoyleTricks.push({
+    deal: msg.observation.deal,
+    shown: felt.querySelectorAll(".in-trick").length,
+    plays: trick.plays.length,
+    winner: trick.winner,
+    marked: Number((felt.querySelector(".in-trick.winner") || { dataset: { seat: -1 } }).dataset.seat),
+  });
+  document.body.dataset.trickShown = String(window.hoyleTricks.length);
+  await sleep(TRICK_HOLD);
+  gather(felt, trick.winner);
+  await sleep(GATHER_MS);
+}
+
 function act(token) {
   if (!state) return;
   if (state.you === null) {
     say("You are watching: open an invite link to take a seat.", "refused");
+    return;
+  }
+  if (CONFIRM[token]) {
+    confirmThen(CONFIRM[token], "Yes, " + token, () => send({ type: "act", token }));
+    return;
   }
   send({ type: "act", token });
+}
+
+/** Moves a player confirms before they are sent: they cannot be taken back. */
+const CONFIRM = {
+  abandon: "Abandon this hand? You give up the tricks still to play, and it cannot be taken back.",
+};
+
+/** Ask before doing something that cannot be undone. */
+function confirmThen(question, yes, then) {
+  const dialog = $("confirm");
+  dialog.replaceChildren(
+    h("p", {}, question),
+    h("div", { class: "summary-buttons" },
+      h("button", { id: "confirm-yes", class: "primary", onclick: () => { dialog.close(); then(); } }, yes),
+      h("button", { id: "confirm-no", onclick: () => dialog.close() }, "Cancel")));
+  dialog.showModal();
+  $("confirm-no").focus();
 }
 
 /** The legal choices in the order keys walk them: cards of the hand first, then the rest. */
@@ -95,36 +207,60 @@ function choices() {
   return [...hand.filter((c) => legal.includes(c)), ...legal.filter((t) => !hand.includes(t))];
 }
 
+function statusText(msg) {
+  if (msg.status === "finished") return "Game over";
+  if (msg.pause && msg.pause.waiting && msg.pause.waiting.length) return "Between deals";
+  if (msg.to_act === null) return "dealing…";
+  const who = msg.to_act === msg.you ? "Your turn" : `${seatName(msg, msg.to_act)} to play`;
+  return who;
+}
+
+function tickClock() {
+  const left = clockUntil === null ? null : (clockUntil - Date.now()) / 1000;
+  const box = $("clock");
+  if (left === null || !state || state.status === "finished") {
+    box.textContent = "";
+    return;
+  }
+  const mine = state.clock && state.clock.seat === state.you;
+  box.textContent = mine ? `${clockText(left)} left, then a bot plays for you` : `${clockText(left)} before a bot plays for ${seatName(state, state.clock.seat)}`;
+  box.className = mine && left < 20 ? "clock urgent" : "clock";
+  const seatClock = document.querySelector(".seat .clock");
+  if (seatClock) seatClock.textContent = `bot in ${clockText(left)}`;
+}
+
 function draw() {
   const msg = state;
   document.body.dataset.seq = String(msg.seq);
   document.body.dataset.status = msg.status;
   document.body.dataset.toAct = String(msg.to_act);  // for tests and styles: whose turn
   document.body.dataset.phase = String(msg.observation.phase || "");
+  document.body.dataset.view = String(msg.view);
   document.title = `${msg.title} · hoyle`;
-  $("game").textContent = msg.game;
-  const turn = msg.status === "finished" ? "Game over" : msg.to_act === null ? "dealing…" :
-    msg.to_act === msg.you ? "Your turn" : `${msg.seats[msg.to_act].name} to play`;
-  $("status").textContent = turn;
+  $("game").textContent = msg.title;
+  $("status").textContent = statusText(msg);
   $("status").className = msg.to_act === msg.you && msg.status !== "finished" ? "your-turn" : "";
+  tickClock();
   const piles = msg.view === "piles";  // the family record's web view: piles, not tricks
   $("keys").textContent = piles ? "Click a card, then where it goes. Keys: ← → walk the legal moves, Enter play, h hint." :
-    "Keys: ← → choose, Enter play, 1–9 play the n-th choice, h hint.";
+    "Keys: ← → choose, Enter play, 1–9 play the n-th choice, h hint, l last trick.";
+  $("last-btn").hidden = piles;
+  $("last-btn").disabled = !lastTrick;
   if (piles) {
     const keyed = keyedMove !== null && msg.legal.includes(keyedMove) ? keyedMove : null;
     drawSpite(msg, { board: $("board"), hand: $("hand"), actions: $("actions"), act, say, redraw: draw, hinted, keyed });
+    const facts = renderFacts(msg);
+    if (facts) $("board").prepend(facts);
   } else {
-    $("board").replaceChildren(renderBoard(msg));
+    $("board").replaceChildren(renderFacts(msg) || "", renderBoard(msg, { clockLeft: clockUntil === null ? null : (clockUntil - Date.now()) / 1000 }));
     drawHand(msg);
   }
 
   const side = [];
-  const names = msg.seats.map((s) => s.name);
-  const chart = scoreChart(msg.score_history, names);
-  if (chart) side.push(h("h3", {}, "Scores by deal"), chart);
-  const last = renderLastTrick(msg);
-  if (last) side.push(last);
-  side.push(h("h3", {}, "Table"), renderDetails(msg, piles ? SPITE_DRAWN : []));
+  side.push(h("h3", {}, "Moves"), renderLog(msg));
+  const scores = renderScores(msg);
+  if (scores) side.push(h("h3", {}, "Scores"), scores);
+  if (lastTrick && !piles) side.push(h("h3", {}, "Last trick"), trickStrip(msg, lastTrick), h("small", { class: "note" }, lastTrick.text));
   side.push(renderFairness(msg));
   side.push(rulesPanel(msg.game));
   $("side").replaceChildren(...side);
@@ -132,32 +268,60 @@ function draw() {
   const end = $("end");
   end.replaceChildren();
   if (msg.status === "finished") {
-    end.append(h("p", {}, "Result: ", renderValue(msg.returns, msg)));
-    end.append(h("a", { href: `/api/tables/${msg.table}/record`, download: `${msg.table}.txt` }, "Download the record"));
-    if (msg.rematch) {
-      end.append(h("a", { id: "next-game", class: "button", href: `/t/${msg.rematch}${key ? "#key=" + encodeURIComponent(key) : ""}` }, "Next game →"));
-    } else if (msg.you !== null) {
-      end.append(h("button", { id: "rematch", onclick: () => send({ type: "rematch" }) }, "Rematch"));
-    }
+    const result = (msg.log || []).find((e) => e.kind === "game_end");
+    end.append(h("p", { class: "result" }, result ? result.text : "The game is over."));
+    end.append(h("button", { onclick: () => reopenSummary() }, "Final scores"));
+    end.append(h("a", { class: "button", href: `/api/tables/${msg.table}/record`, download: `${msg.table}.txt` }, "Download the record"));
+    const again = rematchButton(msg);
+    if (again) end.append(again);
   }
   $("hint-btn").disabled = !(msg.legal.length > 0);
+  $("leave-btn").hidden = msg.you === null;
   renderInvites();
   renderName(msg);
 }
 
-/** Cards chosen for a discard (Écarté's exchange, Bourré's draw), sent one by one on confirm. */
-const selected = new Set();
-/** The discards still to send after a confirm (then `draw`, where the engine offers it). */
-let queue = null;
-
-/** True when this seat discards by choosing several cards then confirming. */
-function selecting(msg) {
-  const hand = msg.observation.hand;
-  return msg.view === "exchange" && ["discard", "exchange"].includes(msg.observation.phase) &&
-    Array.isArray(hand) && msg.legal.some((t) => hand.includes(t));
+function reopenSummary() {
+  const log = state.log || [];
+  const at = log.findIndex((e) => e.kind === "deal_end");
+  if (at >= 0) openSummary(state, at, { onContinue: () => {}, watching: true, rematch: rematchButton(state) });
 }
 
-/** Send the next queued discard once the table has taken the last one. */
+/** The rematch button, or the link to the rematch already made; null for a spectator. */
+function rematchButton(msg) {
+  if (msg.status !== "finished") return null;
+  if (msg.rematch) {
+    return h("a", { id: "next-game", class: "button primary", href: `/t/${msg.rematch}${key ? "#key=" + encodeURIComponent(key) : ""}` }, "Next game →");
+  }
+  if (msg.you === null) return null;
+  return h("button", { id: "rematch", class: "primary", onclick: () => send({ type: "rematch" }) }, "Rematch");
+}
+
+/** Cards chosen to pass or discard, sent one by one on confirm. */
+const selected = new Set();
+/** The cards still to send after a confirm. */
+let queue = null;
+
+/** What this seat chooses several cards for now, or null: {verb, max, min}. The engine's
+ * own `choose` when the observation has one; else a pass (Hearts: `pass_count` less the cards
+ * already passed) or an exchange's discard, bounded by the hand. */
+function choosing(msg) {
+  const obs = msg.observation;
+  const hand = obs.hand;
+  if (!Array.isArray(hand) || !msg.legal.some((t) => hand.includes(t))) return null;
+  if (obs.choose && typeof obs.choose === "object") return obs.choose;
+  if (obs.phase === "pass" && typeof obs.pass_count === "number" && msg.you !== null) {
+    const done = Array.isArray(obs.cards_passed) ? obs.cards_passed[msg.you] || 0 : 0;
+    const left = obs.pass_count - done;
+    return left > 1 ? { verb: "pass", min: left, max: left } : null;
+  }
+  if (msg.view === "exchange" && ["discard", "exchange"].includes(obs.phase)) {
+    return { verb: "discard", min: 1, max: msg.legal.filter((t) => hand.includes(t)).length };
+  }
+  return null;
+}
+
+/** Send the next queued card once the table has taken the last one. */
 function pump() {
   if (!queue || !state || state.seq <= queue.after) return;
   const msg = state;
@@ -169,28 +333,29 @@ function pump() {
       return;
     }
     const left = [token, ...queue.tokens].map(cardLabel).join(" ");
-    if (msg.legal.length) say(`Not discarded: ${left} (the exchange is over).`, "refused");
+    if (msg.legal.length) say(`Not sent: ${left} (the table has moved on).`, "refused");
     queue = null;
     return;
   }
-  // The chosen cards are all gone: finish the exchange where the engine asks for it.
-  if (msg.legal.includes("draw")) send({ type: "act", token: "draw" });
+  // The chosen cards are all gone: finish a discard where the engine asks for it (the draw
+  // that follows a discard of as many cards as one likes).
+  if (queue.verb === "discard" && msg.legal.includes("draw")) send({ type: "act", token: "draw" });
   queue = null;
 }
 
-function confirmDiscard(msg) {
-  queue = { tokens: msg.observation.hand.filter((c) => selected.has(c)), after: -1 };
+function confirmChoice(msg) {
+  queue = { tokens: msg.observation.hand.filter((c) => selected.has(c)), after: -1, verb: choosing(msg).verb };
   selected.clear();
   pump();
 }
 
-/** The hand (cards to play, or to choose for a discard) and the buttons for every other move. */
+/** The hand (cards to play, or to choose for a pass or discard) and a button for every other move. */
 function drawHand(msg) {
   const opts = choices();
   if (focus >= opts.length) focus = 0;
   const hand = msg.observation.hand;
-  const choosing = selecting(msg);
-  if (!choosing) selected.clear();
+  const choice = choosing(msg);
+  if (!choice) selected.clear();
   for (const c of [...selected]) if (!msg.legal.includes(c)) selected.delete(c);
   const handBox = $("hand");
   handBox.replaceChildren();
@@ -204,13 +369,8 @@ function drawHand(msg) {
       if (opts[focus] === token && msg.legal.length) card.classList.add("focus");
       card.setAttribute("tabindex", "0");
       card.addEventListener("click", () => {
-        if (choosing && legal) {
-          if (selected.has(token)) selected.delete(token);
-          else selected.add(token);
-          draw();
-        } else {
-          act(token);
-        }
+        if (choice && legal) toggle(token, choice);
+        else act(token);
       });
       handBox.append(card);
     });
@@ -218,43 +378,52 @@ function drawHand(msg) {
     handBox.append(h("p", { class: "note" }, "Watching: you see only what every player sees."));
   }
   let buttons = msg.legal.filter((t) => !(Array.isArray(hand) && hand.includes(t)));
-  if (choosing && selected.size) buttons = buttons.filter((t) => t !== "draw");  // the confirm draws
+  if (choice && selected.size) buttons = buttons.filter((t) => t !== "draw");  // the confirm draws
   const nodes = buttons.map((token) => h("button", {
     class: "action" + (opts[focus] === token ? " focus" : "") + (token === hinted ? " hinted" : ""),
     dataset: { token }, onclick: () => act(token),
   }, isCard(token) ? cardLabel(token) : msg.view === "exchange" ? ecarteLabel(msg, token) : token));
-  if (choosing) {
+  if (choice) {
     const n = selected.size;
-    const label = n ? `Discard ${n} card${n === 1 ? "" : "s"}` : "Choose the cards to discard";
-    const confirm = h("button", { id: "discard-confirm", class: "action confirm", onclick: () => confirmDiscard(msg) }, label);
-    confirm.disabled = n === 0;
+    const need = choice.min === choice.max ? `${choice.max}` : `${choice.min}–${choice.max}`;
+    const noun = (k) => `card${k === 1 ? "" : "s"}`;
+    const label = n ? `${choice.verb === "pass" ? "Pass" : "Discard"} ${n} ${noun(n)}` : `Choose ${need} ${noun(choice.max)} to ${choice.verb}`;
+    const confirm = h("button", { id: "choice-confirm", class: "action confirm", onclick: () => confirmChoice(msg) }, label);
+    confirm.disabled = n < choice.min || n > choice.max || n === 0;
     nodes.unshift(confirm);
+    if (n) nodes.splice(1, 0, h("button", { id: "choice-clear", class: "action", onclick: () => { selected.clear(); draw(); } }, "Clear"));
   }
   $("actions").replaceChildren(...nodes);
 }
 
-let rulesBox = null;
-/** The rules in force, fetched once and kept open or closed across redraws. */
-function rulesPanel(game) {
-  if (rulesBox && rulesBox.dataset.game === game) return rulesBox;
-  rulesBox = h("details", { class: "rules", dataset: { game } }, h("summary", {}, "Rules"));
-  fetch(`/api/rules?game=${encodeURIComponent(game)}`).then((r) => r.json()).then((r) => {
-    rulesBox.append(h("h4", {}, r.title), h("p", {}, r.summary),
-      h("ul", {}, ...r.rules.map((line) => h("li", {}, line))),
-      h("p", { class: "note" }, "Source: " + r.source));
-  });
-  return rulesBox;
+function toggle(token, choice) {
+  if (selected.has(token)) selected.delete(token);
+  else if (selected.size < choice.max) selected.add(token);
+  else say(`You ${choice.verb} ${choice.max} ${choice.max === 1 ? "card" : "cards"}: click a chosen card to put it back first.`, "refused");
+  draw();
 }
 
-function renderFairness(msg) {
-  const rows = msg.fairness.map((d) => h("li", {},
-    `deal ${d.deal}: `, h("code", { title: d.commitment }, d.commitment.slice(0, 16) + "…"),
-    d.salt ? h("span", {}, " · salt ", h("code", { title: d.salt }, d.salt.slice(0, 12) + "…")) : null));
-  return h("details", { class: "fair" },
-    h("summary", {}, "Fair shuffle"),
-    h("p", {}, "Each deal's hash is published before play; the salt is shown at the end, so ",
-      h("code", {}, "hoyle verify RECORD"), " can check that no deal was changed."),
-    h("ol", {}, ...rows));
+/** The hint: every move with its value, best first, the suggested one marked, and why it is
+ * suggested when it is not the best valued. */
+function showHint(msg) {
+  const moves = msg.moves || [];
+  const best = moves.find((m) => m.suggested) || moves[0];
+  hinted = best ? best.token : null;
+  const list = h("ol", { class: "hint-list" }, ...moves.map((m) => h("li", { class: m.suggested ? "suggested" : "" },
+    `${m.text || moveLabel(m.token)} ${m.value >= 0 ? "+" : ""}${m.value}`, m.suggested ? h("b", {}, " ← suggested") : null)));
+  const why = msg.reason ? h("p", { class: "reason" }, `Suggested although not the best valued: ${msg.reason}.`) : null;
+  say("Hint (estimated points by the end of the deal):", "hint", h("div", {}, list, why));
+  draw();
+}
+
+/** Show the last trick on the felt until the next key or click. */
+function showLastTrick() {
+  if (!state || !lastTrick) return;
+  const felt = renderBoard(state, { plays: lastTrick.plays, winner: lastTrick.winner, label: `Last trick: ${lastTrick.text}` });
+  $("board").replaceChildren(renderFacts(state) || "", felt);
+  say("The last trick, until your next key or click.", "info");
+  const back = () => { document.removeEventListener("click", back, true); document.removeEventListener("keydown", back, true); if (state) draw(); };
+  setTimeout(() => { document.addEventListener("click", back, true); document.addEventListener("keydown", back, true); }, 0);
 }
 
 function renderInvites() {
@@ -296,8 +465,12 @@ function beep() {
 }
 
 document.addEventListener("keydown", (e) => {
-  if (!state || e.target.tagName === "INPUT") return;
+  if (!state || e.target.tagName === "INPUT" || summaryOpen() || $("confirm").open) return;
   const opts = choices();
+  if (e.key === "l" && state.view !== "piles") {
+    showLastTrick();
+    return;
+  }
   // Spite and Malice moves are two clicks (a card, then where it goes) with the mouse; with the
   // keyboard the arrows walk through the whole legal moves, each outlined and named, and Enter
   // plays the one reached.
@@ -324,20 +497,54 @@ document.addEventListener("keydown", (e) => {
     draw();
     e.preventDefault();
   } else if (e.key === "Enter" || e.key === " ") {
-    if (opts.length) { act(opts[focus]); e.preventDefault(); }
+    if (opts.length && e.target.tagName !== "BUTTON") { activate(opts[focus]); e.preventDefault(); }
   } else if (/^[1-9]$/.test(e.key)) {
     const i = Number(e.key) - 1;
-    if (i < opts.length) act(opts[i]);
+    if (i < opts.length) activate(opts[i]);
   } else if (e.key === "h" || e.key === "?") {
     send({ type: "hint" });
   }
 });
 
+/** A key's choice: a card to choose when cards are being chosen, else the move itself. */
+function activate(token) {
+  const choice = choosing(state);
+  if (choice && (state.observation.hand || []).includes(token)) toggle(token, choice);
+  else act(token);
+}
+
 $("hint-btn").addEventListener("click", () => { say("Thinking…", "info"); send({ type: "hint" }); });
+$("last-btn").addEventListener("click", (e) => { e.stopPropagation(); showLastTrick(); });
 $("sound").textContent = sound ? "sound on" : "sound off";
 $("sound").addEventListener("click", () => {
   sound = !sound;
   localStorage.setItem("hoyle:sound", sound ? "on" : "off");
   $("sound").textContent = sound ? "sound on" : "sound off";
 });
+$("auto").checked = auto;
+$("auto").addEventListener("change", () => {
+  auto = $("auto").checked;
+  localStorage.setItem("hoyle:auto", auto ? "on" : "off");
+  send({ type: "settings", auto });
+});
+$("leave-btn").addEventListener("click", () => leave());
+document.querySelector("header .home").addEventListener("click", (e) => {
+  if (state && state.you !== null && state.status !== "finished") {
+    e.preventDefault();
+    leave();
+  }
+});
+
+function leave() {
+  if (!state || state.status === "finished" || state.you === null) {
+    location.assign("/");
+    return;
+  }
+  confirmThen("Leave the table? A bot plays your seat until you come back with your invite link.", "Leave", () => {
+    closeSummary();
+    location.assign("/");
+  });
+}
+
+setInterval(tickClock, 1000);
 connect();
