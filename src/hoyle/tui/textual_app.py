@@ -479,12 +479,15 @@ class HoyleApp(App[bool]):
 
     def _show_summary(self, *, going_on: bool) -> None:
         """The last finished deal's summary over the table; when ``going_on``, the game goes
-        on once the player dismisses it."""
-        self._deals_shown = self._deals_done
+        on once the player dismisses it (a summary asked for again with ``s`` stops nothing)."""
+        if going_on:
+            self._deals_shown = self._deals_done
         summary = deal_summary(
             self._observation(), self.state.log(self.seat, self.names), self.names
         )
-        if summary is None:
+        if summary is None:  # no result to show: the game goes on
+            if going_on:
+                self.call_later(self._computers_move)
             return
         self.summary = summary
         screen = SummaryScreen(summary, going_on=going_on)
