@@ -196,3 +196,52 @@ def test_a_whole_game_of_every_family_reads_at_a_glance(
     expect(page.locator("#end")).to_contain_text(over)
     assert not errors, errors
     page.context.close()
+
+
+def test_a_deal_summary_waits_for_the_player_then_the_next_deal_goes_on(
+    browser: Browser, quick_room: Server
+) -> None:
+    # Seven Up for two, two hands: when the first ends, its summary shows how the engine scored
+    # it and the table waits for the player (the bots hold the next deal) until they go on.
+    table = quick_room.create("all-fours(deals=2)", ["human", "random"])
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(table["seats"][0]["link"])
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    for _ in range(200):
+        page.wait_for_function(WAIT, timeout=30000)
+        if page.locator("#summary[open]").count():
+            break
+        seq = page.evaluate("document.body.dataset.seq")
+        click_a_move(page)
+        page.wait_for_function(
+            f"document.body.dataset.seq !== '{seq}' || "
+            "document.querySelector('#summary[open]') !== null",
+            timeout=30000,
+        )
+    expect(page.locator("#summary h2")).to_have_text("Deal 1 is over")
+    first = page.locator("#summary .score-lines li").all_inner_texts()
+    expect(page.locator("#summary .countdown")).to_contain_text("next deal in")
+    with quick_room.client(table["id"]) as watcher:
+        paused = watcher.next_state()
+        assert paused["pause"] is not None and paused["pause"]["waiting"] == [0]
+        held = paused["seq"]
+        before = page.evaluate("document.body.dataset.seq")
+        page.wait_for_timeout(800)  # the bots hold the next deal meanwhile
+        assert page.evaluate("document.body.dataset.seq") == before
+        page.click("#summary-close")
+        going = watcher.next_state()
+        while going["pause"] is not None:
+            going = watcher.next_state()
+        assert going["seq"] >= held
+    # The game goes on to its end; the first summary's lines are the engine's for that hand.
+    play_to_the_end(page, "seven-up-two-hands")
+    state, names = engine_view(quick_room, table["id"])
+    log = state.log(0, names)
+    end = next(i for i, e in enumerate(log) if e["kind"] == "deal_end")
+    lines = []
+    for e in log[end + 1 :]:
+        if e["kind"] != "score":
+            break
+        lines.append(e["text"])
+    assert first == lines
+    page.context.close()

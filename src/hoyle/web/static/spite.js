@@ -177,7 +177,7 @@ export function drawSpite(msg, ui) {
     },
     h("div", { class: "sm-who" },
       h("b", {}, s.name + (mine ? " (you)" : "")), h("small", {}, ` ${status}`),
-      h("span", { class: "stats" }, ` · score ${scores[seat] ?? 0} · ${sizes[seat] ?? 0} in hand`)),
+      h("span", { class: "stats" }, `score ${scores[seat] ?? 0} · ${sizes[seat] ?? 0} in hand`)),
     h("div", { class: "sm-row" }, goalBox, discardBox));
   }
 
@@ -186,11 +186,9 @@ export function drawSpite(msg, ui) {
   for (let r = 1; r <= n; r++) order.push((first + r) % n);  // the others, then the viewer
   const others = order.slice(0, n - 1).map(seatPanel);
   const me = seatPanel(first);
-  const badges = [obs.phase, `deal ${obs.deal}`, `target ${obs.target}`];
-  if (obs.cover !== null && obs.cover !== undefined) badges.push(`cover the wild on stack ${obs.cover + 1}`);
-  if (Array.isArray(obs.moves) && obs.moves.length) badges.push(`this turn: ${obs.moves.join(", ")}`);
+  // The match target, a wild to cover and the moves of this turn are the family's facts and
+  // the log's lines (table.js draws them), not repeated here.
   ui.board.replaceChildren(
-    h("div", { class: "badges" }, ...badges.map((b) => h("span", { class: "badge" }, String(b)))),
     h("div", { class: "felt sm" }, ...others, h("div", { class: "sm-middle" }, centre, piles), me));
 
   // ---------------------------------------------------------------- the hand and buttons
