@@ -23,6 +23,7 @@ from hoyle.core.protocol import ENVELOPE, Game, State
 __all__ = [
     "Walk",
     "check_chance_outcomes",
+    "check_choosing",
     "check_clones_are_independent",
     "check_envelope",
     "check_facts",
@@ -349,6 +350,44 @@ def check_trick_events(w: Walk) -> None:
             assert entry.get("winner") in seats, f"the trick's winner did not play: {entry}"
 
 
+def check_choosing(w: Walk) -> None:
+    """``choosing(seat)`` (how many cards a pass or a discard still asks) is the seat's to act
+    only, the same in every world resampled from its information, with ``0 <= min <= max`` no
+    more than the cards it may give; giving ``max`` legal cards in turn keeps it the seat's
+    choice until the last, and then the choice is over (surfaces let a player choose that many
+    and send them one by one)."""
+    n = w.game.num_players
+    for k, state in enumerate(w.decision_nodes):
+        actor = state.current_player()
+        for seat in range(n):
+            got = state.choosing(seat)
+            if seat != actor:
+                assert got is None, f"{_where(state)}: seat {seat} chooses out of turn: {got}"
+        assert state.choosing(None) is None
+        got = state.choosing(actor)
+        if got is None:
+            continue
+        assert set(got) == {"verb", "min", "max"} and got["verb"] in ("pass", "discard"), got
+        hand = set(state.observation(actor)["hand"])
+        cards = [a for a in state.legal_actions() if state.action_to_string(a) in hand]
+        assert 0 <= got["min"] <= got["max"] <= len(cards), f"{_where(state)}: {got}, {cards}"
+        assert got["max"] >= 1, f"{_where(state)}: a choice of no card: {got}"
+        world = state.resample_from_infostate(actor, random.Random(15485863 + k))
+        assert world.choosing(actor) == got, f"{_where(state)}: choosing tells a hidden fact"
+        trial = state.clone()
+        for i in range(got["max"]):
+            now = trial.choosing(actor)
+            assert now is not None and now["max"] == got["max"] - i, f"{_where(state)}: {now}"
+            hand = set(trial.observation(actor)["hand"])
+            card = next(a for a in trial.legal_actions() if trial.action_to_string(a) in hand)
+            trial.apply_action(card)
+        after = trial.choosing(actor) if trial.current_player() == actor else None
+        phase = trial.observation(actor)["phase"]
+        assert after is None or phase != state.observation(actor)["phase"], (
+            f"{_where(state)}: the choice goes on past its max ({got}, then {after})"
+        )
+
+
 def check_tokens(w: Walk) -> None:
     """Every legal action's token names it (``string_to_action(action_to_string(a)) == a``);
     an int that is no action, a non-int, and a token not legal here are refused."""
@@ -466,6 +505,7 @@ CLAUSES = {
     "log": check_log,
     "facts": check_facts,
     "trick_events": check_trick_events,
+    "choosing": check_choosing,
     "tokens": check_tokens,
     "returns": check_returns,
     "one_deal": check_one_deal,

@@ -397,6 +397,22 @@ class State(ABC):
             raise HoyleError(f"give one name per seat ({self.game.num_players}), not {len(names)}")
         return [f.to_json(seat, names) for f in self._facts(seat)]
 
+    def choosing(self, player: int | None) -> dict[str, Any] | None:
+        """What the rules ask of ``player`` when it is to act and gives several cards one
+        action at a time (a pass, a discard): ``{"verb": "pass" | "discard", "min": k, "max":
+        m}``, how many more cards it must and may still give. After ``max`` of them the choice
+        is over; from ``min`` on another action (a ``draw``) may end it. ``None`` otherwise,
+        and for a spectator. A surface lets the player choose that many, then sends them.
+        """
+        seat = self._check_seat(player)
+        if seat is None or self.current_player() != seat:
+            return None
+        got = self._choosing(seat)
+        if got is None:
+            return None
+        verb, least, most = got
+        return {"verb": verb, "min": least, "max": most}
+
     def resample_from_infostate(self, player: int, rng: random.Random) -> State:
         """A full state that ``player`` cannot tell apart from this one.
 
@@ -435,6 +451,11 @@ class State(ABC):
         """The family's :meth:`facts` for ``seat`` (already checked), from what that seat may
         know; none by default."""
         return []
+
+    def _choosing(self, seat: int) -> tuple[str, int, int] | None:
+        """The family's :meth:`choosing` for ``seat``, the seat to act: ``(verb, min, max)``,
+        or ``None`` (the default) when its move is not one of several cards given in turn."""
+        return None
 
     def _action_token(self, action: int) -> str:
         """The token of ``action`` (an int within the game's action range); raise

@@ -298,6 +298,7 @@ class Table:
             "seats": [s.public() for s in self.seats],
             "observation": state.observation(seat),
             "facts": state.facts(seat, names),
+            "choose": state.choosing(seat),
             "log": entries[start:],
             "log_start": start,
             "legal": [],

@@ -656,6 +656,13 @@ class AllFoursState(State):
         self._trump = -1
         self._queue_run()
 
+    def _choosing(self, seat: int) -> tuple[str, int, int] | None:
+        # A hand that drew past its size discards back down to it.
+        if self._phase != DISCARD:
+            return None
+        left = self._hands[seat].bit_count() - self.rules.hand_size
+        return ("discard", left, left)
+
     def _discard(self, card: int) -> None:
         seat = self._cur
         self._hands[seat] &= ~(1 << card)

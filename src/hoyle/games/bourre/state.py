@@ -408,6 +408,18 @@ class BourreState(State):
         if not self._next_in_round(seat, STAY):
             self._begin_play()
 
+    def _choosing(self, seat: int) -> tuple[str, int, int] | None:
+        # Any number of cards up to the hand (three of four in four-card Bourré), the dealer's
+        # turned trump kept where it must be; draw ends the discard.
+        if self._phase != DISCARD:
+            return None
+        rules = self.rules
+        cards = sum(1 for a in self.legal_actions() if a != DRAW)
+        most = 3 if rules.four_card else rules.hand_size
+        left = self._hands[seat].bit_count() - (rules.hand_size - most)
+        most = min(cards, left)
+        return ("discard", 0, most) if most > 0 else None  # nothing left to give: draw
+
     def _discard(self, card: int) -> None:
         seat = self._cur
         self._hands[seat] &= ~(1 << card)

@@ -639,6 +639,20 @@ class EcarteState(State):
         if self._round_discards >= self._exchange_limit():
             self._dealer_draws()
 
+    def _choosing(self, seat: int) -> tuple[str, int, int] | None:
+        # Elder discards the number proposed (law 26), or with an unnamed proposal one card at
+        # least and up to the limit, then draws; the dealer up to the limit, and may draw after
+        # one card (or at once where the dealer may stand).
+        if self._phase == DISCARD:
+            if self._proposals[-1][0]:
+                return ("discard", self._to_discard, self._to_discard)
+            done = self._disc_rounds[seat][-1]
+            return ("discard", 0 if done else 1, self._to_discard)
+        if self._phase == EXCHANGE:
+            least = 0 if self._round_discards or self.rules.dealer_may_stand else 1
+            return ("discard", least, self._exchange_limit() - self._round_discards)
+        return None
+
     def _elder_draws(self) -> None:
         """Elder has discarded: draw as many (law 38: the stock always has them, since a
         numbered proposal is capped at the stock and an unnamed one stops there)."""

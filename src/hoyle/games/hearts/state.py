@@ -835,6 +835,17 @@ class HeartsState(State):
         if len(self._tricks) == g.hand_size:
             self._end_of_play()
 
+    def _choosing(self, seat: int) -> tuple[str, int, int] | None:
+        # The pass is pass_count cards, one action each; a widow taken to hand lays away as
+        # many cards as the widow held.
+        if self._phase == PASS:
+            left = self.g.rules.pass_count - len(self._passed[seat])
+            return ("pass", left, left)
+        if self._phase == DISCARD:
+            left = self.g.widow_size - len(self._discards)
+            return ("discard", left, left)
+        return None
+
     def _discard(self, card: int) -> None:
         # widow=to_hand: the taker lays away as many cards as the widow held, face down with
         # the cards they took; then they lead.

@@ -302,23 +302,12 @@ const selected = new Set();
 /** The cards still to send after a confirm. */
 let queue = null;
 
-/** What this seat chooses several cards for now, or null: {verb, max, min}. The engine's
- * own `choose` when the observation has one; else a pass (Hearts: `pass_count` less the cards
- * already passed) or an exchange's discard, bounded by the hand. */
+/** What this seat chooses several cards for now, or null: the engine's `choose` ({verb, min,
+ * max}: how many cards the pass or discard still asks). */
 function choosing(msg) {
-  const obs = msg.observation;
-  const hand = obs.hand;
-  if (!Array.isArray(hand) || !msg.legal.some((t) => hand.includes(t))) return null;
-  if (obs.choose && typeof obs.choose === "object") return obs.choose;
-  if (obs.phase === "pass" && typeof obs.pass_count === "number" && msg.you !== null) {
-    const done = Array.isArray(obs.cards_passed) ? obs.cards_passed[msg.you] || 0 : 0;
-    const left = obs.pass_count - done;
-    return left > 1 ? { verb: "pass", min: left, max: left } : null;
-  }
-  if (msg.view === "exchange" && ["discard", "exchange"].includes(obs.phase)) {
-    return { verb: "discard", min: 1, max: msg.legal.filter((t) => hand.includes(t)).length };
-  }
-  return null;
+  const hand = msg.observation.hand;
+  if (!msg.choose || !Array.isArray(hand) || !msg.legal.some((t) => hand.includes(t))) return null;
+  return msg.choose;
 }
 
 /** Send the next queued card once the table has taken the last one. */
@@ -385,7 +374,7 @@ function drawHand(msg) {
   }, isCard(token) ? cardLabel(token) : msg.view === "exchange" ? ecarteLabel(msg, token) : token));
   if (choice) {
     const n = selected.size;
-    const need = choice.min === choice.max ? `${choice.max}` : `${choice.min}–${choice.max}`;
+    const need = choice.min === choice.max ? `${choice.max}` : choice.min <= 1 ? `up to ${choice.max}` : `${choice.min}–${choice.max}`;
     const noun = (k) => `card${k === 1 ? "" : "s"}`;
     const label = n ? `${choice.verb === "pass" ? "Pass" : "Discard"} ${n} ${noun(n)}` : `Choose ${need} ${noun(choice.max)} to ${choice.verb}`;
     const confirm = h("button", { id: "choice-confirm", class: "action confirm", onclick: () => confirmChoice(msg) }, label);
