@@ -261,6 +261,11 @@ def test_ecarte_proposal_refusal_and_exchange_by_clicking(browser: Browser, room
             for token in chosen:
                 page.click(f"#hand .card[data-token='{token}']")
             expect(page.locator("#hand .card.selected")).to_have_count(2)
+            if phase == "discard":
+                # Elder's proposal named two cards (law 26): a third cannot be chosen.
+                page.click(f"#hand .card[data-token='{hand[2]}']")
+                expect(page.locator("#hand .card.selected")).to_have_count(2)
+                expect(page.locator("#message.refused")).to_contain_text("discard 2 cards")
             expect(confirm).to_contain_text("Discard 2 cards")
             confirm.click()
             taken = page.locator("#board .fact[data-kind=exchange]")
