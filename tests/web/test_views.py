@@ -317,7 +317,10 @@ def play_something(page: Page) -> None:
             page.locator("#hand .card.legal:not(.selected)").first.click()
         page.locator("#choice-confirm").click()
     else:
-        page.locator("#hand .card.legal, #actions button").first.click()
+        # Gone already when it was the only move: the room plays it (then the table moves on).
+        moves = page.locator("#hand .card.legal, #actions button")
+        if moves.count():
+            moves.first.click()
     if page.locator("#confirm[open]").count():  # conceding asks first
         page.click("#confirm-yes")
     wait_past(page, before)

@@ -72,10 +72,10 @@ export function renderChart(msg) {
 }
 
 /** A finished trick small, its taker marked (for the side panel and the summary). */
-export function trickStrip(msg, trick) {
+export function trickStrip(msg, trick, size = "mini") {
   return h("div", { class: "cards-inline trick-strip" }, ...trick.plays.map((p) =>
     h("span", { class: "played" + (p.seat === trick.winner ? " winner" : "") },
-      cardSVG(p.card, { size: "mini" }), h("small", {}, seatName(msg, p.seat)))));
+      cardSVG(p.card, { size }), h("small", {}, seatName(msg, p.seat)))));
 }
 
 /** The fair-shuffle commitments, folded. */

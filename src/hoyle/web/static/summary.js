@@ -55,7 +55,7 @@ export function openSummary(msg, at, opts) {
   parts.push(h("h2", {}, over ? "Game over" : `Deal ${end.deal} is over`));
   if (gameEnd) parts.push(h("p", { class: "winner-line", dataset: { kind: "game_end" } }, gameEnd.text));
   const trick = trickBefore(log, at);
-  if (trick) parts.push(h("div", { class: "summary-trick" }, h("h3", {}, "Last trick"), trickStrip(msg, trick)));
+  if (trick) parts.push(h("div", { class: "summary-trick" }, h("h3", {}, "Last trick"), trickStrip(msg, trick, "small")));
   const lines = following(log, at, "score");
   if (lines.length) {
     parts.push(h("h3", {}, over && end.deal === 1 ? "How the deal was scored" : `How deal ${end.deal} was scored`));
