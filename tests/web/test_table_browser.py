@@ -140,7 +140,7 @@ def click_a_move(page: Page) -> bool:
 def play_to_the_end(page: Page, name: str, players: int = 4) -> list[list[str]]:
     """Play seat 0's moves until the game is over; the lines of each deal summary seen."""
     summaries: list[list[str]] = []
-    shot_mid = False
+    shot_mid = shot_trick = False
     for _ in range(2000):
         page.wait_for_function(WAIT, timeout=30000)
         if page.locator("#confirm[open]").count():
@@ -153,7 +153,9 @@ def play_to_the_end(page: Page, name: str, players: int = 4) -> list[list[str]]:
             page.click("#summary-close")
             continue
         if page.evaluate("document.body.dataset.status") == "finished":
-            return summaries
+            # The last trick is held on the felt first, then the game's summary opens.
+            page.wait_for_selector("#summary[open]")
+            continue
         # The middle of the game: a trick on the felt, or some turns into Spite and Malice.
         middle = page.locator(".in-trick").count() >= min(2, players - 1) > 0 or (
             page.evaluate("document.body.dataset.view") == "piles"
@@ -165,11 +167,15 @@ def play_to_the_end(page: Page, name: str, players: int = 4) -> list[list[str]]:
         seq = page.evaluate("document.body.dataset.seq")
         if not click_a_move(page):
             continue
+        held = "false" if shot_trick else "document.querySelector('.trick-area.finished')"
         page.wait_for_function(
             f"document.body.dataset.seq !== '{seq}' || "
-            "document.querySelector('#summary[open], #confirm[open]') !== null",
+            f"document.querySelector('#summary[open], #confirm[open]') !== null || {held}",
             timeout=30000,
         )
+        if not shot_trick and page.locator(".trick-area.finished").count():
+            shoot(page, f"{name}-trick-1280")  # a finished trick held on the felt
+            shot_trick = True
     raise AssertionError(f"{name}: the game did not end in 2000 moves")
 
 

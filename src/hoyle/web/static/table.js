@@ -110,15 +110,24 @@ async function drain() {
       if (first) rememberLastTrick(log);
       seen = start + log.length;
       const trick = [...fresh].reverse().find(({ e }) => e.kind === "trick" && Array.isArray(e.plays));
+      const newState = !state || msg.seq !== state.seq;
       if (trick) {
         lastTrick = trick.e;
-        if (msg.view !== "piles" && TRICK_HOLD > 0) await holdTrick(msg, trick.e);
+        if (msg.view !== "piles" && TRICK_HOLD > 0) {
+          // The rest of the page moves on (the hand, the log); the felt keeps the trick.
+          adopt(msg);
+          draw();
+          if (fresh.some(({ e }) => e.kind === "deal_end")) {
+            // The next deal's cards wait until its summary has been read.
+            $("hand").replaceChildren();
+            $("actions").replaceChildren();
+          }
+          await holdTrick(msg, trick.e);
+        }
       }
-      const newState = !state || msg.seq !== state.seq;
       if (newState) hinted = null;
-      const myTurnNow = msg.legal.length > 0 && !(state && state.legal.length > 0 && state.seq === msg.seq);
-      state = msg;
-      clockUntil = msg.clock ? Date.now() + msg.clock.seconds * 1000 : null;
+      const myTurnNow = msg.legal.length > 0 && (newState || !(state && state.legal.length > 0));
+      adopt(msg);
       if (newState && msg.auto_played && msg.auto_played.seat === msg.you && msg.you !== null) {
         window.hoyleAutoPlayed.push(msg.auto_played.token);
         say(`Played for you, your only move: ${moveLabel(msg.auto_played.token)}.`, "info");
@@ -139,6 +148,14 @@ async function drain() {
   } finally {
     busy = false;
   }
+}
+
+/** Make ``msg`` the state drawn, its turn clock counted from now. */
+function adopt(msg) {
+  if (!state || state.seq !== msg.seq || !msg.clock !== !state.clock) {
+    clockUntil = msg.clock ? Date.now() + msg.clock.seconds * 1000 : null;
+  }
+  state = msg;
 }
 
 /** On the first message, the last finished trick told in the log sent (for "Last trick"). */
@@ -173,6 +190,11 @@ function act(token) {
   if (!state) return;
   if (state.you === null) {
     say("You are watching: open an invite link to take a seat.", "refused");
+    return;
+  }
+  if (auto && !state.pause && state.legal.length === 1 && state.legal[0] === token && state.you === state.to_act) {
+    // The room plays a seat's only move for it (auto-play): a click now would only race it.
+    say(`Your only move, ${moveLabel(token)}, is being played for you.`, "info");
     return;
   }
   if (CONFIRM[token]) {
@@ -218,7 +240,7 @@ function statusText(msg) {
 function tickClock() {
   const left = clockUntil === null ? null : (clockUntil - Date.now()) / 1000;
   const box = $("clock");
-  if (left === null || !state || state.status === "finished") {
+  if (left === null || !state || !state.clock || state.status === "finished") {
     box.textContent = "";
     return;
   }
