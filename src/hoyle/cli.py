@@ -312,7 +312,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     delay = args.delay if args.delay is not None else (0.3 if tty else 0.0)
 
     state = game.new_initial_state(seed=seed)
-    title = f"hoyle {game.spec} · seed {seed} · you are seat {args.seat}"
+    title = f"{game.title} · {game.spec} · seed {seed} · you are seat {args.seat}"
     if not args.plain and sys.stdin.isatty() and tty:
         # The full-screen game; pipes, scripts and --plain keep the line-by-line one below.
         from hoyle.tui.textual_app import HoyleApp

@@ -112,7 +112,9 @@ def test_seat_opponents_and_a_game_string(scripted: Callable[..., ScriptedPlayer
     argv = ["play", "hearts(moon=subtract)", "deals=1", "pass_cycle=hold", "--seed", "11"]
     assert main([*argv, "--seat", "2", "--opponents", "random", "--no-record"]) == 0
     out = player.output()
-    assert out.startswith("hoyle hearts(deals=1,pass_cycle=hold,moon=subtract) · seed 11")
+    assert out.startswith(
+        "Hearts — Black Lady · hearts(deals=1,pass_cycle=hold,moon=subtract) · seed 11"
+    )
     assert "you are seat 2" in out
     assert "Seat 0 (across)" in out
     assert len(player.sent) == 13  # no passing
@@ -186,4 +188,6 @@ def test_replay_of_a_missing_file_fails(capsys: pytest.CaptureFixture[str]) -> N
 def test_play_defaults_to_hearts(scripted: Callable[..., ScriptedPlayer]) -> None:
     player = scripted(before={1: "quit"})
     assert main(["play", "deals=1", "--seed", "3", "--no-record"]) == 0
-    assert player.output().startswith("hoyle hearts(deals=1) · seed 3 · you are seat 0\n")
+    assert player.output().startswith(
+        "Hearts — Black Lady · hearts(deals=1) · seed 3 · you are seat 0\n"
+    )

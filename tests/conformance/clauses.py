@@ -364,6 +364,8 @@ def check_choosing(w: Walk) -> None:
             if seat != actor:
                 assert got is None, f"{_where(state)}: seat {seat} chooses out of turn: {got}"
         assert state.choosing(None) is None
+        if actor < 0:
+            continue
         got = state.choosing(actor)
         if got is None:
             continue

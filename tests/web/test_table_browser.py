@@ -35,7 +35,7 @@ GAMES = [
 """One short game of each family (Hearts at 4 and 3 seats, two All Fours games): seat 0 is
 the player, every other seat a random bot."""
 
-WIDTHS = (390, 1280)
+WIDTHS = (390, 1280, 1920)
 
 
 @pytest.fixture(scope="module")

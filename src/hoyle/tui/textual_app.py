@@ -236,7 +236,7 @@ class HoyleApp(App[bool]):
             forced_pause if forced_pause is not None else (FORCED_PAUSE if delay > 0 else 0.0)
         )
         self.summaries = summaries
-        self.game_title = title or f"hoyle {state.game.spec} · you are seat {seat}"
+        self.game_title = title or f"{state.game.title} · you are seat {seat}"
         self.names = seat_names(state.game.num_players, seat)
         self.view = view_for(state.game)
         self.style = Style(symbols=True, color=False)  # the app colours the cards itself

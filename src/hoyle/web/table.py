@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import hoyle
+from hoyle.agents.hints import value_meaning
 from hoyle.core.errors import HoyleError
 from hoyle.core.narrate import pretty
 from hoyle.core.protocol import Game, State
@@ -726,7 +727,9 @@ class Table:
             raise Refused(in_words(str(exc), seat, self.names())) from None
         finally:
             self._hinting.discard(seat)
-        return hint_reply(found)
+        reply = hint_reply(found)
+        reply["meaning"] = value_meaning(self.game)  # what the values measure, in words
+        return reply
 
     def summary(self) -> dict[str, Any]:
         """What the lobby lists of this table."""
