@@ -423,7 +423,7 @@ function showHint(msg) {
   const list = h("ol", { class: "hint-list" }, ...moves.map((m) => h("li", { class: m.suggested ? "suggested" : "" },
     `${m.text || moveLabel(m.token)} ${m.value >= 0 ? "+" : ""}${m.value}`, m.suggested ? h("b", {}, " ← suggested") : null)));
   const why = msg.reason ? h("p", { class: "reason" }, `Suggested although not the best valued: ${msg.reason}.`) : null;
-  say(`Hint (each move's estimated ${msg.meaning || "points by the end of the deal"}):`, "hint", h("div", {}, list, why));
+  say(`Hint — each move's estimated ${msg.meaning || "points by the end of the deal"}:`, "hint", h("div", {}, list, why));
   draw();
 }
 
