@@ -146,6 +146,9 @@ def test_a_spite_and_malice_turn_is_played_by_clicking_source_then_target(
     expect(spectator.locator(".sm-seat")).to_have_count(2)
     expect(spectator.locator(".sm-goal .card")).to_have_count(2)
     assert spectator.locator("#hand .card, .card.legal, .target.legal").count() == 0
+    # Nor anything of a player's: no seat to leave, no forced moves to play.
+    expect(spectator.locator("#leave-btn")).to_be_hidden()
+    expect(spectator.locator("#auto")).to_be_hidden()
     assert not errors
     spectator.context.close()
 

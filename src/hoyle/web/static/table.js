@@ -139,7 +139,8 @@ async function drain() {
       if (myTurnNow && sound) beep();
       const ended = fresh.find(({ e }) => e.kind === "deal_end");
       if (ended) {
-        openSummary(msg, ended.i, { onContinue: () => send({ type: "continue" }), watching: msg.you === null, rematch: rematchButton(msg) });
+        const watching = msg.you === null;  // a spectator has nobody to hold the table for
+        openSummary(msg, ended.i, { onContinue: () => { if (!watching) send({ type: "continue" }); }, watching, rematch: rematchButton(msg) });
       } else if (first && msg.status === "finished") {
         const at = log.findIndex((e) => e.kind === "deal_end");
         if (at >= 0) openSummary(msg, at, { onContinue: () => {}, watching: true, rematch: rematchButton(msg) });
@@ -299,6 +300,7 @@ function draw() {
   }
   $("hint-btn").disabled = !(msg.legal.length > 0);
   $("leave-btn").hidden = msg.you === null;
+  $("auto").parentElement.hidden = msg.you === null;  // a spectator plays no moves
   renderInvites();
   renderName(msg);
 }
