@@ -19,7 +19,17 @@ from hoyle.core.errors import HoyleError
 from hoyle.core.protocol import Game
 from hoyle.core.registry import agent_names, families, family, make_agent, parse_spec
 from hoyle.web.store import Store
-from hoyle.web.table import Seat, Settings, Table, clean_name, hash_key, new_key
+from hoyle.web.table import (
+    Refused,
+    Seat,
+    Settings,
+    Table,
+    check_name,
+    clean_name,
+    hash_key,
+    new_key,
+    unique_name,
+)
 
 __all__ = [
     "CreateError",
@@ -104,7 +114,12 @@ class Room:
             kind = entry.get("kind", "bot") if isinstance(entry, dict) else None
             if kind == "human":
                 keys[i] = new_key()
-                name = clean_name(entry.get("name"), f"Player {i + 1}")
+                given = entry.get("name")
+                try:
+                    name = check_name(given) if given is not None else f"Player {i + 1}"
+                    name = unique_name(name, [m.name for m in made])
+                except Refused as exc:
+                    raise CreateError(f"seat {i}: {exc.reason}") from None
                 made.append(Seat("human", name, self.settings.standin, hash_key(keys[i])))
             elif kind == "bot":
                 level = str(entry.get("level", "easy"))
@@ -117,6 +132,11 @@ class Room:
                 raise CreateError(
                     f"seat {i}: kind must be human or bot (levels: {', '.join(levels)})"
                 )
+        for i, seat in enumerate(made):  # a name given may be a bot's, made after it
+            try:
+                unique_name(seat.name, [m.name for m in made[:i]])
+            except Refused as exc:
+                raise CreateError(f"seat {i}: {exc.reason}") from None
         return made, keys
 
     async def get(self, table_id: str) -> Table | None:

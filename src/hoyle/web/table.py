@@ -17,6 +17,7 @@ import logging
 import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -38,9 +39,11 @@ __all__ = [
     "Seat",
     "Settings",
     "Table",
+    "check_name",
     "hash_key",
     "in_words",
     "new_key",
+    "unique_name",
 ]
 
 log = logging.getLogger("hoyle.web")
@@ -147,10 +150,74 @@ class Seat:
         return cls(str(data["kind"]), str(data["name"]), str(data["level"]), data.get("key"))
 
 
+NAME_LIMIT = 24
+"""The longest seat name, in characters."""
+
+_HIDDEN = ("Cc", "Cf", "Co", "Cs", "Cn")
+"""Unicode categories a name may not hold: controls, format characters (the direction marks
+and overrides that make "\u202egnp.exe" show as "exe.png", zero-width joiners), private use,
+surrogates and unassigned code points."""
+
+
+def check_name(name: Any) -> str:
+    """A seat name as the table keeps it: NFC-normalised, one line of single spaces, no commas
+    (a record's Seats tag separates names by commas), at most :data:`NAME_LIMIT` characters.
+    Raise :class:`Refused` saying what is wrong: not text, a control or direction character,
+    too long, or empty.
+
+    >>> check_name("  Ann,  the\tfirst ")
+    'Ann the first'
+    >>> check_name("\u202egnp.exe")
+    Traceback (most recent call last):
+    ...
+    hoyle.web.table.Refused: a name may not hold control, direction or invisible characters (U+202E)
+    """
+    if not isinstance(name, str):
+        raise Refused("a name is text")
+    text = unicodedata.normalize("NFC", name)
+    # Whitespace is only ever a space: tabs and newlines are folded before the check.
+    text = " ".join(text.replace(",", " ").split())
+    for char in text:
+        if unicodedata.category(char) in _HIDDEN:
+            raise Refused(
+                "a name may not hold control, direction or invisible characters "
+                f"(U+{ord(char):04X})"
+            )
+    if not text:
+        raise Refused("a name needs at least one letter or digit")
+    if len(text) > NAME_LIMIT:
+        raise Refused(f"a name is at most {NAME_LIMIT} characters, not {len(text)}")
+    return text
+
+
+def unique_name(name: str, taken: Sequence[str]) -> str:
+    """``name`` if no other seat at the table has it (case and accents aside from NFC, any
+    letter case); otherwise :class:`Refused`, offering the name with the first free number.
+
+    >>> unique_name("Bob", ["Ann", "Cy"])
+    'Bob'
+    >>> unique_name("ann", ["Ann", "Ann 2"])
+    Traceback (most recent call last):
+    ...
+    hoyle.web.table.Refused: another seat at this table is called ann; try ann 3
+    """
+    used = {t.casefold() for t in taken}
+    if name.casefold() not in used:
+        return name
+    for k in range(2, len(taken) + 3):
+        offer = f"{name[: NAME_LIMIT - len(str(k)) - 1]} {k}"
+        if offer.casefold() not in used:
+            raise Refused(f"another seat at this table is called {name}; try {offer}")
+    raise Refused(f"another seat at this table is called {name}")  # pragma: no cover
+
+
 def clean_name(name: Any, fallback: str) -> str:
-    """A seat name fit for a record's Seats tag: one line, no commas, at most 24 characters."""
-    text = " ".join(str(name or "").replace(",", " ").split())[:24]
-    return text or fallback
+    """A seat name fit for a record's Seats tag, as :func:`check_name` makes it, or
+    ``fallback`` when ``name`` is missing or refused (names the room gives itself)."""
+    try:
+        return check_name(name)
+    except Refused:
+        return fallback
 
 
 class Table:
@@ -403,11 +470,17 @@ class Table:
             self._leave_deadlines.pop(seat, None)
             if timer is not None:
                 timer.cancel()
-            if name and clean_name(name, s.name) != s.name:
-                s.name = clean_name(name, s.name)
-                await asyncio.to_thread(
-                    self.store.update_seats, self.id, [x.to_json() for x in self.seats]
-                )
+            if name is not None:
+                try:
+                    wanted = check_name(name)
+                    if wanted != s.name:
+                        others = [x.name for i, x in enumerate(self.seats) if i != seat]
+                        s.name = unique_name(wanted, others)
+                        await asyncio.to_thread(
+                            self.store.update_seats, self.id, [x.to_json() for x in self.seats]
+                        )
+                except Refused as exc:  # the seat is taken all the same, under its old name
+                    await self.send(conn, {"type": "refused", "reason": f"name: {exc.reason}"})
             s.away = False
             self._schedule()
         await self.broadcast()
