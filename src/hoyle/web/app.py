@@ -46,6 +46,10 @@ __all__ = ["MAX_MESSAGE", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 2048
+MAX_BODY = 16 * 1024
+"""The largest request body read, in bytes: a table request is a few hundred."""
+MAX_DEPTH = 8
+"""How deeply a message's arrays and objects may nest (the deepest real one nests 3)."""
 """The longest client message accepted, in characters (every real one is far shorter)."""
 
 
@@ -174,9 +178,24 @@ def create_app(database_url: str, settings: Settings | None = None) -> FastAPI:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    """A table request's JSON body: an object naming a ``game``."""
+    """A table request's JSON body: an object naming a ``game``, at most :data:`MAX_BODY`
+    bytes (refused before it is read when its length says so) and :data:`MAX_DEPTH` deep."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise HTTPException(413, f"the body is at most {MAX_BODY} bytes, not {declared}")
+    raw = b""
+    async for chunk in request.stream():  # a body sent without its length: read up to the limit
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise HTTPException(413, f"the body is at most {MAX_BODY} bytes")
     try:
-        body = await request.json()
+        text = raw.decode()
+    except UnicodeDecodeError:
+        raise HTTPException(400, "the body must be JSON in UTF-8") from None
+    if _depth(text) > MAX_DEPTH:
+        raise HTTPException(400, f"the body nests at most {MAX_DEPTH} arrays or objects deep")
+    try:
+        body = json.loads(text)
     except ValueError:
         raise HTTPException(400, "the body must be JSON") from None
     if not isinstance(body, dict) or not isinstance(body.get("game"), str):
@@ -206,8 +225,13 @@ async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
     seat: int | None = None
     try:
         while True:
-            text = await ws.receive_text()
+            frame = await ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(frame.get("code", 1000))
+            text = frame.get("text")
             try:
+                if text is None:
+                    raise Refused("send text frames holding JSON, not binary ones")
                 msg = _parse(text)
                 kind = msg["type"]
                 if kind == "hello":
@@ -279,6 +303,8 @@ async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
 def _parse(text: str) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise Refused(f"message too long ({len(text)} characters; at most {MAX_MESSAGE})")
+    if _depth(text) > MAX_DEPTH:
+        raise Refused(f"a message nests at most {MAX_DEPTH} arrays or objects deep")
     try:
         msg = json.loads(text)
     except ValueError:
@@ -286,6 +312,29 @@ def _parse(text: str) -> dict[str, Any]:
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise Refused('a message is an object with a "type" string')
     return msg
+
+
+def _depth(text: str) -> int:
+    """How deeply the JSON ``text`` nests arrays and objects, counted before it is parsed (a
+    parser recursing into a thousand ``[`` would fail with RecursionError, not a refusal)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def _acting_seat(seat: int | None, msg: dict[str, Any]) -> int:
