@@ -191,8 +191,8 @@ def check_name(name: Any) -> str:
 
 
 def unique_name(name: str, taken: Sequence[str]) -> str:
-    """``name`` if no other seat at the table has it (case and accents aside from NFC, any
-    letter case); otherwise :class:`Refused`, offering the name with the first free number.
+    """``name`` if no other seat at the table has it, whatever the letter case; otherwise
+    :class:`Refused`, offering the name with the first free number.
 
     >>> unique_name("Bob", ["Ann", "Cy"])
     'Bob'
