@@ -4,6 +4,7 @@ binary frame, a request body nested as deep, a body of a megabyte."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from roomkit import server_thread
@@ -50,3 +51,15 @@ def test_deep_or_huge_request_bodies_are_refused_before_parsing(tmp_path: Path) 
         assert reply.status_code == 413 and str(MAX_BODY) in reply.text
         # And the room serves the next player as before.
         assert room.create("hearts(deals=1)", ["human", "random", "random", "random"])["id"]
+
+
+def test_a_page_elsewhere_cannot_post_a_table_and_the_schema_is_not_served(
+    tmp_path: Path,
+) -> None:
+    with server_thread(tmp_path / "room.sqlite3") as room:
+        # A form or fetch from another site may send text/plain without a preflight: refused.
+        body = json.dumps({"game": "hearts", "seats": [{"kind": "bot"}] * 4})
+        reply = room.http.post("/api/tables", content=body, headers={"content-type": "text/plain"})
+        assert reply.status_code == 415 and "application/json" in reply.text
+        assert room.http.get("/api/tables").json() == []
+        assert room.http.get("/openapi.json").status_code == 404

@@ -67,7 +67,14 @@ def create_app(database_url: str, settings: Settings | None = None) -> FastAPI:
             room.stop()
             store.close()
 
-    app = FastAPI(title="hoyle card room", lifespan=lifespan, docs_url=None, redoc_url=None)
+    # No schema pages: a public room describes its API in docs/web.md, not to every visitor.
+    app = FastAPI(
+        title="hoyle card room",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+    )
     app.state.room = room
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -180,6 +187,11 @@ def create_app(database_url: str, settings: Settings | None = None) -> FastAPI:
 async def _body(request: Request) -> dict[str, Any]:
     """A table request's JSON body: an object naming a ``game``, at most :data:`MAX_BODY`
     bytes (refused before it is read when its length says so) and :data:`MAX_DEPTH` deep."""
+    # A page on another site may post text/plain to this room without asking the browser's
+    # leave (no CORS preflight); JSON it may not, so only JSON is read.
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise HTTPException(415, f"send the body as application/json, not {kind or 'no type'}")
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
         raise HTTPException(413, f"the body is at most {MAX_BODY} bytes, not {declared}")
