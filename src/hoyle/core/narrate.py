@@ -49,6 +49,7 @@ __all__ = [
     "pretty_cards",
     "render",
     "seat_name",
+    "seats_text",
     "second_person",
     "secret",
 ]
@@ -82,6 +83,17 @@ def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return str(names[seat])
     return f"Seat {seat}"
+
+
+def seats_text(seats: Iterable[int]) -> str:
+    """Seats as a template's list, each a ``{N}`` slot: ``{0}``, ``{0} and {2}``, ``{0}, {1}
+    and {3}`` (rendered for each reader like any template).
+
+    >>> render(seats_text([0, 1, 3]), viewer=1)
+    'Seat 0, you and Seat 3'
+    """
+    names = [f"{{{seat}}}" for seat in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _starts_sentence(before: str) -> bool:

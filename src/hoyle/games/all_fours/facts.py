@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hoyle.core.narrate import Fact, pretty
+from hoyle.core.narrate import Fact, pretty, seats_text
 from hoyle.games.all_fours.rules import Bidding, Stock, Trump
 
 if TYPE_CHECKING:
@@ -31,11 +31,6 @@ __all__ = ["facts"]
 
 _SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _PLAYING = ("play", "draw")
-
-
-def _seats(seats: tuple[int, ...] | list[int]) -> str:
-    names = [f"{{{s}}}" for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _points(k: int) -> str:
@@ -50,7 +45,9 @@ def facts(state: AllFoursState, seat: int | None) -> list[Fact]:
     seats_of = state.g.seats_of
     if rules.team_count:
         sides = sorted(seats_of, key=lambda side: seat not in side)
-        out.append(Fact("Partners", " against ".join(_seats(s) for s in sides), kind="partners"))
+        out.append(
+            Fact("Partners", " against ".join(seats_text(s) for s in sides), kind="partners")
+        )
     if obs["dealer"] is not None:  # once the cut or the guess has found the first dealer
         out += _trumps(state, obs)
         out += _contract(state, obs)
@@ -60,7 +57,7 @@ def facts(state: AllFoursState, seat: int | None) -> list[Fact]:
 
 
 def _side_name(state: AllFoursState, side: int) -> str:
-    return _seats(state.g.seats_of[side])
+    return seats_text(state.g.seats_of[side])
 
 
 def _trumps(state: AllFoursState, obs: dict[str, Any]) -> list[Fact]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hoyle.core.narrate import Fact
+from hoyle.core.narrate import Fact, seats_text
 
 if TYPE_CHECKING:
     from hoyle.games.bourre.state import BourreState
@@ -30,11 +30,6 @@ _SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 def _s(seat: int) -> str:
     return f"{{{seat}}}"
-
-
-def _list(seats: list[int]) -> str:
-    names = [_s(s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _chips(k: int) -> str:
@@ -106,9 +101,9 @@ def _playing(obs: dict[str, Any], seat: int | None) -> list[Fact]:
         return [Fact("Playing", text, kind="playing")]
     parts = []
     if plays:
-        parts.append(_list(plays) + (f" {{{plays[0]}:plays}}" if len(plays) == 1 else " play"))
+        parts.append(seats_text(plays) + (f" {{{plays[0]}:plays}}" if len(plays) == 1 else " play"))
     if passes:
-        parts.append(_list(passes) + " passed")
+        parts.append(seats_text(passes) + " passed")
     if not parts:
         return []
     return [Fact("Playing", "; ".join(parts), kind="playing")]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hoyle.core.narrate import Fact, pretty
+from hoyle.core.narrate import Fact, pretty, seats_text
 from hoyle.games.hearts.rules import Partnership, Pass
 from hoyle.games.hearts.scoring import side_totals, sides
 
@@ -46,11 +46,6 @@ _BEFORE_PLAY = ("deal", "pass", "mix")
 
 def _count(k: int, what: str = "card") -> str:
     return f"{k} {what}" + ("" if k == 1 else "s")
-
-
-def _seats(seats: list[int] | tuple[int, ...]) -> str:
-    names = [f"{{{s}}}" for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def facts(state: HeartsState, seat: int | None) -> list[Fact]:
@@ -104,7 +99,7 @@ def _partners(state: HeartsState, seat: int | None) -> Fact | None:
     totals = side_totals(rules, [int(s) for s in state._scores])
     by_side = dict(zip(sides(rules), totals, strict=True))
     shown = any(totals) and rules.deals != 1
-    parts = [_seats(side) + (f" ({by_side[side]})" if shown else "") for side in teams]
+    parts = [seats_text(side) + (f" ({by_side[side]})" if shown else "") for side in teams]
     return Fact("Partners", " against ".join(parts), kind="partners")
 
 
