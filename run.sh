@@ -50,7 +50,10 @@ case "$cmd" in
     exec "$VENV/bin/hoyle" play "$@"
     ;;
   serve)
-    install web
+    case " $* " in  # a PostgreSQL database needs its driver, the postgres extra
+      *postgresql*) install "web,postgres" ;;
+      *) install web ;;
+    esac
     exec "$VENV/bin/hoyle" serve "$@"
     ;;
   test)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,8 @@ from fastapi.staticfiles import StaticFiles
 
 import hoyle
 from hoyle.core.errors import HoyleError
+from hoyle.web.guard import Guard
+from hoyle.web.limits import OFF, LimitError, Limits
 from hoyle.web.room import (
     CreateError,
     Room,
@@ -46,17 +48,23 @@ __all__ = ["MAX_MESSAGE", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 2048
+"""The longest client message accepted, in characters (every real one is far shorter)."""
 MAX_BODY = 16 * 1024
 """The largest request body read, in bytes: a table request is a few hundred."""
 MAX_DEPTH = 8
 """How deeply a message's arrays and objects may nest (the deepest real one nests 3)."""
-"""The longest client message accepted, in characters (every real one is far shorter)."""
 
 
-def create_app(database_url: str, settings: Settings | None = None) -> FastAPI:
-    """The card room's app, storing in ``database_url`` (any SQLAlchemy URL)."""
+def create_app(
+    database_url: str,
+    settings: Settings | None = None,
+    limits: Limits = OFF,
+    hosts: Iterable[str] | None = None,
+) -> FastAPI:
+    """The card room's app, storing in ``database_url`` (any SQLAlchemy URL), within
+    ``limits``, answering to the Host names ``hosts`` (``None``: any)."""
     store = Store(database_url)
-    room = Room(store, settings)
+    room = Room(store, settings, limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -76,6 +84,7 @@ def create_app(database_url: str, settings: Settings | None = None) -> FastAPI:
         openapi_url=None,
     )
     app.state.room = room
+    app.add_middleware(Guard, hosts=hosts)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -96,6 +105,16 @@ def create_app(database_url: str, settings: Settings | None = None) -> FastAPI:
             return rules_of(hoyle.load(game))
         except (HoyleError, ValueError) as exc:
             raise HTTPException(400, str(exc)) from None
+
+    @app.get("/api/room")
+    async def about_room() -> dict[str, Any]:
+        """The room's limits (each value, and a line of text the lobby shows), how many
+        tables are being played, and how busy the bots are."""
+        return {
+            "limits": room.limits.describe(),
+            "live": sum(room.live().values()),
+            "bots": room.pool.load(),
+        }
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:
@@ -121,10 +140,13 @@ def create_app(database_url: str, settings: Settings | None = None) -> FastAPI:
         seats = body.get("seats")
         if not isinstance(seats, list):
             raise HTTPException(400, "seats is a list, one entry per seat")
+        client = request.client.host if request.client else ""
         try:
-            made = await room.create(body["game"], seats, _options(body))
+            made = await room.create(body["game"], seats, _options(body), client)
         except CreateError as exc:
             raise HTTPException(400, str(exc)) from None
+        except LimitError as exc:
+            raise HTTPException(exc.status, str(exc)) from None
         table = made.table
         base = str(request.base_url).rstrip("/")
         return JSONResponse(

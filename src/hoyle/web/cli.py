@@ -6,12 +6,22 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import socket
 import sys
 from pathlib import Path
 from typing import Any
 
-__all__ = ["add_commands", "cmd_serve", "cmd_verify", "data_dir"]
+__all__ = [
+    "add_commands",
+    "allowed_hosts",
+    "cmd_serve",
+    "cmd_verify",
+    "data_dir",
+    "limits_of",
+    "listen",
+]
 
 
 def data_dir() -> Path:
@@ -67,10 +77,128 @@ def add_commands(sub: Any) -> None:
         default=0.6,
         help="seconds before a player's only legal move is played for them (0.6)",
     )
+    _add_limits(serve)
     serve.set_defaults(func=cmd_serve)
     verify = sub.add_parser("verify", help="check a card-room record's shuffles against its hashes")
     verify.add_argument("records", nargs="+", metavar="RECORD", type=Path)
     verify.set_defaults(func=cmd_verify)
+
+
+def _add_limits(serve: argparse.ArgumentParser) -> None:
+    """The flags of a public room: its limits, its bots' share of the machine, its names."""
+    from hoyle.web.limits import Limits
+
+    d = Limits()
+    group = serve.add_argument_group(
+        "a public room", "limits on what visitors may start (docs/web.md, Running a public room)"
+    )
+    group.add_argument(
+        "--max-tables", type=int, default=d.tables, help=f"live tables in all ({d.tables})"
+    )
+    group.add_argument(
+        "--tables-per-client",
+        type=int,
+        default=d.tables_per_client,
+        help=f"live tables one client address may have made ({d.tables_per_client})",
+    )
+    group.add_argument(
+        "--tables-per-minute",
+        type=int,
+        default=d.per_minute,
+        help=f"tables one client address may create a minute ({d.per_minute})",
+    )
+    group.add_argument(
+        "--bot-levels",
+        metavar="LEVELS",
+        help="the bot levels a table may seat, e.g. random,easy,medium,hard (every level)",
+    )
+    group.add_argument(
+        "--max-deals",
+        type=int,
+        default=d.deals,
+        help=f"the most deals a game may ask with deals=N ({d.deals})",
+    )
+    group.add_argument(
+        "--max-target-factor",
+        type=float,
+        default=d.target_factor,
+        help=f"a target may be this many times the rules' own ({d.target_factor:g})",
+    )
+    group.add_argument(
+        "--no-limits", action="store_true", help="none of the limits above (a room for one)"
+    )
+    group.add_argument(
+        "--bot-workers",
+        type=int,
+        help="processes the searching bots think in (the cores but one; 0: the server's "
+        "threads, only to measure what the workers change)",
+    )
+    group.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=1.0,
+        help="the most a bot or a hint thinks per move; a level's own shorter budget stays (1)",
+    )
+    group.add_argument(
+        "--allow-host",
+        action="append",
+        metavar="NAME",
+        default=[],
+        help="a name the room answers to (repeat for more; by default the address it "
+        "listens on, and localhost); '*' for any",
+    )
+
+
+def limits_of(args: argparse.Namespace) -> Any:
+    """The :class:`~hoyle.web.limits.Limits` the flags ask for."""
+    from hoyle.web.limits import OFF, Limits
+
+    if args.no_limits:
+        return OFF
+    levels = None
+    if args.bot_levels:
+        levels = tuple(w.strip() for w in args.bot_levels.split(",") if w.strip())
+    return Limits(
+        tables_per_client=args.tables_per_client,
+        tables=args.max_tables,
+        per_minute=args.tables_per_minute,
+        levels=levels,
+        deals=args.max_deals,
+        target_factor=args.max_target_factor,
+    )
+
+
+def allowed_hosts(host: str, extra: list[str]) -> list[str] | None:
+    """The Host names the room answers to: ``extra`` and the address it listens on, with
+    the loopback names, and when it listens on every address this machine's names and
+    addresses; ``None`` (any name) when ``extra`` has ``*``."""
+    if "*" in extra:
+        return None
+    names = {"localhost", "127.0.0.1", "::1", *extra}
+    if host in ("0.0.0.0", "::", ""):
+        found = {socket.gethostname(), socket.getfqdn()}
+        for name in list(found):
+            with contextlib.suppress(OSError):
+                found.update(str(info[4][0]) for info in socket.getaddrinfo(name, None))
+        names |= found
+    else:
+        names.add(host)
+    return sorted(names)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port``, or OSError (the port is taken, say) before anything
+    is announced."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -79,7 +207,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from hoyle.web.app import create_app
-        from hoyle.web.store import database_url
+        from hoyle.web.store import StoreError, database_url
         from hoyle.web.table import Settings
     except ImportError as exc:
         print(
@@ -96,23 +224,42 @@ def cmd_serve(args: argparse.Namespace) -> int:
         summary_seconds=args.summary_seconds,
         summary_seconds_bots=args.summary_seconds_bots,
         auto_delay=args.auto_delay,
+        bot_seconds=args.bot_seconds,
     )
-    app = create_app(url, settings)
+    if args.bot_workers is not None:
+        settings.bot_workers = args.bot_workers
+    try:
+        sock = listen(args.host, args.port)
+    except OSError as exc:
+        print(
+            f"hoyle serve: cannot listen on {args.host}:{args.port} ({exc.strerror}); "
+            "is another room running? choose another with --port",
+            file=sys.stderr,
+        )
+        return 1
+    hosts = allowed_hosts(args.host, args.allow_host)
+    try:
+        app = create_app(url, settings, limits_of(args), hosts)
+    except StoreError as exc:
+        sock.close()
+        print(f"hoyle serve: {exc}", file=sys.stderr)
+        return 1
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     safe = url.split("@")[-1] if "@" in url else url  # never print a database password
     print(f"hoyle card room: http://{shown}:{args.port}/  (database {safe}; Ctrl-C stops)")
+    if hosts is not None and args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"  answering to {', '.join(hosts)} (add a name with --allow-host NAME)")
     sys.stdout.flush()
     # No client message is near 64 KiB: bigger frames are refused before they are read. The
     # state messages are a few KiB of JSON; compressing each one cost more CPU than the rest
     # of serving it (benchmarks/web_load.py), so WebSocket compression is off.
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
-        host=args.host,
-        port=args.port,
         log_level="warning",
         ws_max_size=65536,
         ws_per_message_deflate=False,
     )
+    uvicorn.Server(config).run(sockets=[sock])
     return 0
 
 

@@ -10,6 +10,7 @@ import contextlib
 import functools
 import re
 import secrets
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,8 @@ import hoyle
 from hoyle.core.errors import HoyleError
 from hoyle.core.protocol import Game
 from hoyle.core.registry import agent_names, families, family, make_agent, parse_spec
+from hoyle.web.bots import BotPool
+from hoyle.web.limits import OFF, Gate, LimitError, Limits, baseline_of
 from hoyle.web.store import Store
 from hoyle.web.table import (
     Refused,
@@ -59,44 +62,69 @@ class Created:
 class Room:
     """All tables of one server."""
 
-    def __init__(self, store: Store, settings: Settings | None = None) -> None:
+    def __init__(
+        self, store: Store, settings: Settings | None = None, limits: Limits = OFF
+    ) -> None:
         self.store = store
         self.settings = settings or Settings()
+        self.limits = limits
+        self.gate = Gate(limits)
+        self.pool = BotPool(self.settings.bot_workers, self.settings.bot_seconds)
         self.tables: dict[str, Table] = {}
         self._rematching = asyncio.Lock()
+
+    def _add(self, table: Table) -> None:
+        table.pool = self.pool
+        self.tables[table.id] = table
+        table.start()
+
+    def live(self) -> Counter[str]:
+        """The unfinished tables, counted by the client address that made them ('' for a
+        table resumed after a restart)."""
+        return Counter(t.creator for t in self.tables.values() if not t.finished)
 
     async def resume(self) -> int:
         """Load every unfinished table from its log and start it again; return how many."""
         rows = await asyncio.to_thread(self.store.unfinished)
         for row in rows:
             table = await asyncio.to_thread(Table.resume, row, self.store, self.settings)
-            self.tables[row.id] = table
-            table.start()
+            self._add(table)
         return len(rows)
 
     def stop(self) -> None:
-        """Stop every table's timers and bots."""
+        """Stop every table's timers and bots, and the bots' workers."""
         for table in self.tables.values():
             table.stop()
+        self.pool.close()
 
     async def create(
-        self, spec: str, seats: Sequence[dict[str, Any]], options: dict[str, Any] | None = None
+        self,
+        spec: str,
+        seats: Sequence[dict[str, Any]],
+        options: dict[str, Any] | None = None,
+        client: str = "",
     ) -> Created:
-        """A new table playing ``spec`` (plus ``options``) with ``seats``.
+        """A new table playing ``spec`` (plus ``options``) with ``seats``, for the visitor at
+        address ``client``.
 
         Each seat is ``{"kind": "human", "name": ...}`` or ``{"kind": "bot", "level": ...}``.
+        Raises :class:`CreateError` for a bad request and
+        :class:`~hoyle.web.limits.LimitError` for one over the room's limits.
         """
         try:
             game = hoyle.load(spec, **(options or {}))
         except (HoyleError, ValueError) as exc:
             raise CreateError(str(exc)) from None
         made, keys = self._seats(game, seats)
+        self.limits.check_game(game, baseline_of(game))
+        self.limits.check_levels(s.level for s in made if s.kind == "bot")
+        self.gate.admit(client, self.live())  # last: a refused request uses up no creation
         table_id = secrets.token_urlsafe(9)
         table = await asyncio.to_thread(
             Table.create, table_id, game, made, self.store, self.settings
         )
-        self.tables[table_id] = table
-        table.start()
+        table.creator = client
+        self._add(table)
         return Created(table, keys)
 
     def _seats(
@@ -148,8 +176,7 @@ class Room:
         if row is None:
             return None
         table = await asyncio.to_thread(Table.resume, row, self.store, self.settings)
-        self.tables[table_id] = table
-        table.start()
+        self._add(table)
         return table
 
     async def rematch(self, table: Table) -> tuple[Table, bool]:
@@ -166,16 +193,20 @@ class Room:
                 found = await self.get(table.row.rematch)
                 if found is not None:
                     return found, False
+            try:  # a rematch is a new table for whoever made the old one
+                self.gate.admit(table.creator, self.live())
+            except LimitError as exc:
+                raise CreateError(str(exc)) from None
             table_id = secrets.token_urlsafe(9)
             seats = [Seat(s.kind, s.name, s.level, s.key_hash) for s in table.seats]
             new = await asyncio.to_thread(
                 Table.create, table_id, table.game, seats, self.store, self.settings
             )
             new.row.rematch_of = table.id
+            new.creator = table.creator
             await asyncio.to_thread(self.store.link_rematch, table.id, table_id)
             table.row.rematch = table_id
-            self.tables[table_id] = new
-            new.start()
+            self._add(new)
         note = {"type": "rematch", "table": new.id}
         for conn, seat in list(table.viewers.items()):
             if seat is not None and table.seats[seat].kind == "human":

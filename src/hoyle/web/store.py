@@ -31,7 +31,7 @@ from sqlalchemy import (
     update,
 )
 
-__all__ = ["EventRow", "Store", "TableRow", "database_url"]
+__all__ = ["EventRow", "Store", "StoreError", "TableRow", "database_url"]
 
 metadata = MetaData()
 
@@ -67,6 +67,10 @@ deals_t = Table(
     Column("salt", String(128), nullable=False),
     Column("commitment", String(128), nullable=False),
 )
+
+
+class StoreError(RuntimeError):
+    """The database cannot be opened as asked (a driver missing); the message says what to do."""
 
 
 @dataclass(frozen=True)
@@ -121,7 +125,13 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine: Engine = create_engine(url, future=True)
+        try:
+            self.engine: Engine = create_engine(url, future=True)
+        except ModuleNotFoundError as exc:  # a database driver that is not installed
+            extra = "postgres" if url.startswith("postgresql") else None
+            how = f"pip install 'hoyle[{extra}]'" if extra else "install its driver"
+            kind = url.split("://")[0]
+            raise StoreError(f"the database {kind} needs {exc.name}: {how}") from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)

@@ -14,6 +14,7 @@ import dataclasses
 import hashlib
 import hmac
 import logging
+import os
 import re
 import secrets
 import time
@@ -27,8 +28,9 @@ from hoyle.agents.hints import value_meaning
 from hoyle.core.errors import HoyleError
 from hoyle.core.narrate import pretty
 from hoyle.core.protocol import Game, State
-from hoyle.core.registry import Agent, family, make_agent
+from hoyle.core.registry import Agent, family, make_agent, takes_budget
 from hoyle.records import dumps, from_state
+from hoyle.web.bots import BotPool
 from hoyle.web.fair import DealSecret, commitment, deal_chance, format_deal_tags, new_salt
 from hoyle.web.store import EventRow, Store, TableRow
 
@@ -93,6 +95,12 @@ class Settings:
     auto_delay: float = 0.6
     """Seconds before a connected human's only legal move is played for them (their ``auto``
     on)."""
+    bot_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
+    """Worker processes the searching bots and hints think in (one core is left to the
+    server); 0 thinks in the server's own threads (:mod:`hoyle.web.bots`)."""
+    bot_seconds: float | None = 1.0
+    """The most a searching bot or a hint thinks per move (a level whose own budget is
+    shorter keeps it); ``None``: each level's own."""
 
 
 @dataclass
@@ -249,6 +257,13 @@ class Table:
         self.lock = asyncio.Lock()
         self.on_change: Callable[[Table], None] | None = None
         self._agents: dict[int, tuple[str, Agent]] = {}
+        """Bots that do not search, by seat (they play here, not in the pool)."""
+        self.creator = ""
+        """The address of the client that made the table ('' once resumed after a restart)."""
+        self._seeds: dict[int, int] = {}
+        """Each bot seat's seed, drawn when it first thinks."""
+        self.pool = BotPool(0)
+        """Where the bots think: the room gives each table the one pool they all share."""
         self._bot_task: asyncio.Task[None] | None = None
         self._turn_timer: asyncio.Task[None] | None = None
         self._leave_timers: dict[int, asyncio.Task[None]] = {}
@@ -743,12 +758,18 @@ class Table:
             self._schedule()
             await self.broadcast()
 
-    def _agent(self, seat: int) -> Agent:
+    def _level(self, seat: int) -> str:
         s = self.seats[seat]
-        level = s.level if s.kind == "bot" else self.settings.standin
+        return s.level if s.kind == "bot" else self.settings.standin
+
+    def _watched(self) -> bool:
+        """Whether a human sits here with a connection open (their bots think first)."""
+        return any(s.kind == "human" and s.connections > 0 for s in self.seats)
+
+    def _heuristic(self, seat: int, level: str, seed: int) -> Agent:
         known = self._agents.get(seat)
         if known is None or known[0] != level:
-            known = (level, make_agent(level, self.game, secrets.randbits(31)))
+            known = (level, make_agent(level, self.game, seed))
             self._agents[seat] = known
         return known[1]
 
@@ -762,12 +783,16 @@ class Table:
                 seq = self.seq
                 if self.settings.bot_delay > 0:
                     await asyncio.sleep(self.settings.bot_delay)
-                agent = self._agent(seat)
+                level = self._level(seat)
                 position = self.state.clone()
-                if self.seats[seat].level == "random" and self.seats[seat].kind == "bot":
-                    action = agent.step(position)
-                else:  # searching takes time: off the event loop
-                    action = await asyncio.to_thread(agent.step, position)
+                seed = self._seeds.setdefault(seat, secrets.randbits(31))
+                if not takes_budget(level, self.game):
+                    # random and the easy heuristics answer in well under a millisecond
+                    # (4 ms at worst): cheaper here than sent to a worker and back.
+                    action = self._heuristic(seat, level, seed).step(position)
+                else:
+                    key = (self.id, seat, level)
+                    action = await self.pool.think(key, position, seed, self._watched())
                 if self.seq != seq:
                     continue  # someone acted meanwhile (the human came back)
                 try:
@@ -793,8 +818,8 @@ class Table:
             raise Refused("a hint is already being worked out")
         self._hinting.add(seat)
         try:
-            found = await asyncio.to_thread(
-                hoyle.hint, state, self.settings.hint_level, seconds=self.settings.hint_seconds
+            found = await self.pool.hint(
+                state, self.settings.hint_level, self.settings.hint_seconds
             )
         except ValueError as exc:
             raise Refused(in_words(str(exc), seat, self.names())) from None
