@@ -47,7 +47,8 @@ def sigkill_mid_deal_then_resume(db: Path | str) -> None:
         busy = server.create("hearts(deals=4)", ["random"] * 4)
         players = [server.client(duel["id"], k) for k in keys]
         latest = [players[0].next_state(), players[1].next_state()]
-        latest[0] = state_at(players[0], latest[1]["seq"])
+        if latest[0]["seq"] < latest[1]["seq"]:
+            latest[0] = state_at(players[0], latest[1]["seq"])
         for _ in range(9):  # a few actions into the first hand
             mover = next(i for i, s in enumerate(latest) if s["legal"])
             players[mover].send_json({"type": "act", "token": latest[mover]["legal"][0]})

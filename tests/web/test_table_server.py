@@ -38,6 +38,11 @@ class Recorder:
     def last(self) -> dict[str, Any]:
         return self.states()[-1]
 
+    @property
+    def now(self) -> dict[str, Any]:
+        """The newest state or presence message (who is here, the pause and the clock)."""
+        return [m for m in self.messages if m["type"] in ("state", "presence")][-1]
+
 
 async def until(test: Callable[[], bool], seconds: float = 20) -> None:
     """Wait (letting the table's tasks run) until ``test()`` holds."""
@@ -77,6 +82,7 @@ async def seat_table(
         rec = Recorder() if kind == "human" else None
         if rec is not None:
             await made.table.join(rec, seat, auto=auto)
+            await made.table.flush()
         recorders.append(rec)
     return made.table, recorders, made.keys
 
@@ -89,6 +95,7 @@ async def play_for(table: Table, seats: set[int], rng: random.Random) -> bool:
     legal = table.state.legal_actions()
     try:
         await table.act(seat, table.state.action_to_string(rng.choice(legal)))
+        await table.flush()
     except Refused:
         return False
     return True
@@ -129,6 +136,7 @@ def test_the_message_holds_the_seats_facts_and_its_log_from_the_deal_that_just_e
                 assert msg["pause"]["waiting"] == [0]
                 pauses += 1
                 await table.proceed(0)
+                await table.flush()
             elif await play_for(table, {0}, rng) and table.pause is None:
                 # Once a player has acted in a deal its log starts at that deal.
                 msg = rec.last
@@ -179,6 +187,7 @@ async def to_deal_end(
     while table.state.progress()[0] == deal and not table.finished:
         await play_for(table, humans, rng)
         await asyncio.sleep(0.002)
+    await table.flush()
     return recorder.last
 
 
@@ -207,10 +216,13 @@ def test_bots_wait_after_a_deal_until_every_connected_human_continues(tmp_path: 
                 assert table.seq == seq  # the bot waits
                 bots_held += 1
             await table.proceed(0)
+            await table.flush()
             assert rec2.last["pause"]["waiting"] == [2]
             await table.proceed(0)  # twice is once
+            await table.flush()
             assert table.pause is not None
             await table.proceed(2)
+            await table.flush()
             assert table.pause is None and rec0.last["pause"] is None
             await until(lambda s=seq: table.seq > s or table.state.current_player() in (0, 2))
 
@@ -237,6 +249,7 @@ def test_a_human_who_acts_in_the_pause_has_read_enough_and_the_pause_times_out(
         assert rec.last["log_start"] == starts[-1]
         # Nobody else continues: the pause ends by itself, and says so.
         await until(lambda: table.pause is None)
+        await table.flush()
         assert rec.last["pause"] is None
 
     run(main, tmp_path / "room.sqlite3", summary_seconds=1)
@@ -250,7 +263,9 @@ def test_the_pause_without_humans_is_short_and_a_table_nobody_watches_never_wait
         watched = made.table
         spectator = Recorder()
         await watched.join(spectator, None)
+        await watched.flush()
         await until(lambda: watched.pause is not None or watched.finished)
+        await watched.flush()
         assert spectator.last["pause"]["total"] == pytest.approx(0.5)
         assert spectator.last["pause"]["waiting"] == []
         seq = watched.seq
@@ -278,16 +293,21 @@ def test_a_human_who_leaves_in_the_pause_is_not_waited_for_long_and_back_waits_a
         assert rec is not None
         spectator = Recorder()
         await table.join(spectator, None)
+        await table.flush()
         await to_deal_end(table, {0}, rng, rec)
         pause = table.pause
         assert pause is not None and pause.deadline - time.monotonic() > 20
         await table.leave(rec)  # a reload, or gone for good
-        assert spectator.last["pause"]["waiting"] == []
-        assert 0 < spectator.last["pause"]["seconds"] <= 1  # no longer than without humans
+        await table.flush()
+        assert spectator.now["type"] == "presence"  # a player left: told in a small message
+        assert spectator.now["pause"]["waiting"] == []
+        assert 0 < spectator.now["pause"]["seconds"] <= 1  # no longer than without humans
         back = Recorder()
         await table.join(back, 0)  # back within it: waited for again
+        await table.flush()
         assert back.last["pause"] is not None and back.last["pause"]["waiting"] == [0]
         await table.proceed(0)
+        await table.flush()
         assert table.pause is None
 
     run(main, tmp_path / "room.sqlite3", summary_seconds=30, summary_seconds_bots=1)
@@ -306,17 +326,21 @@ def test_the_clock_counts_down_a_humans_turn_and_an_empty_seats_grace(tmp_path: 
         assert clock["seat"] == leader and clock["total"] == 50 and clock["kind"] == "turn"
         assert 49 < clock["seconds"] <= 50
         await asyncio.sleep(0.3)
-        await table.join(Recorder(), None)  # someone comes to watch: the same turn, one timer
-        later = rec.last["clock"]
+        watcher = Recorder()
+        await table.join(watcher, None)  # someone comes to watch: the same turn, one timer
+        await table.flush()
+        later = watcher.last["clock"]
         assert later["seconds"] <= clock["seconds"] - 0.25
         # The leader leaves: a bot takes the seat after the grace, sooner than the turn timer.
         await table.leave(rec)
+        await table.flush()
         other = recs[(leader + 1) % 4]
         assert other is not None
-        clock = other.last["clock"]
+        clock = other.now["clock"]
         assert clock["seat"] == leader and clock["kind"] == "away" and clock["total"] == 5
         assert clock["seconds"] <= 5
         await table.act(leader, "2C", by_bot=False)
+        await table.flush()
         nxt = table.state.current_player()
         assert other.last["clock"]["seat"] == nxt and other.last["clock"]["kind"] == "turn"
 
@@ -338,7 +362,9 @@ def test_a_forced_move_is_played_for_a_human_whose_auto_is_on(tmp_path: Path) ->
         assert table.seq == seq  # every connection said auto off: nothing is played for it
         assert mine.last["clock"] is not None and mine.last["auto_played"] is None
         await table.set_auto(mine, True)
+        await table.flush()
         await until(lambda: table.seq > seq)
+        await table.flush()
         after = mine.last
         assert after["auto_played"] == {"seat": leader, "token": "2C"}
         assert after["clock"] is None or after["clock"]["seat"] != leader
@@ -351,6 +377,7 @@ def test_a_forced_move_is_played_for_a_human_whose_auto_is_on(tmp_path: Path) ->
         nxt = table.state.current_player()
         legal = table.state.legal_actions()
         await table.act(nxt, table.state.action_to_string(legal[0]))
+        await table.flush()
         assert mine.last["auto_played"] is None
 
     run(main, tmp_path / "room.sqlite3")
@@ -370,6 +397,7 @@ def test_the_last_tricks_card_is_played_for_the_player(tmp_path: Path) -> None:
             if len(legal) > 1:
                 await play_for(table, {0}, rng)
             await asyncio.sleep(0.005)
+        await table.flush()
         played = [m["auto_played"] for m in rec.states() if m["auto_played"]]
         assert played and all(p["seat"] == 0 for p in played)  # the last card at least
         assert rec.last["observation"]["hand"] == []
@@ -448,9 +476,11 @@ def test_a_refused_move_is_refused_in_the_screens_words(tmp_path: Path) -> None:
         other = next(c for c in hand if c != "2C")
         with pytest.raises(Refused) as refused:
             await table.act(leader, other)
+            await table.flush()
         assert "You cannot play" in refused.value.reason and "2♣" in refused.value.reason
         with pytest.raises(Refused) as refused:
             await table.act((leader + 1) % 4, "2C")
+            await table.flush()
         assert refused.value.reason == f"it is not your turn: {table.names()[leader]} is to act"
 
     run(main, tmp_path / "room.sqlite3")
@@ -470,12 +500,15 @@ def test_a_rematch_sends_every_seated_human_to_their_own_seat_at_the_new_table(
         )
         spectator = Recorder()
         await table.join(spectator, None)
+        await table.flush()
         while not table.finished:
             await play_for(table, {1, 3}, rng)
             await asyncio.sleep(0.001)
         new, made = await room.rematch(table)
+        await table.flush()
         assert made
         again, made = await room.rematch(table)
+        await table.flush()
         assert again is new and not made  # one new table, however many ask
         for seat in (1, 3):
             rec = recs[seat]

@@ -294,7 +294,7 @@ async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
                 if seat is not None:
                     await table.heard_from(seat)
                 if kind == "ping":
-                    await ws.send_json({"type": "pong"})
+                    await table.reply(ws, {"type": "pong"})
                 elif kind == "act":
                     await table.act(_acting_seat(seat, msg), _token(msg))
                 elif kind == "continue":
@@ -311,7 +311,7 @@ async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
                     if seat is None:
                         raise Refused("spectators get no hints")
                     found = await table.hint(seat)
-                    await ws.send_json({"type": "hint", "seq": table.seq, **found})
+                    await table.reply(ws, {"type": "hint", "seq": table.seq, **found})
                 elif kind == "rematch":
                     if seat is None:
                         raise Refused("only a seated player can ask for a rematch")
@@ -320,14 +320,14 @@ async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
                     except CreateError as exc:
                         raise Refused(str(exc)) from None
                     if not made:  # the others were told when it was made
-                        await ws.send_json({"type": "rematch", "table": new.id})
+                        await table.reply(ws, {"type": "rematch", "table": new.id})
                 else:
                     raise Refused(
                         f"unknown message type {kind!r}; use hello, act, hint, continue, "
                         "settings, rematch, ping"
                     )
             except Refused as exc:
-                await ws.send_json({"type": "refused", "reason": exc.reason, "seq": table.seq})
+                await table.reply(ws, {"type": "refused", "reason": exc.reason, "seq": table.seq})
     except WebSocketDisconnect:
         pass
     finally:

@@ -10,9 +10,11 @@ plus what every player sees: seat names, the score history, the deal commitments
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import hashlib
 import hmac
+import json
 import logging
 import os
 import re
@@ -35,7 +37,9 @@ from hoyle.web.fair import DealSecret, commitment, deal_chance, format_deal_tags
 from hoyle.web.store import EventRow, Store, TableRow
 
 __all__ = [
+    "OUTBOX",
     "Connection",
+    "Outbox",
     "Pause",
     "Refused",
     "Seat",
@@ -101,6 +105,52 @@ class Settings:
     bot_seconds: float | None = 1.0
     """The most a searching bot or a hint thinks per move (a level whose own budget is
     shorter keeps it); ``None``: each level's own."""
+
+
+OUTBOX = 256
+"""Messages that may wait for one viewer; a client this far behind has stalled (a whole deal
+of Hearts is about 60 messages) and is dropped, to reconnect and get a fresh snapshot."""
+
+
+class Outbox:
+    """One viewer's messages on their way: a bounded queue and the task that writes it, so a
+    slow reader is never waited for by its table."""
+
+    def __init__(self, conn: Connection, gone: Callable[[Connection], None]) -> None:
+        self.conn = conn
+        self.gone = gone
+        self.queue: asyncio.Queue[tuple[dict[str, Any], str | None]] = asyncio.Queue(OUTBOX)
+        self.task = asyncio.create_task(self._write())
+
+    def put(self, msg: dict[str, Any], text: str | None) -> bool:
+        """Queue ``msg``; False when the queue is full."""
+        try:
+            self.queue.put_nowait((msg, text))
+        except asyncio.QueueFull:
+            return False
+        return True
+
+    async def _write(self) -> None:
+        send_text = getattr(self.conn, "send_text", None)
+        while True:
+            msg, text = await self.queue.get()
+            try:
+                if send_text is not None:  # a WebSocket: the JSON made once for every viewer
+                    await send_text(text if text is not None else json.dumps(msg))
+                else:
+                    await self.conn.send_json(msg)
+            except Exception:  # a closed socket: the viewer has left
+                self.gone(self.conn)
+                return
+            finally:
+                self.queue.task_done()
+
+    def close(self) -> None:
+        """Stop writing (the viewer left)."""
+        self.task.cancel()
+        while not self.queue.empty():  # nobody will write these: flush() must not wait
+            self.queue.get_nowait()
+            self.queue.task_done()
 
 
 @dataclass
@@ -272,6 +322,9 @@ class Table:
         self.decided = decided
         """Whether a player has acted in the deal in progress (until then each seat is also
         sent the log of the deal that just ended)."""
+        self._outboxes: dict[Connection, Outbox] = {}
+        """Each viewer's messages on their way to it."""
+        self._dropping: set[asyncio.Task[None]] = set()
         self.auto: dict[Connection, bool] = {}
         """Each seated connection's wish to have a forced move played for it."""
         self.pause: Pause | None = None
@@ -336,6 +389,8 @@ class Table:
             task.cancel()
         for maybe in (self._bot_task, self._turn_timer, self._auto_task, self._pause_timer):
             _cancel(maybe)
+        for box in self._outboxes.values():
+            box.close()
 
     # ------------------------------------------------------------------ properties
 
@@ -452,20 +507,77 @@ class Table:
             out.append(entry)
         return out
 
-    async def send(self, conn: Connection, msg: dict[str, Any]) -> None:
-        """Send one message, forgetting a viewer whose connection has gone."""
-        try:
-            await conn.send_json(msg)
-        except Exception:  # a closed socket: the viewer left
-            self.viewers.pop(conn, None)
+    async def send(self, conn: Connection, msg: dict[str, Any], text: str | None = None) -> None:
+        """Queue one message for ``conn`` (``text``: the message already in JSON). A viewer
+        whose queue is full (a stalled client, :data:`OUTBOX`) is dropped, so no reader is
+        waited for: the table goes on at its own pace."""
+        if conn not in self.viewers:  # not joined (a refused hello), or dropped already
+            with contextlib.suppress(Exception):
+                await conn.send_json(msg)
+            return
+        box = self._outboxes.get(conn)
+        if box is None:
+            box = self._outboxes[conn] = Outbox(conn, self._gone)
+        if not box.put(msg, text):
+            self._gone(conn, too_slow=True)
+
+    async def reply(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """Answer a viewer's own message (a refusal, a hint, a pong) after what it was sent
+        before. Unlike :meth:`send` this waits while its queue is full: only the viewer's own
+        reading waits, so a client that floods the room is slowed, not dropped."""
+        box = self._outboxes.get(conn)
+        if box is None:
+            await self.send(conn, msg)
+        else:
+            await box.queue.put((msg, None))
 
     async def broadcast(self) -> None:
         """Send every viewer the state as their seat may see it."""
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[int | None, tuple[dict[str, Any], str]] = {}
         for conn, seat in list(self.viewers.items()):
             if seat not in cache:
-                cache[seat] = self.message_for(seat)
-            await self.send(conn, cache[seat])
+                msg = self.message_for(seat)
+                cache[seat] = (msg, json.dumps(msg))
+            await self.send(conn, *cache[seat])
+
+    def presence(self) -> dict[str, Any]:
+        """Who sits where and who is here, the pause and the clock: what a seated player's
+        arrival or departure changes, the same for every viewer."""
+        current = -1 if self.finished else self.state.current_player()
+        return {
+            "type": "presence",
+            "seq": self.seq,
+            "seats": [s.public() for s in self.seats],
+            "pause": self._pause_json(),
+            "clock": self._clock_json(current if current >= 0 else None),
+        }
+
+    async def _tell_presence(self, skip: Connection | None = None) -> None:
+        msg = self.presence()
+        text = json.dumps(msg)
+        for conn in list(self.viewers):
+            if conn is not skip:
+                await self.send(conn, msg, text)
+
+    def _gone(self, conn: Connection, too_slow: bool = False) -> None:
+        """``conn`` cannot be written to (closed, or too slow to keep up): it leaves."""
+        if conn not in self.viewers:
+            return
+        task = asyncio.create_task(self._drop(conn, too_slow))
+        self._dropping.add(task)
+        task.add_done_callback(self._dropping.discard)
+
+    async def _drop(self, conn: Connection, too_slow: bool) -> None:
+        await self.leave(conn)
+        close = getattr(conn, "close", None)
+        if too_slow and close is not None:
+            with contextlib.suppress(Exception):  # it may not even read the close
+                await asyncio.wait_for(close(code=4408, reason="too far behind"), 5)
+
+    async def flush(self) -> None:
+        """Wait until every message queued so far has been written (tests, shutdown)."""
+        for box in list(self._outboxes.values()):
+            await box.queue.join()
 
     # ------------------------------------------------------------------ who is here
 
@@ -485,6 +597,7 @@ class Table:
             self._leave_deadlines.pop(seat, None)
             if timer is not None:
                 timer.cancel()
+            before = s.name
             if name is not None:
                 try:
                     wanted = check_name(name)
@@ -496,9 +609,17 @@ class Table:
                         )
                 except Refused as exc:  # the seat is taken all the same, under its old name
                     await self.send(conn, {"type": "refused", "reason": f"name: {exc.reason}"})
+            renamed = s.name != before
             s.away = False
             self._schedule()
-        await self.broadcast()
+            if renamed:  # the log and facts name the seat: everyone's state changes
+                await self.broadcast()
+                return
+        # The joiner alone gets the whole state; the others only learn that a player came
+        # (a spectator's coming changes nothing they see), so joins cost one message each.
+        await self.send(conn, self.message_for(seat))
+        if seat is not None:
+            await self._tell_presence(skip=conn)
 
     async def leave(self, conn: Connection) -> None:
         """A viewer's connection closed; a seat left empty gets a bot after the grace time."""
@@ -506,13 +627,16 @@ class Table:
             return
         seat = self.viewers.pop(conn)
         self.auto.pop(conn, None)
+        box = self._outboxes.pop(conn, None)
+        if box is not None:
+            box.close()
         if seat is not None:
             self.seats[seat].connections -= 1
             if self.seats[seat].connections == 0:
                 self._start_leave_timer(seat)
             self._pause_check()
             self._schedule()
-        await self.broadcast()
+            await self._tell_presence()
 
     async def heard_from(self, seat: int) -> None:
         """A seated human spoke: if a bot was playing for them, they take the seat back."""

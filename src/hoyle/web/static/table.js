@@ -80,6 +80,14 @@ function receive(msg) {
   if (msg.type === "state") {
     inbox.push(msg);
     drain();
+  } else if (msg.type === "presence") {
+    // A player came or went: the newest state again, with who is here, the pause and the
+    // clock as they are now (the room sends a whole state only to the one who joins).
+    const last = inbox.length ? inbox[inbox.length - 1] : state;
+    if (last) {
+      inbox.push({ ...last, seats: msg.seats, pause: msg.pause, clock: msg.clock, presence: true });
+      drain();
+    }
   } else if (msg.type === "refused") {
     say(msg.reason, "refused");
     queue = null;
@@ -153,7 +161,7 @@ async function drain() {
 
 /** Make ``msg`` the state drawn, its turn clock counted from now. */
 function adopt(msg) {
-  if (!state || state.seq !== msg.seq || !msg.clock !== !state.clock) {
+  if (!state || state.seq !== msg.seq || !msg.clock !== !state.clock || msg.presence) {
     clockUntil = msg.clock ? Date.now() + msg.clock.seconds * 1000 : null;
   }
   state = msg;
