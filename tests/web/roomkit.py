@@ -20,6 +20,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from hoyle.web.app import create_app
+from hoyle.web.limits import OFF, Limits
 from hoyle.web.store import database_url
 from hoyle.web.table import Settings
 
@@ -49,6 +50,8 @@ class Server:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.http = httpx.Client(base_url=self.url, timeout=20)
+        self.room: Any = None
+        """The :class:`~hoyle.web.room.Room`, when it runs in this process."""
 
     def create(self, game: str, kinds: list[str]) -> dict[str, Any]:
         """Create a table: ``human`` or a bot level per seat; its JSON (id, seats, keys)."""
@@ -132,15 +135,21 @@ class Client:
 
 
 @contextmanager
-def server_thread(db: Path | str, **settings: Any) -> Iterator[Server]:
+def server_thread(
+    db: Path | str,
+    limits: Limits = OFF,
+    hosts: list[str] | None = None,
+    **settings: Any,
+) -> Iterator[Server]:
     """A card room in a thread of this process, storing in ``db`` (a SQLite file, or a
-    database URL given as a string); bots play at once, and wait for nobody after a deal
-    unless ``summary_seconds`` or ``summary_seconds_bots`` say otherwise."""
+    database URL given as a string), within ``limits``, answering to ``hosts`` (any name when
+    ``None``); bots play at once, and wait for nobody after a deal unless
+    ``summary_seconds`` or ``summary_seconds_bots`` say otherwise."""
     settings.setdefault("bot_delay", 0.0)
     settings.setdefault("summary_seconds", 0.0)
     settings.setdefault("summary_seconds_bots", 0.0)
     port = free_port()
-    app = create_app(store_url(db), Settings(**settings))
+    app = create_app(store_url(db), Settings(**settings), limits, hosts)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve()), daemon=True)
@@ -149,8 +158,10 @@ def server_thread(db: Path | str, **settings: Any) -> Iterator[Server]:
     while not server.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
+    running = Server(port)
+    running.room = app.state.room  # the room itself, for a test to look inside
     try:
-        yield Server(port)
+        yield running
     finally:
         server.should_exit = True
         thread.join(timeout=10)

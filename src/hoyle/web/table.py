@@ -575,7 +575,8 @@ class Table:
                 await asyncio.wait_for(close(code=4408, reason="too far behind"), 5)
 
     async def flush(self) -> None:
-        """Wait until every message queued so far has been written (tests, shutdown)."""
+        """Wait until every message queued so far has been written, or its viewer dropped
+        (a stalled one is waited for until its queue fills): for tests."""
         for box in list(self._outboxes.values()):
             await box.queue.join()
 
