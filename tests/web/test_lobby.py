@@ -6,12 +6,14 @@ defaults, and no error shows until there is one."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
-from roomkit import Server
+from roomkit import Server, server_thread
 
 import hoyle
+from hoyle.web.limits import Limits
 
 DEFAULTS = [
     # family, variant, its title in the list, its own table size, the sizes it allows
@@ -195,3 +197,24 @@ def test_the_players_box_follows_the_variant_and_errors_show_only_when_there_is_
     # No script error; the one failure the console reports is the refusal made up above.
     assert all("400" in e for e in page.errors), page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_a_public_rooms_limits_are_shown_and_only_its_bot_levels_offered(
+    browser: Browser, tmp_path: Path
+) -> None:
+    limits = Limits(tables_per_client=1, levels=("random", "easy"))
+    with server_thread(tmp_path / "room.sqlite3", limits) as public:
+        page = open_lobby(browser, public)
+        expect(page.locator("#room-limits")).to_contain_text("1 tables at a time per visitor")
+        expect(page.locator("#room-limits")).to_contain_text("bots random, easy")
+        offered = page.eval_on_selector_all("#seats option", "os => os.map(o => o.value)")
+        assert {v for v in offered if v.startswith("bot:")} == {"bot:random", "bot:easy"}
+        page.click("#create")
+        page.wait_for_url("**/t/**")
+        # A second table from the same visitor is refused with the limit, in the form.
+        page.goto(public.url + "/")
+        page.wait_for_function("document.body.dataset.lobby === 'ready'")
+        page.click("#create")
+        expect(page.locator("#create-error")).to_contain_text("--tables-per-client 1")
+        assert page.url.endswith("/")
+        page.context.close()

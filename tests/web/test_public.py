@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 import websockets.sync.client as ws_client
-from roomkit import Server, server_thread
+from roomkit import Server, free_port, server_thread
 from websockets.exceptions import InvalidStatus
 
 from hoyle.cli import main
@@ -57,7 +57,7 @@ def test_a_visitor_may_keep_only_so_many_tables_and_the_room_only_so_many(
         still_serves(s, first.json()["id"])
         about = s.http.get("/api/room").json()
         assert about["live"] == 3 and about["limits"]["tables"] == 3
-        assert "2 live tables per visitor" in about["limits"]["text"]
+        assert "2 tables at a time per visitor" in about["limits"]["text"]
 
 
 def test_a_visitor_may_create_only_so_many_tables_a_minute() -> None:
@@ -164,3 +164,12 @@ def test_the_web_extra_is_what_serving_needs_and_postgres_its_own() -> None:
     assert names("web") == {"fastapi", "uvicorn", "sqlalchemy", "websockets"}
     assert "psycopg" in names("postgres")
     assert {"playwright", "httpx", "pytest"} <= names("test")
+
+
+def test_serve_refuses_a_bot_level_no_family_has(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOYLE_DATA", str(tmp_path))
+    assert main(["serve", "--port", str(free_port()), "--bot-levels", "easy,exprt"]) == 1
+    err = capsys.readouterr().err
+    assert "no family has a bot 'exprt'" in err and "expert" in err

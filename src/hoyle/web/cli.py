@@ -158,6 +158,12 @@ def limits_of(args: argparse.Namespace) -> Any:
     levels = None
     if args.bot_levels:
         levels = tuple(w.strip() for w in args.bot_levels.split(",") if w.strip())
+        known = known_levels()
+        for level in levels:
+            if level not in known:
+                raise ValueError(
+                    f"--bot-levels: no family has a bot {level!r}; levels: {', '.join(known)}"
+                )
     return Limits(
         tables_per_client=args.tables_per_client,
         tables=args.max_tables,
@@ -166,6 +172,17 @@ def limits_of(args: argparse.Namespace) -> Any:
         deals=args.max_deals,
         target_factor=args.max_target_factor,
     )
+
+
+def known_levels() -> list[str]:
+    """Every bot level some family has, in the order the families list them."""
+    import hoyle
+    from hoyle.core.registry import agent_names, families
+
+    found: dict[str, None] = {}
+    for name in families():
+        found.update(dict.fromkeys(agent_names(hoyle.load(name))))
+    return list(found)
 
 
 def allowed_hosts(host: str, extra: list[str]) -> list[str] | None:
@@ -240,7 +257,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     hosts = allowed_hosts(args.host, args.allow_host)
     try:
         app = create_app(url, settings, limits_of(args), hosts)
-    except StoreError as exc:
+    except (StoreError, ValueError) as exc:
         sock.close()
         print(f"hoyle serve: {exc}", file=sys.stderr)
         return 1

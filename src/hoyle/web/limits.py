@@ -96,17 +96,17 @@ class Limits:
         text saying them all."""
         parts = []
         if self.tables_per_client is not None:
-            parts.append(f"{self.tables_per_client} live tables per visitor")
+            parts.append(f"{self.tables_per_client} tables at a time per visitor")
         if self.tables is not None:
             parts.append(f"{self.tables} in all")
         if self.per_minute is not None:
             parts.append(f"{self.per_minute} new tables a minute")
         if self.levels is not None:
-            parts.append(f"bots: {', '.join(self.levels)}")
+            parts.append(f"bots {', '.join(self.levels)}")
         if self.deals is not None:
-            parts.append(f"at most {self.deals} deals")
+            parts.append(f"deals={self.deals} at most")
         if self.target_factor is not None:
-            parts.append(f"targets up to {self.target_factor:g}× the rules' own")
+            parts.append(f"a target up to {self.target_factor:g} times the rules' own")
         return {
             "tables_per_client": self.tables_per_client,
             "tables": self.tables,
@@ -114,7 +114,7 @@ class Limits:
             "levels": list(self.levels) if self.levels is not None else None,
             "deals": self.deals,
             "target_factor": self.target_factor,
-            "text": "This room: " + "; ".join(parts) + "." if parts else "",
+            "text": "This room allows " + ", ".join(parts) + "." if parts else "",
         }
 
 

@@ -13,6 +13,7 @@ let games = [];
 let checking = 0;      // the number of the latest check sent
 let verdict = null;    // the latest check's answer: {ok: true, ...} or {ok: false, reason}
 let typing = null;     // the timer that checks the options once typing stops
+let room = null;       // GET /api/room: the limits of this room (shown under the form)
 
 function current() {
   return games.find((g) => g.name === $("family").value);
@@ -24,7 +25,10 @@ function variant() {
 }
 
 function levels() {
-  return (verdict && verdict.ok && verdict.levels) || current().levels;
+  const all = (verdict && verdict.ok && verdict.levels) || current().levels;
+  // A public room may seat only some levels (hoyle serve --bot-levels): offer only those.
+  const allowed = room && room.limits.levels;
+  return allowed ? all.filter((level) => allowed.includes(level)) : all;
 }
 
 function drawSeats() {
@@ -185,6 +189,8 @@ async function lists() {
 }
 
 async function start() {
+  room = await (await fetch("/api/room")).json();
+  $("room-limits").textContent = room.limits.text;
   games = await (await fetch("/api/games")).json();
   $("family").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
   $("family").value = games[0].name;  // the room lists the families default first
