@@ -163,7 +163,8 @@ def main() -> int:
         database = args.database or str(Path(tmp) / "load.sqlite3")
         env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
         cmd = [sys.executable, "-m", "hoyle", "serve", "--port", str(port)]
-        cmd += ["--database", database, "--bot-delay", "0"]
+        # Hundreds of tables from one address: far past a public room's limits.
+        cmd += ["--database", database, "--bot-delay", "0", "--no-limits"]
         server = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"

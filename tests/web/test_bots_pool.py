@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -107,3 +108,18 @@ def test_a_table_of_searching_bots_plays_through_the_pool(tmp_path: Path) -> Non
         store.close()
     assert isinstance(load["moves"], int) and load["moves"] >= 6  # every card of a hand
     assert load["workers"] == 1
+
+
+def test_a_worker_that_dies_is_replaced_and_the_job_tried_again() -> None:
+    async def main() -> tuple[int, int]:
+        pool = BotPool(1)
+        try:
+            first = await pool.run(False, os.getpid)
+            os.kill(first, signal.SIGKILL)  # out of memory, say
+            await asyncio.sleep(0.2)
+            return first, await pool.run(False, os.getpid)
+        finally:
+            pool.close()
+
+    first, second = asyncio.run(main())
+    assert second not in (first, os.getpid())

@@ -21,6 +21,7 @@ import contextlib
 import dataclasses
 import heapq
 import itertools
+import logging
 import multiprocessing
 import os
 import statistics
@@ -28,6 +29,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 import hoyle
@@ -38,6 +40,8 @@ from hoyle.core.registry import Agent, make_agent
 __all__ = ["BotPool", "Thought", "cap_budget"]
 
 T = TypeVar("T")
+
+log = logging.getLogger("hoyle.web")
 
 _AGENTS: OrderedDict[tuple[str, int, str, str], Agent] = OrderedDict()
 """A worker's agents by (table, seat, level, game): kept between moves, as a searching agent
@@ -106,6 +110,8 @@ class BotPool:
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
         self._running = 0
+        self.moves = 0
+        """Bot moves worked out since the room started."""
         self._thought: deque[float] = deque(maxlen=2000)
         self._waited: deque[float] = deque(maxlen=2000)
 
@@ -139,7 +145,14 @@ class BotPool:
                 raise
         self._waited.append(time.perf_counter() - queued)
         try:
-            return await loop.run_in_executor(self._pool(), fn, *args)
+            try:
+                return await loop.run_in_executor(self._pool(), fn, *args)
+            except BrokenProcessPool:
+                # A worker died (killed, out of memory): every later job would fail the same
+                # way, so the pool starts afresh and the job is tried once more.
+                log.warning("a bot worker died; starting the workers again")
+                self.close()
+                return await loop.run_in_executor(self._pool(), fn, *args)
         finally:
             if self.workers > 0:
                 self._release()
@@ -160,6 +173,7 @@ class BotPool:
         """The move of the bot ``key`` = (table id, seat, level) at ``state``."""
         thought = await self.run(urgent, _think, key, state, seed, self.seconds)
         self._thought.append(thought.seconds)
+        self.moves += 1
         return thought.action
 
     async def hint(self, state: State, level: str, seconds: float) -> list[Any]:
@@ -169,8 +183,9 @@ class BotPool:
         return await self.run(True, _hint, state, level, seconds)
 
     def load(self) -> dict[str, Any]:
-        """How busy the bots are: workers, jobs running and queued, and over the last moves
-        the median and 99th percentile of think and queue times in milliseconds."""
+        """How busy the bots are: workers, jobs running and queued, moves made, and over the
+        last 2,000 jobs the median and 99th percentile of think and queue times in
+        milliseconds."""
 
         def ms(values: deque[float], q: int) -> float | None:
             if len(values) < 2:
@@ -181,7 +196,7 @@ class BotPool:
             "workers": self.workers,
             "running": self._running,
             "queued": sum(not t.done() for *_, t in self._waiting),
-            "moves": len(self._thought),
+            "moves": self.moves,
             "think_ms_p50": ms(self._thought, 50),
             "think_ms_p99": ms(self._thought, 99),
             "queue_ms_p50": ms(self._waited, 50),
