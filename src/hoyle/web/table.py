@@ -23,7 +23,7 @@ import time
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import hoyle
 from hoyle.agents.hints import value_meaning
@@ -34,6 +34,7 @@ from hoyle.core.registry import Agent, family, make_agent, takes_budget
 from hoyle.records import dumps, from_state
 from hoyle.web.bots import BotPool
 from hoyle.web.fair import DealSecret, commitment, deal_chance, format_deal_tags, new_salt
+from hoyle.web.outbox import OUTBOX, Connection, Outbox
 from hoyle.web.store import EventRow, Store, TableRow
 
 __all__ = [
@@ -64,14 +65,6 @@ class Refused(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-class Connection(Protocol):
-    """Anything the table can send JSON to (a WebSocket, or a test's recorder)."""
-
-    async def send_json(self, data: Any) -> None:
-        """Send one message."""
-        ...
 
 
 @dataclass
@@ -105,52 +98,6 @@ class Settings:
     bot_seconds: float | None = 1.0
     """The most a searching bot or a hint thinks per move (a level whose own budget is
     shorter keeps it); ``None``: each level's own."""
-
-
-OUTBOX = 256
-"""Messages that may wait for one viewer; a client this far behind has stalled (a whole deal
-of Hearts is about 60 messages) and is dropped, to reconnect and get a fresh snapshot."""
-
-
-class Outbox:
-    """One viewer's messages on their way: a bounded queue and the task that writes it, so a
-    slow reader is never waited for by its table."""
-
-    def __init__(self, conn: Connection, gone: Callable[[Connection], None]) -> None:
-        self.conn = conn
-        self.gone = gone
-        self.queue: asyncio.Queue[tuple[dict[str, Any], str | None]] = asyncio.Queue(OUTBOX)
-        self.task = asyncio.create_task(self._write())
-
-    def put(self, msg: dict[str, Any], text: str | None) -> bool:
-        """Queue ``msg``; False when the queue is full."""
-        try:
-            self.queue.put_nowait((msg, text))
-        except asyncio.QueueFull:
-            return False
-        return True
-
-    async def _write(self) -> None:
-        send_text = getattr(self.conn, "send_text", None)
-        while True:
-            msg, text = await self.queue.get()
-            try:
-                if send_text is not None:  # a WebSocket: the JSON made once for every viewer
-                    await send_text(text if text is not None else json.dumps(msg))
-                else:
-                    await self.conn.send_json(msg)
-            except Exception:  # a closed socket: the viewer has left
-                self.gone(self.conn)
-                return
-            finally:
-                self.queue.task_done()
-
-    def close(self) -> None:
-        """Stop writing (the viewer left)."""
-        self.task.cancel()
-        while not self.queue.empty():  # nobody will write these: flush() must not wait
-            self.queue.get_nowait()
-            self.queue.task_done()
 
 
 @dataclass
