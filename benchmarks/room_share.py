@@ -25,7 +25,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -35,7 +34,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-ROOT = Path(__file__).resolve().parents[1]
+from roomproc import serving
 
 RAISED = ["--tables-per-client", "100", "--tables-per-minute", "1000"]
 CONFIGS = {
@@ -47,16 +46,6 @@ CONFIGS = {
 raised so that one address can make the benchmark's tables; everything that shares the machine
 (the bots' workers, their queue, their budget) stays as shipped: a worker for every core but
 one. The second row gives the bots every core, still at a lower priority than the server."""
-
-
-def free_port() -> int:
-    """A loopback port nobody listens on."""
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -131,24 +120,11 @@ async def one_run(base: str, args: argparse.Namespace, seed: int) -> dict[str, A
 
 def serve(flags: list[str], args: argparse.Namespace, seed: int) -> dict[str, Any]:
     """One run of one configuration in a fresh server process."""
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-        cmd = [sys.executable, "-m", "hoyle", "serve", "--port", str(port)]
-        cmd += ["--database", str(Path(tmp) / "room.sqlite3"), "--bot-delay", "0", *flags]
-        server = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
-        try:
-            base = f"http://127.0.0.1:{port}"
-            for _ in range(400):
-                try:
-                    httpx.get(base + "/api/room", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.05)
-            return asyncio.run(one_run(base, args, seed))
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        serving(str(Path(tmp) / "room.sqlite3"), flags) as base,
+    ):
+        return asyncio.run(one_run(base, args, seed))
 
 
 def main() -> int:

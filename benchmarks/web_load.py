@@ -21,10 +21,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,18 +34,7 @@ from websockets.asyncio.client import connect
 
 import hoyle
 from hoyle.records import loads
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    """A loopback port nobody listens on."""
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from roomproc import serving
 
 
 class Result:
@@ -158,26 +145,11 @@ def main() -> int:
     parser.add_argument("--database", help="SQLAlchemy URL or SQLite file (default: temporary)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         database = args.database or str(Path(tmp) / "load.sqlite3")
-        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-        cmd = [sys.executable, "-m", "hoyle", "serve", "--port", str(port)]
         # Hundreds of tables from one address: far past a public room's limits.
-        cmd += ["--database", database, "--bot-delay", "0", "--no-limits"]
-        server = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
-        try:
-            base = f"http://127.0.0.1:{port}"
-            for _ in range(300):
-                try:
-                    httpx.get(base + "/api/tables", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.05)
+        with serving(database, ["--no-limits"]) as base:
             out = asyncio.run(run(args, base))
-        finally:
-            server.terminate()
-            server.wait()
     if args.json:
         print(json.dumps(out))
     else:

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from hoyle.web.app import create_app
 from hoyle.web.limits import OFF, Limits
-from hoyle.web.store import database_url
+from hoyle.web.room import Room
+from hoyle.web.store import Store, database_url
 from hoyle.web.table import Settings
 
 QUICK_HEARTS = "hearts(deals=1)"
@@ -197,3 +198,21 @@ def start_process(db: Path | str, port: int, *args: str) -> subprocess.Popen[byt
             assert proc.poll() is None, "hoyle serve exited"
             assert time.monotonic() < deadline, "hoyle serve did not start"
             time.sleep(0.05)
+
+
+def run_room(main: Callable[[Room], Awaitable[None]], db: Path, **settings: Any) -> None:
+    """Run ``main(room)`` in a fresh event loop on a room storing in ``db`` (a SQLite file)
+    with ``settings``, then stop the room and close its store."""
+    store = Store(f"sqlite:///{db}")
+    room = Room(store, Settings(**settings))
+
+    async def body() -> None:
+        try:
+            await main(room)
+        finally:
+            room.stop()
+
+    try:
+        asyncio.run(body())
+    finally:
+        store.close()

@@ -13,9 +13,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from roomkit import run_room
+
 from hoyle.web.room import Room
-from hoyle.web.store import Store
-from hoyle.web.table import OUTBOX, Settings
+from hoyle.web.table import OUTBOX
 
 
 class Counter:
@@ -44,19 +45,7 @@ class Stalled:
 
 
 def in_room(db: Path, main: Any, **settings: Any) -> None:
-    store = Store(f"sqlite:///{db}")
-    room = Room(store, Settings(bot_delay=0, summary_seconds=0, summary_seconds_bots=0, **settings))
-
-    async def body() -> None:
-        try:
-            await main(room)
-        finally:
-            room.stop()
-
-    try:
-        asyncio.run(body())
-    finally:
-        store.close()
+    run_room(main, db, bot_delay=0, summary_seconds=0, summary_seconds_bots=0, **settings)
 
 
 def test_three_hundred_spectators_cost_one_message_each(tmp_path: Path) -> None:

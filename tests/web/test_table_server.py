@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from roomkit import run_room
 
 import hoyle
 from hoyle.core.errors import HoyleError
@@ -56,19 +57,7 @@ def run(main: Callable[[Room], Awaitable[None]], db: Path, **settings: Any) -> N
     """Run ``main(room)`` on a room storing in ``db``; bots play at once unless told."""
     settings.setdefault("bot_delay", 0.0)
     settings.setdefault("auto_delay", 0.05)
-    store = Store(f"sqlite:///{db}")
-    room = Room(store, Settings(**settings))
-
-    async def body() -> None:
-        try:
-            await main(room)
-        finally:
-            room.stop()
-
-    try:
-        asyncio.run(body())
-    finally:
-        store.close()
+    run_room(main, db, **settings)
 
 
 async def seat_table(
