@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from hoyle import arena
 from hoyle.arena import ArenaError, MatchResult
 from hoyle.arena.chart import check_chart_path, write_chart
 from hoyle.arena.report import match_table
@@ -123,3 +124,18 @@ def test_a_failed_save_writes_nothing(small_match: MatchResult, tmp_path: Path) 
         store.save(small_match)
     assert store.match_ids() == []  # the transaction rolled back the match row too
     store.close()
+
+
+def test_an_agent_against_itself_is_reported_as_a_mirror_not_a_win_rate() -> None:
+    # One agent in every seat wins every game it plays: "100.0% ± 0.0" measured nothing.
+    result = arena.match("hearts(deals=1)", ["easy"], deals=4, seed=3)
+    assert result.mirror
+    lines = match_table(result)
+    assert lines[2].split()[0] == "easy" and lines[2].rstrip().split()[-3] == "mirror"
+    assert "%" not in lines[2]
+    assert lines[-2].startswith("A mirror match: easy holds every seat")
+    data = result.to_dict()
+    assert data["mirror"] is True and data["agents"][0]["win_rate"] is None
+    # Two agents are no mirror, whatever their names.
+    two = arena.match("hearts(deals=1)", ["easy", "random"], deals=2, seed=3)
+    assert not two.mirror and two.to_dict()["agents"][0]["win_rate"] is not None

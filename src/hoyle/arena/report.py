@@ -21,7 +21,10 @@ def agent_table(result: MatchResult) -> list[str]:
     """One header line and one line per agent."""
     width = max(5, *(len(a.name) for a in result.agents))
     returns = [_plus_minus(a.mean_return) for a in result.agents]
-    wins = [_plus_minus(a.win_rate, 100.0, 1, "%") for a in result.agents]
+    if result.mirror:  # one agent in every seat wins every game it plays: no rate
+        wins = ["mirror" for _ in result.agents]
+    else:
+        wins = [_plus_minus(a.win_rate, 100.0, 1, "%") for a in result.agents]
     rw = max(len("mean return ± 95% CI"), *(len(r) for r in returns))
     ww = max(len("win rate ± 95% CI"), *(len(w) for w in wins))
     lines = [
@@ -76,6 +79,13 @@ def match_table(result: MatchResult) -> list[str]:
     ]
     if result.pairs:
         lines += ["", *pair_table(result)]
+    if result.mirror:
+        (agent,) = result.agents
+        lines += [
+            "",
+            f"A mirror match: {agent.name} holds every seat, so it has no win rate and no "
+            "one to be compared with; the mean return and score describe the game's seats.",
+        ]
     workers = result.executor or f"{result.workers} worker{'s' if result.workers != 1 else ''}"
     lines.append(f"{played} in {result.elapsed_s:.2f} s ({workers})")
     return lines

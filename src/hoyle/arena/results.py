@@ -190,6 +190,12 @@ class MatchResult:
     executor: str = ""
 
     @property
+    def mirror(self) -> bool:
+        """Whether one agent holds every seat: a mirror match measures the game (how its
+        seats fare), not the agent, so it has no win rate and no pair to compare."""
+        return len(self.agents) == 1
+
+    @property
     def games_played(self) -> int:
         """How many games were played, kept or not."""
         return self.played if self.played >= 0 else len(self.games)
@@ -221,6 +227,7 @@ class MatchResult:
             "duplicate": self.duplicate,
             "rotations": self.rotations,
             "games_played": self.games_played,
+            "mirror": self.mirror,
             "agents": [a.to_dict() for a in self.agents],
             "pairs": [p.to_dict() for p in self.pairs],
             "elapsed_s": self.elapsed_s,
@@ -228,6 +235,9 @@ class MatchResult:
         }
         if self.executor:
             data["executor"] = self.executor
+        if self.mirror:  # winning against oneself every time is no rate of anything
+            for agent in data["agents"]:
+                agent["win_rate"] = None
         if games:
             data["games"] = [g.to_dict() for g in self.games]
         return data
