@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -123,3 +125,38 @@ def test_a_worker_that_dies_is_replaced_and_the_job_tried_again() -> None:
 
     first, second = asyncio.run(main())
     assert second not in (first, os.getpid())
+
+
+SERVER = """
+import asyncio, os, signal
+from hoyle.web.bots import BotPool
+
+async def main():
+    pool = BotPool(1)
+    print(await pool.run(False, os.getpid), flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)  # no shutdown: the workers are told nothing
+
+asyncio.run(main())
+"""
+
+
+def test_workers_leave_when_their_server_is_killed() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", SERVER], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == -signal.SIGKILL
+    worker = int(done.stdout.split()[0])
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{worker}").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not Path(f"/proc/{worker}").exists(), "an orphaned worker waits for ever"
+
+
+def test_closing_the_pool_ends_its_workers() -> None:
+    async def main() -> int:
+        pool = BotPool(1)
+        worker = await pool.run(False, os.getpid)
+        pool.close()
+        return worker
+
+    assert not Path(f"/proc/{asyncio.run(main())}").exists()

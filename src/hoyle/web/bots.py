@@ -25,6 +25,7 @@ import logging
 import multiprocessing
 import os
 import statistics
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -69,10 +70,20 @@ def cap_budget(agent: Agent, seconds: float | None) -> Agent:
     return agent
 
 
-def _lower_priority() -> None:
-    # The server process acknowledges moves; the workers must not take its core from it.
+def _start_worker(server: int) -> None:
+    """A worker's first steps: a lower CPU priority than the server ``server`` (the process
+    that acknowledges moves must not lose its core to a search), and an end when it ends."""
     with contextlib.suppress(OSError):
         os.nice(5)
+    threading.Thread(target=_watch, args=(server,), daemon=True).start()
+
+
+def _watch(server: int) -> None:
+    # A server killed without its shutdown (SIGKILL, a crash) cannot tell its workers to go,
+    # and they would wait for jobs for ever: each leaves once its parent is gone.
+    while os.getppid() == server:
+        time.sleep(1)
+    os._exit(0)
 
 
 def _think(key: tuple[str, int, str], state: State, seed: int, seconds: float | None) -> Thought:
@@ -124,7 +135,8 @@ class BotPool:
             self._executor = ProcessPoolExecutor(
                 self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority,
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
         return self._executor
 
@@ -204,7 +216,8 @@ class BotPool:
         }
 
     def close(self) -> None:
-        """Stop the workers (server shutdown); jobs still running are abandoned."""
+        """Stop the workers (server shutdown): queued jobs are dropped, a search under way
+        ends within its budget, and the workers have exited when this returns."""
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
