@@ -500,7 +500,18 @@ def _match_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
         metavar="A,B,...",
         help="agent names, repeated round the table when fewer than the seats",
     )
-    match.add_argument("--deals", type=_positive_int, default=100, help="deals to play (100)")
+    count = match.add_mutually_exclusive_group()
+    count.add_argument(
+        "--deals",
+        type=_positive_int,
+        help="deals to play (100); a game of several deals (hearts, to 100) is played one "
+        "deal at a time, as GAME(deals=1)",
+    )
+    count.add_argument(
+        "--games",
+        type=_positive_int,
+        help="whole games to play instead, each as many deals as the game takes",
+    )
     match.add_argument(
         "--duplicate",
         action="store_true",
@@ -625,6 +636,20 @@ def cmd_match(args: argparse.Namespace) -> int:
     from hoyle.arena.store import Store
 
     game = _load_game(args.game, args.variant, args.options)
+    note = None
+    if args.games is not None:
+        args.deals = args.games
+    else:
+        args.deals = 100 if args.deals is None else args.deals
+        if not arena.one_deal(game):
+            # --deals counts deals: a match to 100 is not one, so each deal is a game here.
+            whole = game.spec
+            game = hoyle.load(whole, deals=1)
+            note = (
+                f"hoyle: note: {whole} is played over several deals; --deals {args.deals} "
+                f"plays {args.deals} single deals of it, {game.spec} (--games N plays whole "
+                "games)"
+            )
     try:
         # Every argument, the paths, the cluster and the database are checked before any game;
         # the database last, so that nothing is created while an argument is still wrong.
@@ -650,6 +675,8 @@ def cmd_match(args: argparse.Namespace) -> int:
             workers=executor.slots,
         )
         sinks = _open_sinks(out, store, info)
+        if note is not None:  # said once every argument is known to be good
+            print(note, file=sys.stderr)
         outcome = _streamed(
             "match",
             sinks,

@@ -117,3 +117,24 @@ def test_ctrl_c_stops_the_match_with_status_130(
     assert code == 130 and out == ""
     assert err == "hoyle: error: match interrupted; nothing was printed or saved\n"
     assert Store(str(db)).match_ids() == []
+
+
+def test_deals_count_deals_and_games_count_games(capsys: pytest.CaptureFixture[str]) -> None:
+    # Hearts is a match to 100 (RULINGS: Hearts); --deals 3 is three deals, not three matches.
+    code, out, err = run(["match", "hearts", "--agents", "easy,random", "--deals", "3"], capsys)
+    assert code == 0, err
+    assert out.splitlines()[0].startswith("hearts(deals=1): 3 deals from seed 0")
+    assert "hearts is played over several deals; --deals 3 plays 3 single deals" in err
+    argv = ["match", "hearts(target=30)", "--agents", "easy,random", "--games", "2", "--json"]
+    code, out, err = run(argv, capsys)
+    assert code == 0 and err == "", err  # whole games asked for: nothing to note
+    summary = json.loads(out)
+    assert (summary["game"], summary["deals"], summary["unit"]) == ("hearts(target=30)", 2, "game")
+    code, out, _ = run([*argv[:-1], "--duplicate"], capsys)
+    lines = out.splitlines()
+    assert lines[0] == "hearts(target=30): 2 games from seed 0, duplicate, 2 rotations, 4 played"
+    assert lines[1].split()[2] == "games" and lines[5].startswith("pair (per game)")
+    code, _, err = run(
+        ["match", "hearts", "--agents", "easy", "--deals", "2", "--games", "2"], capsys
+    )
+    assert code == 2 and "--games: not allowed with argument --deals" in err

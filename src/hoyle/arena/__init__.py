@@ -20,7 +20,7 @@ matplotlib) and :mod:`~hoyle.arena.store` (SQL rows, needs SQLAlchemy). The last
 their library only when used: ``pip install 'hoyle[arena]'`` brings both.
 """
 
-from hoyle.arena.matches import check, match
+from hoyle.arena.matches import check, match, one_deal
 from hoyle.arena.results import AgentSummary, GameResult, Interval, MatchResult, PairSummary
 from hoyle.arena.seating import ArenaError
 from hoyle.arena.simulation import SimulationResult, simulate
@@ -35,5 +35,6 @@ __all__ = [
     "SimulationResult",
     "check",
     "match",
+    "one_deal",
     "simulate",
 ]

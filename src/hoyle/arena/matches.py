@@ -26,7 +26,7 @@ from hoyle.arena.stats import Tally
 from hoyle.core.protocol import Game
 from hoyle.core.registry import load, make_agent, split_agents
 
-__all__ = ["check", "match"]
+__all__ = ["check", "match", "one_deal"]
 
 
 def match(
@@ -114,7 +114,14 @@ def match(
         workers=min(runner.slots, -(-deals // size)),
         played=tally.games,
         executor=runner.description,
+        unit="deal" if one_deal(loaded) else "game",
     )
+
+
+def one_deal(game: Game[Any]) -> bool:
+    """Whether a game of ``game`` is one deal (``hearts(deals=1)``) rather than a match of
+    several (``hearts``, played to 100)."""
+    return getattr(game.rules, "deals", 1) == 1
 
 
 def running_difference(tally: Tally) -> str:

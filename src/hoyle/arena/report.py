@@ -28,7 +28,7 @@ def agent_table(result: MatchResult) -> list[str]:
     rw = max(len("mean return ± 95% CI"), *(len(r) for r in returns))
     ww = max(len("win rate ± 95% CI"), *(len(w) for w in wins))
     lines = [
-        f"{'agent':<{width}}  seats  deals  {'mean return ± 95% CI':>{rw}}  "
+        f"{'agent':<{width}}  seats  {result.unit + 's':>5}  {'mean return ± 95% CI':>{rw}}  "
         f"{'win rate ± 95% CI':>{ww}}  mean score  ms/move"
     ]
     for agent, ret, win in zip(result.agents, returns, wins, strict=True):
@@ -53,8 +53,9 @@ def verdict(pair: PairSummary) -> str:
 def pair_table(result: MatchResult) -> list[str]:
     """One header line and one line per pair: first minus second, per deal."""
     labels = [f"{p.first} - {p.second}" for p in result.pairs]
-    width = max(len("pair (per deal)"), *(len(label) for label in labels))
-    lines = [f"{'pair (per deal)':<{width}}  difference            95% CI  verdict"]
+    head = f"pair (per {result.unit})"
+    width = max(len(head), *(len(label) for label in labels))
+    lines = [f"{head:<{width}}  difference            95% CI  verdict"]
     for label, pair in zip(labels, result.pairs, strict=True):
         d = pair.difference
         low, high = d.low, d.high
@@ -68,13 +69,14 @@ def match_table(result: MatchResult) -> list[str]:
     kind = (
         f"duplicate, {result.rotations} rotation{'s' if result.rotations != 1 else ''}"
         if result.duplicate
-        else "seats rotated by deal"
+        else f"seats rotated by {result.unit}"
     )
     count = result.games_played
     played = f"{count} game{'s' if count != 1 else ''}"
     lines = [
-        f"{result.game}: {result.deals} deal{'s' if result.deals != 1 else ''} "
-        f"from seed {result.seed}, {kind}, {played}",
+        f"{result.game}: {result.deals} {result.unit}{'s' if result.deals != 1 else ''} "
+        f"from seed {result.seed}, {kind}, "
+        f"{played if result.unit == 'deal' else f'{count} played'}",
         *agent_table(result),
     ]
     if result.pairs:

@@ -188,6 +188,9 @@ class MatchResult:
     workers: int
     played: int = -1
     executor: str = ""
+    unit: str = "deal"
+    """What ``deals`` counts: ``deal``, or ``game`` when each game runs over several deals
+    (``hearts`` to 100; see :func:`hoyle.arena.one_deal`)."""
 
     @property
     def mirror(self) -> bool:
@@ -224,6 +227,7 @@ class MatchResult:
             "lineup": list(self.lineup),
             "seed": self.seed,
             "deals": self.deals,
+            "unit": self.unit,
             "duplicate": self.duplicate,
             "rotations": self.rotations,
             "games_played": self.games_played,
