@@ -78,6 +78,16 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {value}")
+    return value
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -549,10 +559,23 @@ def _run_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="show the progress bar even when stderr is not a terminal (a cluster job's log)",
     )
+    parser.add_argument(
+        "--progress-every",
+        type=_positive_seconds,
+        default=30.0,
+        metavar="SECONDS",
+        help="when stderr is not a terminal, a progress line this often (30)",
+    )
 
 
-def _progress(args: argparse.Namespace) -> bool:
-    return bool(args.progress or (not args.quiet and sys.stderr.isatty()))
+def _progress(args: argparse.Namespace) -> bool | float:
+    """A bar on a terminal (or with ``--progress``), a line every ``--progress-every``
+    seconds when stderr is a file or a pipe, nothing with ``--quiet``."""
+    if args.progress:
+        return True
+    if args.quiet:
+        return False
+    return True if sys.stderr.isatty() else float(args.progress_every)
 
 
 def _check_out(args: argparse.Namespace) -> Path | None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
+from hoyle.arena.executors import ProgressLines
 from hoyle.arena.store import Store
 from hoyle.cli import main
 
@@ -138,3 +140,29 @@ def test_deals_count_deals_and_games_count_games(capsys: pytest.CaptureFixture[s
         ["match", "hearts", "--agents", "easy", "--deals", "2", "--games", "2"], capsys
     )
     assert code == 2 and "--games: not allowed with argument --deals" in err
+
+
+def test_piped_progress_is_a_line_every_few_seconds_and_json_stays_clean(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # stderr is not a terminal here, as in a job's log: lines, not a bar.
+    argv = ["match", "hearts(deals=1)", "--agents", "easy,random", "--deals", "300", "--json"]
+    code, out, err = run([*argv, "--progress-every", "0.001"], capsys)
+    assert code == 0
+    assert len(out.splitlines()) == 1 and json.loads(out)["deals"] == 300
+    lines = err.splitlines()
+    assert lines and all(line.startswith("hearts(deals=1): ") for line in lines)
+    assert re.search(r": [\d,]+/300 deals \(\d+%\), [\d.]+/s, .* left, easy−random [+-]", err)
+    _, _, quiet = run([*argv, "--progress-every", "0.001", "--quiet"], capsys)
+    assert quiet == ""
+
+
+def test_a_progress_line_says_what_is_done_the_rate_and_the_time_left() -> None:
+    lines = ProgressLines(10_000, "hearts(deals=1)", "deal", 30)
+    lines.done = 1_200
+    assert lines.line(30.0, "easy−random +0.31 ±0.40") == (
+        "hearts(deals=1): 1,200/10,000 deals (12%), 40.0/s, 3 min 40 s left, "
+        "easy−random +0.31 ±0.40"
+    )
+    lines.done = 0
+    assert lines.line(5.0).endswith("0.0/s, ? left")

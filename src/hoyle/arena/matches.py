@@ -37,7 +37,7 @@ def match(
     duplicate: bool = True,
     workers: int = 1,
     seed: int = 0,
-    progress: bool = False,
+    progress: bool | float = False,
     start_method: str | None = None,
     ray: str | None = None,
     executor: Executor | None = None,
@@ -53,7 +53,8 @@ def match(
         duplicate: play each deal in every distinct seat rotation.
         workers: processes to play in; the results do not depend on it.
         seed: the match seed; the same seed replays the same match.
-        progress: show a progress bar on stderr.
+        progress: show a progress bar on stderr (True), or a line every that many seconds
+            (a number: for a log).
         start_method: the ``multiprocessing`` start method for workers (default: the
             platform's); ``"spawn"`` works as well, since workers get names, not objects.
         ray: play on a Ray cluster at this address instead (``"local"``, ``"auto"``,

@@ -82,7 +82,7 @@ def simulate(
     ray: str | None = None,
     executor: Executor | None = None,
     sinks: Sequence[Sink] = (),
-    progress: bool = False,
+    progress: bool | float = False,
     start_method: str | None = None,
 ) -> SimulationResult:
     """Play ``games`` games of ``game`` with ``agents[s]`` in seat ``s``; summarise per seat.
