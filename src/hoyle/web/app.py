@@ -10,9 +10,13 @@ runs it with uvicorn. The WebSocket protocol (JSON, one object per message; docs
   "continue"}`` (the deal's summary is read), ``{"type": "settings", "auto": BOOL}``,
   ``{"type": "rematch"}``, ``{"type": "ping"}``.
 - server → client: ``state`` (the seat's observation, facts and log, its legal tokens on its
-  turn, seats, score history, deal commitments, the pause, the clock), ``refused`` (with the
-  reason in the screen's words; nothing changed), ``hint``, ``rematch``, ``error`` (then the
-  socket closes), ``pong``.
+  turn, seats, score history, deal commitments, the pause, the clock: to the joiner alone on
+  hello, to everyone when the table moves), ``presence`` (seats, pause and clock when a seated
+  player comes or goes), ``refused`` (with the reason in the screen's words; nothing changed),
+  ``hint``, ``rematch``, ``error`` (then the socket closes), ``pong``.
+
+Before any route, :class:`~hoyle.web.guard.Guard` refuses a Host name the room does not answer
+to and another site's Origin; :class:`~hoyle.web.limits.Limits` bound what visitors create.
 """
 
 from __future__ import annotations
