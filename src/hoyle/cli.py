@@ -5,14 +5,17 @@ Sub-commands::
     hoyle play GAME [--variant V] [--seed S] [--seat K] [--opponents easy] [--plain]
                [name=value ...]
     hoyle simulate GAME --games N --seed S --agents random,easy,... [--json]
-                [--workers K | --ray ADDRESS] [--out FILE] [name=value ...]
+                [--workers K | --ray ADDRESS] [--out STORE] [name=value ...]
     hoyle match GAME --agents A,B[,...] --deals N [--duplicate] [--workers K | --ray ADDRESS]
-                [--json] [--chart FILE.png] [--database URL] [--out FILE] [name=value ...]
+                [--json] [--chart FILE.png] [--database URL] [--out STORE] [name=value ...]
+    hoyle match --resume STORE (or simulate --resume STORE)
+    hoyle study status STORE
     hoyle variants GAME [--json]
     hoyle rules GAME [--variant V] [name=value ...]
     hoyle replay FILE
     hoyle games
 
+The arena's commands (simulate, match, study) live in :mod:`hoyle.arena.commands`.
 GAME is a family name (``hearts``) or a whole game string (``"hearts(moon=subtract)"``);
 ``--variant`` and trailing ``name=value`` options are laid over it. Every rule, every legal move
 and every error message comes from the engine: this module only reads arguments, drives the
@@ -32,7 +35,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypeVar
+from typing import Any, NoReturn, TextIO
 
 import hoyle
 from hoyle.core.errors import HoyleError
@@ -40,15 +43,7 @@ from hoyle.core.options import format_value
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import Agent, families, family, parse_spec, split_agents
 
-if TYPE_CHECKING:  # the arena is imported only by the commands that use it
-    from hoyle.arena.executors import Executor
-    from hoyle.arena.sinks import RunInfo, Sink
-    from hoyle.arena.store import Store
-
 __all__ = ["UsageError", "build_parser", "derive_seed", "main", "rules_lines"]
-
-_R = TypeVar("_R")
-"""What a streamed run returns (a match or a simulation result)."""
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -159,21 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.set_defaults(func=cmd_play)
 
-    sim = sub.add_parser("simulate", help="play many games between agents and summarise")
-    _game_arguments(sim)
-    sim.add_argument("--games", type=_positive_int, default=100, help="games to play (100)")
-    sim.add_argument("--seed", type=int, default=0, help="game i is dealt from seed S+i (0)")
-    sim.add_argument(
-        "--agents",
-        default="random",
-        help="one agent name per seat, comma-separated, or one for every seat (random)",
-    )
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
-    _run_arguments(sim)
-    sim.set_defaults(func=cmd_simulate)
+    from hoyle.arena.commands import add_commands as _arena_commands  # simulate, match, study
 
-    _match_parser(sub)
+    _arena_commands(sub)
 
     var = sub.add_parser("variants", help="list a family's presets")
     var.add_argument("game", metavar="GAME", help="family name")
@@ -416,336 +399,6 @@ def _default_record_path(game_family: str, now: _dt.datetime) -> Path:
 
 
 # --------------------------------------------------------------------------- simulate
-
-
-def cmd_simulate(args: argparse.Namespace) -> int:
-    """``hoyle simulate``: N games between agents, then a summary table or JSON."""
-    from hoyle import arena
-    from hoyle.arena.sinks import RunInfo
-
-    game = _load_game(args.game, args.variant, args.options)
-    names = _agent_list(args.agents, game.num_players, "--agents", "seats")
-    for name in set(names):  # fail on an unknown name before any game is played
-        _make_agent(name, game, 0)
-    out = _check_out(args)
-    executor = _executor(args)
-    try:
-        info = RunInfo(
-            kind="simulate",
-            game=game.spec,
-            lineup=tuple(names),
-            seed=args.seed,
-            deals=args.games,
-            duplicate=False,
-            rotations=1,
-            workers=executor.slots,
-        )
-        sinks = _open_sinks(out, None, info)
-        outcome = _streamed(
-            "simulation",
-            sinks,
-            lambda: arena.simulate(
-                game,
-                names,
-                args.games,
-                seed=args.seed,
-                executor=executor,
-                sinks=sinks,
-                progress=_progress(args),
-            ),
-        )
-    finally:
-        executor.close()
-    if isinstance(outcome, int):
-        return outcome
-    result = outcome
-    summary = result.to_dict()
-    saved, failure = _finish(sinks, summary)
-    if args.json:
-        print(json.dumps(summary))
-    else:
-        half = [r.half_width for r in result.returns]
-        print(*_summary_table(summary, half), *saved, sep="\n")
-    if failure is not None:
-        _error(f"results not saved: {failure}")
-        return EXIT_FAILURE
-    return EXIT_OK
-
-
-def _summary_table(summary: dict[str, Any], half: Sequence[float | None]) -> list[str]:
-    names: list[str] = summary["agents"]
-    width = max(5, *(len(n) for n in names))
-    lines = [
-        f"{summary['game']}: {summary['games']} games from seed {summary['seed']}",
-        f"seat  {'agent':<{width}}  mean return   ± 95% CI   mean score",
-    ]
-    for seat, name in enumerate(names):
-        h = half[seat]
-        ci = f"{h:>10.3f}" if h is not None else f"{'n/a':>10}"
-        lines.append(
-            f"{seat:>4}  {name:<{width}}  {summary['mean_returns'][seat]:>11.3f}  {ci}"
-            f"  {summary['mean_scores'][seat]:>11.2f}"
-        )
-    rate = summary["games_per_s"]
-    lines.append(
-        f"{summary['games']} games in {summary['elapsed_s']:.2f} s"
-        + (f" ({rate:.1f} games/s, {summary['executor']})" if rate is not None else "")
-    )
-    return lines
-
-
-# --------------------------------------------------------------------------- match
-
-
-def _match_parser(sub: argparse._SubParsersAction[_Parser]) -> None:
-    """The ``match`` sub-command's arguments (``hoyle.arena`` does the work)."""
-    match = sub.add_parser(
-        "match",
-        help="the arena: agents against each other on (duplicate) deals, with 95%% intervals",
-    )
-    _game_arguments(match)
-    match.add_argument(
-        "--agents",
-        required=True,
-        metavar="A,B,...",
-        help="agent names, repeated round the table when fewer than the seats",
-    )
-    count = match.add_mutually_exclusive_group()
-    count.add_argument(
-        "--deals",
-        type=_positive_int,
-        help="deals to play (100); a game of several deals (hearts, to 100) is played one "
-        "deal at a time, as GAME(deals=1)",
-    )
-    count.add_argument(
-        "--games",
-        type=_positive_int,
-        help="whole games to play instead, each as many deals as the game takes",
-    )
-    match.add_argument(
-        "--duplicate",
-        action="store_true",
-        help="play each deal once per seat rotation, so every agent holds every seat",
-    )
-    match.add_argument("--seed", type=int, default=0, help="deal i is dealt from seed S+i (0)")
-    match.add_argument("--json", action="store_true", help="print one JSON object")
-    match.add_argument("--quiet", action="store_true", help="no progress bar")
-    _run_arguments(match)
-    match.add_argument("--chart", metavar="FILE.png", help="draw the results into a PNG file")
-    match.add_argument(
-        "--database",
-        metavar="URL",
-        help="also write the match and every game to this SQLAlchemy URL or SQLite file",
-    )
-    match.set_defaults(func=cmd_match)
-
-
-def _run_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--workers`` or ``--ray``, ``--out`` and ``--progress``: where games run and go."""
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=_positive_int, default=1, help="local processes (1)")
-    where.add_argument(
-        "--ray",
-        metavar="ADDRESS",
-        help="play on a Ray cluster: auto, local (start one here) or HOST:PORT of its head",
-    )
-    parser.add_argument(
-        "--out",
-        metavar="FILE",
-        help="write every game to FILE as it finishes: .parquet, or .sqlite / .db (SQLite)",
-    )
-    parser.add_argument(
-        "--progress",
-        action="store_true",
-        help="show the progress bar even when stderr is not a terminal (a cluster job's log)",
-    )
-    parser.add_argument(
-        "--progress-every",
-        type=_positive_seconds,
-        default=30.0,
-        metavar="SECONDS",
-        help="when stderr is not a terminal, a progress line this often (30)",
-    )
-
-
-def _progress(args: argparse.Namespace) -> bool | float:
-    """A bar on a terminal (or with ``--progress``), a line every ``--progress-every``
-    seconds when stderr is a file or a pipe, nothing with ``--quiet``."""
-    if args.progress:
-        return True
-    if args.quiet:
-        return False
-    return True if sys.stderr.isatty() else float(args.progress_every)
-
-
-def _check_out(args: argparse.Namespace) -> Path | None:
-    from hoyle.arena.sinks import check_out_path
-
-    try:
-        return None if args.out is None else check_out_path(args.out)
-    except HoyleError as exc:
-        raise UsageError(str(exc)) from None
-
-
-def _executor(args: argparse.Namespace) -> Executor:
-    """The executor ``--workers`` or ``--ray`` asks for (a Ray connection is made here)."""
-    from hoyle.arena.executors import make_executor
-
-    try:
-        return make_executor(args.workers, ray=args.ray)
-    except HoyleError as exc:
-        raise UsageError(str(exc)) from None
-
-
-def _open_sinks(out: Path | None, database: Store | None, info: RunInfo) -> list[Sink]:
-    """The writers for ``--out`` and a ``--database`` store (opened last: nothing is
-    created while an argument is still wrong)."""
-    from hoyle.arena.sinks import StoreSink, open_sink
-
-    sinks: list[Sink] = []
-    try:
-        if out is not None:
-            sinks.append(open_sink(out, info))
-        if database is not None:
-            sinks.append(StoreSink(database, info))
-    except HoyleError as exc:
-        _abort(sinks)
-        raise UsageError(str(exc)) from None
-    return sinks
-
-
-def _streamed(what: str, sinks: Sequence[Sink], run: Callable[[], _R]) -> _R | int:
-    """``run()``'s result, or the exit code after Ctrl-C (the workers stop with the run) or a
-    failed batch or write, with every unfinished output removed."""
-    try:
-        return run()
-    except KeyboardInterrupt:
-        _abort(sinks)
-        _error(f"{what} interrupted; nothing was printed or saved")
-        return EXIT_INTERRUPTED
-    except (HoyleError, OSError) as exc:  # a batch failed on a node, a write failed
-        _abort(sinks)
-        _error(f"stopped: {exc}")
-        return EXIT_FAILURE
-
-
-def _abort(sinks: Sequence[Sink]) -> None:
-    for sink in sinks:
-        try:
-            sink.abort()
-        except (OSError, HoyleError) as exc:
-            _error(f"could not remove unfinished output: {exc}")
-
-
-def _finish(sinks: Sequence[Sink], summary: dict[str, Any]) -> tuple[list[str], str | None]:
-    """Complete every writer; the lines saying where results went, and the first failure."""
-    saved: list[str] = []
-    failure: str | None = None
-    for sink in sinks:
-        try:
-            saved.append(sink.finish(summary))
-        except (OSError, HoyleError) as exc:  # e.g. the disk filled up during the run
-            failure = failure or str(exc)
-    return saved, failure
-
-
-def cmd_match(args: argparse.Namespace) -> int:
-    """``hoyle match``: an arena match, then its tables (or JSON)."""
-    from hoyle import arena
-    from hoyle.arena.chart import check_chart_path, write_chart
-    from hoyle.arena.report import match_table
-    from hoyle.arena.seating import rotations
-    from hoyle.arena.sinks import RunInfo, StoreSink
-    from hoyle.arena.store import Store
-
-    game = _load_game(args.game, args.variant, args.options)
-    note = None
-    if args.games is not None:
-        args.deals = args.games
-    else:
-        args.deals = 100 if args.deals is None else args.deals
-        if not arena.one_deal(game):
-            # --deals counts deals: a match to 100 is not one, so each deal is a game here.
-            whole = game.spec
-            game = hoyle.load(whole, deals=1)
-            note = (
-                f"hoyle: note: {whole} is played over several deals; --deals {args.deals} "
-                f"plays {args.deals} single deals of it, {game.spec} (--games N plays whole "
-                "games)"
-            )
-    try:
-        # Every argument, the paths, the cluster and the database are checked before any game;
-        # the database last, so that nothing is created while an argument is still wrong.
-        _, seats = arena.check(game, args.agents, args.deals, workers=args.workers)
-        chart = None if args.chart is None else check_chart_path(args.chart)
-    except HoyleError as exc:
-        raise UsageError(str(exc)) from None
-    out = _check_out(args)
-    executor = _executor(args)
-    try:
-        try:
-            store = None if args.database is None else Store(args.database)
-        except HoyleError as exc:
-            raise UsageError(str(exc)) from None
-        info = RunInfo(
-            kind="match",
-            game=game.spec,
-            lineup=seats,
-            seed=args.seed,
-            deals=args.deals,
-            duplicate=args.duplicate,
-            rotations=len(rotations(seats)) if args.duplicate else 1,
-            workers=executor.slots,
-        )
-        sinks = _open_sinks(out, store, info)
-        if note is not None:  # said once every argument is known to be good
-            print(note, file=sys.stderr)
-        outcome = _streamed(
-            "match",
-            sinks,
-            lambda: arena.match(
-                game,
-                split_agents(args.agents),
-                args.deals,
-                duplicate=args.duplicate,
-                seed=args.seed,
-                progress=_progress(args),
-                executor=executor,
-                sinks=sinks,
-                keep_games=False,  # every game went to the sinks: a long study keeps none
-            ),
-        )
-    finally:
-        executor.close()
-    if isinstance(outcome, int):
-        return outcome
-    result = outcome
-    summary = result.to_dict()
-    saved: list[str] = []
-    failure: str | None = None
-    if chart is not None:
-        try:
-            summary["chart"] = str(write_chart(result, chart))
-            saved.append(f"Chart: {chart}")
-        except (OSError, HoyleError) as exc:
-            failure = str(exc)
-    lines, failed = _finish(sinks, summary)
-    failure = failure or failed
-    if store is not None and failed is None:
-        (match_id,) = [s.match_id for s in sinks if isinstance(s, StoreSink) and s.store is store]
-        summary["database"] = {"url": store.url, "match_id": match_id}
-    if out is not None and failed is None:
-        summary["out"] = str(out)
-    saved += lines
-    # The results are printed even when saving failed: the match is not lost with the file.
-    if args.json:
-        print(json.dumps(summary))
-    else:
-        print(*match_table(result), *saved, sep="\n")
-    if failure is not None:
-        _error(f"results not saved: {failure}")
-        return EXIT_FAILURE
-    return EXIT_OK
 
 
 # --------------------------------------------------------------------------- variants, rules

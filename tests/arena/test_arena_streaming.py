@@ -8,8 +8,10 @@ games arrive.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+import re
 import statistics
 import sys
 from collections.abc import Iterator
@@ -19,12 +21,12 @@ import pyarrow.parquet as pq
 import pytest
 
 from hoyle import arena
-from hoyle.arena import sinks
-from hoyle.arena.executors import LocalExecutor, batch_size, make_batches
+from hoyle.arena import study as studies
+from hoyle.arena.executors import BatchPlan, LocalExecutor, batch_size, make_batches
 from hoyle.arena.runner import Batch, play_batch
-from hoyle.arena.sinks import ParquetSink, RunInfo, StoreSink, parquet_columns
-from hoyle.arena.stats import Moments, SeatTally, Tally, agent_summaries, by_deal
+from hoyle.arena.stats import Moments, SeatTally, Tally, agent_summaries, by_deal, tally_from_dict
 from hoyle.arena.store import Store
+from hoyle.arena.study import ParquetExport, RunInfo, Study, parquet_columns
 from hoyle.cli import main
 
 INFO = RunInfo(
@@ -111,14 +113,39 @@ def test_a_match_that_keeps_no_games_prints_the_same_numbers(
 
 
 def test_batches_are_made_lazily_and_cover_every_deal_once() -> None:
-    assert batch_size(10, 1) == 1  # one process: a batch per deal keeps the bar live
-    assert batch_size(10_000, 2) == 250  # capped: files and bar move steadily
-    assert batch_size(1_000_000, 64) == 250
     batches = make_batches("hearts(deals=1)", ((0, ("random",) * 4),), 0, 1_000_003, 250)
     first = next(batches)
     assert (first.first, first.count) == (0, 250)
     *_, last = batches
     assert (last.first, last.count) == (1_000_000, 3)
+
+
+def test_batches_are_sized_by_the_measured_time() -> None:
+    # Issue 21: "The batch size adapts to the measured cost per deal (target: a batch takes
+    # about a minute)": one deal until a cost is known, then a minute's worth, capped by a
+    # quarter of each slot's share of what is left (so the end is even) and by MAX_BATCH.
+    assert batch_size(1_000_000, 2) == 1
+    assert batch_size(1_000_000, 2, seconds_per_deal=2.5) == 24  # expert-like: 60 s / 2.5 s
+    assert batch_size(1_000_000, 2, seconds_per_deal=0.000_01) == 10_000
+    assert batch_size(80, 2, seconds_per_deal=0.01) == 10  # 80 left: 4 batches a slot
+    plan = BatchPlan("hearts(deals=1)", ((0, ("random",) * 4),), 0, [(0, 1000)], 2, target=1.0)
+    made = iter(plan)
+    assert next(made).count == 1  # nothing measured yet
+    plan.observe(1, 0.01)  # one deal took 10 ms: a batch of 100 takes a second
+    assert next(made).count == 100
+    plan.observe(100, 4.0)  # they cost more than the first said: (0.01 + 4) / 101 s a deal
+    assert next(made).count == 25
+    rest = list(made)
+    covered = sorted([(0, 1), (1, 100), (101, 25)] + [(b.first, b.count) for b in rest])
+    assert sum(c for _, c in covered) == 1000
+    assert all(a + n == b for (a, n), (b, _) in itertools.pairwise(covered))
+    assert rest[-1].count < 25  # shrinking towards the end
+
+
+def test_a_plan_covers_only_the_ranges_a_study_lacks() -> None:
+    plan = BatchPlan("hearts(deals=1)", ((0, ("random",) * 4),), 0, [(3, 2), (10, 1)], 1)
+    assert [(b.first, b.count) for b in plan] == [(3, 1), (4, 1), (10, 1)]
+    assert plan.total == 3
 
 
 def test_local_workers_take_only_a_few_batches_at_a_time() -> None:
@@ -137,57 +164,74 @@ def test_local_workers_take_only_a_few_batches_at_a_time() -> None:
     assert len(list(results)) == 39
 
 
-def test_parquet_is_written_in_row_groups_with_the_summary(
-    small_match: arena.MatchResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_tallies_go_through_json_exactly(small_match: arena.MatchResult) -> None:
+    # A study stores each batch's exact sums as JSON and merges them back when resumed.
+    tally = Tally(["easy", "random"])
+    tally.add_games(small_match.games)
+    back = tally_from_dict(json.loads(json.dumps(tally.to_dict())))
+    assert isinstance(back, Tally)
+    assert back.agents() == tally.agents() and back.pairs() == tally.pairs()
+    seats = SeatTally(4)
+    seats.add_games(small_match.games)
+    again = tally_from_dict(json.loads(json.dumps(seats.to_dict())))
+    assert isinstance(again, SeatTally)
+    assert [m.interval() for m in again.returns] == [m.interval() for m in seats.returns]
+
+
+def test_a_parquet_study_is_a_folder_of_complete_parts(
+    small_match: arena.MatchResult, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(sinks, "ROW_GROUP", 5)
+    # Issue 21: "Parquet as an export written in row groups as batches finish, always
+    # readable": every part is whole when it appears, and the folder reads as one table.
     path = tmp_path / "m.parquet"
-    sink = ParquetSink(path, INFO)
-    for deal in by_deal(small_match.games):
-        sink.write(deal)
-    assert not path.exists()  # written under m.parquet.part until complete
-    line = sink.finish({"deals": 8})
-    assert line == f"Games: {path} (16 rows)" and not (tmp_path / "m.parquet.part").exists()
-    meta = pq.ParquetFile(path).metadata
-    assert meta.num_rows == 16 and meta.num_row_groups >= 3  # 16 rows, 5 at a time
-    assert json.loads(meta.metadata[b"hoyle.summary"]) == {"deals": 8}
-    assert json.loads(meta.metadata[b"hoyle.run"])["game"] == "hearts(deals=1)"
-    table = pq.read_table(path)
+    study = Study.open(path, INFO, flush_seconds=0.0)  # a part per batch
+    result = arena.match("hearts(deals=1)", ["easy", "random"], 8, seed=3, study=study)
+    assert len(list(path.glob("part-*.parquet"))) >= 2  # written as batches finished
+    line = study.finish(result.to_dict())
+    assert line.startswith(f"Games: {path} (")
+    table = pq.read_table(path)  # _study.sqlite is skipped by every Parquet reader
     assert table.column_names == parquet_columns(4)
-    for row, game in zip(table.to_pylist(), small_match.games, strict=True):
-        assert (row["deal"], row["rotation"], row["seed"]) == (game.deal, game.rotation, game.seed)
-        assert tuple(row[f"return_{s}"] for s in range(4)) == game.returns
-        assert tuple(row[f"moves_{s}"] for s in range(4)) == game.moves
-        assert tuple(row[f"think_s_{s}"] for s in range(4)) == game.think_s
+    rows = sorted(table.to_pylist(), key=lambda r: (r["deal"], r["rotation"]))
+    assert [(r["deal"], r["rotation"]) for r in rows] == [
+        (g.deal, g.rotation) for g in small_match.games
+    ]
+    assert [r["return_0"] for r in rows] == [g.returns[0] for g in small_match.games]
+    assert (
+        json.loads(pq.read_schema(path / "part-000000.parquet").metadata[b"hoyle.run"])["seed"] == 3
+    )
+    (status,) = studies.study_statuses(str(path))
+    assert (status.state, status.done, status.pending, status.failed) == ("finished", 8, 0, 0)
 
 
-def test_an_aborted_parquet_file_leaves_nothing(
+def test_parts_nobody_recorded_are_removed_when_a_study_goes_on(tmp_path: Path) -> None:
+    # The driver died after writing a part but before recording it: the part's deals are
+    # played again, so the part must go, or its games would be counted twice.
+    path = tmp_path / "m.parquet"
+    study = Study.open(path, INFO, flush_seconds=3600.0)
+    export = ParquetExport(path, INFO)
+    orphan = export.write(arena.match("hearts(deals=1)", ["easy", "random"], 1, seed=3).games)
+    (path / ".part-000001.parquet.tmp").write_bytes(b"PAR1")  # died while writing
+    study.close()
+    again = Study.open(path, INFO)
+    assert again.resumed and again.pending() == [(0, 8)]
+    assert not (path / orphan).exists() and not list(path.glob(".part-*"))
+    again.close()
+
+
+def test_a_sqlite_study_records_each_batch_with_its_games(
     small_match: arena.MatchResult, tmp_path: Path
 ) -> None:
-    sink = ParquetSink(tmp_path / "m.parquet", INFO)
-    sink.write(small_match.games[:4])
-    sink.abort()
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_sqlite_is_streamed_then_finished_or_discarded(
-    small_match: arena.MatchResult, tmp_path: Path
-) -> None:
-    db = str(tmp_path / "s.db")
-    sink = StoreSink(Store(db), INFO)
-    store = Store(db)
-    assert store.summary(sink.match_id) == {"status": "running"}  # visible while it runs
-    for deal in by_deal(small_match.games):
-        sink.write(deal)
-    sink.finish({"deals": 8, "elapsed_s": 1.5, "workers": 1})
-    assert store.read_games(sink.match_id) == list(small_match.games)
-    assert store.summary(sink.match_id) == {"deals": 8, "elapsed_s": 1.5, "workers": 1}
-
-    dropped = StoreSink(Store(db), INFO)
-    dropped.write(small_match.games)
-    dropped.abort()
-    assert store.match_ids() == [sink.match_id]
-    store.close()
+    db = tmp_path / "m.sqlite"
+    study = Study.open(db, INFO)
+    result = arena.match("hearts(deals=1)", ["easy", "random"], 8, seed=3, study=study)
+    stored = study.store.read_games(study.id)
+    assert [g.outcome() for g in stored] == [g.outcome() for g in small_match.games]
+    rows = study.store.batch_rows(study.id)
+    assert sum(r.count for r in rows) == 8 and {r.status for r in rows} == {"done"}
+    line = study.finish(result.to_dict())
+    assert line == f"Saved as study 1 in sqlite:///{db}"
+    summary = Store(str(db)).summary(1)
+    assert summary["status"] == "finished" and summary["agents"] == result.to_dict()["agents"]
 
 
 def test_cli_workers_write_parquet_and_print_what_one_process_prints(
@@ -204,7 +248,7 @@ def test_cli_workers_write_parquet_and_print_what_one_process_prints(
         for a, b in zip(one[key], two[key], strict=True):
             a.pop("think_ms", None), b.pop("think_ms", None)
             assert a == b
-    assert two["out"] == str(path) and pq.ParquetFile(path).metadata.num_rows == 24
+    assert two["out"] == str(path) and pq.read_table(path).num_rows == 24
 
 
 def test_cli_simulate_takes_workers_and_writes_sqlite(
@@ -216,7 +260,7 @@ def test_cli_simulate_takes_workers_and_writes_sqlite(
     db = tmp_path / "sim.sqlite"
     code, out, err = run([*argv, "--workers", "2", "--out", str(db)], capsys)
     assert code == 0, err
-    assert out.splitlines()[-1] == f"Saved as match 1 in sqlite:///{db}"
+    assert out.splitlines()[-1] == f"Saved as study 1 in sqlite:///{db}"
     assert "2 workers" in out
     store = Store(str(db))
     summary = store.summary(1)
@@ -238,7 +282,7 @@ def test_simulate_game_i_is_deal_i_rotation_0_of_a_match() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--out", "x.csv"], "should end in .parquet, .sqlite or .db"),
+        (["--out", "x.csv"], "should end in .parquet (a folder of Parquet files), .sqlite"),
         (["--out", "/no/such/folder/x.parquet"], "cannot write in /no/such/folder"),
         (["--workers", "2", "--ray", "local"], "not allowed with argument"),
         (["--ray", ""], "ray: give an address"),
@@ -262,22 +306,90 @@ def test_without_ray_installed_the_error_says_how_to_get_it(
     assert "Ray is not installed; install it with pip install 'hoyle[ray]'" in err
 
 
+def without_times(summary: dict[str, object]) -> dict[str, object]:
+    """A summary less what depends on the run: times, where it ran and where it went."""
+    dropped = {"elapsed_s", "games_per_s", "workers", "executor", "out", "database", "study"}
+    data = {k: v for k, v in summary.items() if k not in dropped}
+    agents = data.get("agents")
+    if isinstance(agents, list) and agents and isinstance(agents[0], dict):
+        data["agents"] = [{k: v for k, v in a.items() if k != "think_ms"} for a in agents]
+    return data
+
+
+@pytest.mark.parametrize("store", ["study.parquet", "study.sqlite"])
 @pytest.mark.parametrize("command", ["match", "simulate"])
-def test_ctrl_c_leaves_no_half_file(
+def test_ctrl_c_saves_what_is_done_and_the_study_goes_on_to_the_same_numbers(
     command: str,
+    store: str,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
 ) -> None:
-    def interrupted(*args: object, **kwargs: object) -> None:
-        raise KeyboardInterrupt
+    # Issue 21: "SIGINT stops cleanly after saving … hoyle match --resume STORE continues
+    # where it stopped, with the same final numbers, to the last digit".
+    count = "--deals" if command == "match" else "--games"
+    argv = [
+        command,
+        "hearts(deals=1)",
+        "--agents",
+        "easy,random" + ",random" * 2 * (command == "simulate"),
+        count,
+        "30",
+        "--seed",
+        "9",
+        "--json",
+        "--batch-seconds",
+        "0.05",
+    ]
+    code, out, err = run(argv, capsys)
+    assert code == 0, err
+    whole = json.loads(out)
 
-    monkeypatch.setattr(f"hoyle.arena.{command}", interrupted)
-    path = tmp_path / "study.parquet"
-    code, out, err = run([command, "hearts", "--agents", "easy", "--out", str(path)], capsys)
+    record = Study.record
+    calls = 0
+
+    def ctrl_c_after_three(self: Study, batch: Batch, outcome: object) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 4:
+            raise KeyboardInterrupt  # Ctrl-C while the fourth batch is being handed over
+        record(self, batch, outcome)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Study, "record", ctrl_c_after_three)
+    path = tmp_path / store
+    code, out, err = run([*argv, "--out", str(path)], capsys)
     assert code == 130 and out == ""
-    assert "interrupted; nothing was printed or saved" in err
-    assert list(tmp_path.iterdir()) == []  # neither study.parquet nor study.parquet.part
+    saved = re.search(
+        r"stopped: (\d+) of 30 deals saved in (\S+); go on with: hoyle (\w+) --resume", err
+    )
+    assert saved is not None, err
+    assert 3 <= int(saved[1]) < 30 and (saved[2], saved[3]) == (str(path), command)
+    monkeypatch.setattr(Study, "record", record)
+
+    code, out, err = run([command, "--resume", str(path), "--json"], capsys)
+    assert code == 0, err
+    assert f"going on with study 1 in {path}: {saved[1]} of 30 done" in err
+    assert without_times(json.loads(out)) == without_times(whole)
+    (status,) = studies.study_statuses(str(path))
+    assert (status.state, status.done, status.pending) == ("finished", 30, 0)
+
+
+def test_resume_takes_the_settings_from_the_store_and_says_what_is_wrong(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "s.sqlite"
+    code, _, err = run(["match", "--resume", str(path)], capsys)
+    assert code == 2 and f"no study at {path}" in err
+    argv = ["match", "hearts(deals=1)", "--agents", "easy", "--deals", "2", "--out", str(path)]
+    assert run(argv, capsys)[0] == 0
+    code, _, err = run(["match", "--resume", str(path)], capsys)
+    assert code == 2 and "holds no unfinished study" in err
+    code, _, err = run(["match", "hearts", "--resume", str(path), "--seed", "3"], capsys)
+    assert code == 2 and "drop GAME, --seed" in err
+    code, _, err = run(["simulate", "--resume", str(path), "--study", "1"], capsys)
+    assert code == 2 and "is finished" in err
+    code, _, err = run(["match", "hearts", "--agents", "easy", "--study", "1"], capsys)
+    assert code == 2 and "--study goes with --resume STORE" in err
 
 
 class _FakeRay:
@@ -343,10 +455,13 @@ def test_a_file_that_cannot_be_written_mid_run_stops_it_with_status_1(
     def disk_full(self: object, games: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(ParquetSink, "write", disk_full)
+    monkeypatch.setattr(ParquetExport, "write", disk_full)
     path = tmp_path / "study.parquet"
     argv = ["simulate", "hearts(deals=1)", "--games", "3", "--out", str(path)]
-    code, out, err = run(argv, capsys)
+    argv += ["--batch-seconds", "0.001"]  # a part as soon as a batch is done
+    code, out, err = run([*argv, "--quiet"], capsys)
     assert code == 1 and out == ""
     assert err.startswith("hoyle: error: stopped: ") and "No space left" in err
-    assert list(tmp_path.iterdir()) == []
+    # What was recorded before stays, and the study can go on once there is room.
+    (status,) = studies.study_statuses(str(path))
+    assert status.state == "stopped" and status.pending == 3

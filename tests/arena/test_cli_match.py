@@ -71,7 +71,7 @@ def test_two_workers_print_the_same_numbers(capsys: pytest.CaptureFixture[str]) 
         (["--agents", "easy", "--chart", "m.svg"], "m.svg should be a .png file"),
         (["--agents", "easy", "--database", "/no/such/folder/m.db"], "no folder /no/such"),
         (["--agents", "easy", "--database", "nosuchdb://x"], "database: cannot use"),
-        ([], "the following arguments are required: --agents"),
+        ([], "give GAME and --agents A,B (or --resume STORE"),
     ],
 )
 def test_bad_arguments_fail_before_any_game(
@@ -113,12 +113,16 @@ def test_ctrl_c_stops_the_match_with_status_130(
         raise KeyboardInterrupt
 
     monkeypatch.setattr("hoyle.arena.match", interrupted)
-    db = tmp_path / "m.db"
-    argv = ["match", "hearts(deals=1)", "--agents", "easy", "--database", str(db)]
-    code, out, err = run(argv, capsys)
+    code, out, err = run(["match", "hearts(deals=1)", "--agents", "easy"], capsys)
     assert code == 130 and out == ""
     assert err == "hoyle: error: match interrupted; nothing was printed or saved\n"
-    assert Store(str(db)).match_ids() == []
+    # With a store the study is kept, stopped, to be resumed (test_arena_streaming).
+    db = tmp_path / "m.db"
+    argv = ["match", "hearts(deals=1)", "--agents", "easy", "--database", str(db), "--quiet"]
+    code, out, err = run(argv, capsys)
+    assert code == 130 and out == ""
+    assert err.startswith("hoyle: study 1 stopped: 0 of 100 deals saved in ")
+    assert Store(str(db)).summary(1)["status"] == "stopped"
 
 
 def test_deals_count_deals_and_games_count_games(capsys: pytest.CaptureFixture[str]) -> None:

@@ -24,11 +24,12 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from studykit import STUDY, kill_at_random, without_times
 
 import hoyle
 from hoyle import arena
-from hoyle.arena.sinks import parquet_columns
 from hoyle.arena.store import Store
+from hoyle.arena.study import parquet_columns
 from hoyle.cli import main
 
 
@@ -98,19 +99,6 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     return code, captured.out, captured.err
 
 
-def without_times(summary: dict[str, object]) -> dict[str, object]:
-    """The summary less what depends on the machine: times and where it ran."""
-    dropped = {"elapsed_s", "games_per_s", "workers", "executor", "out", "database"}
-    data = {k: v for k, v in summary.items() if k not in dropped}
-    if (
-        isinstance(data.get("agents"), list)
-        and data["agents"]
-        and isinstance(data["agents"][0], dict)
-    ):
-        data["agents"] = [{k: v for k, v in a.items() if k != "think_ms"} for a in data["agents"]]
-    return data
-
-
 def test_a_match_on_ray_streams_to_parquet_and_equals_one_process(
     ray_address: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -141,8 +129,11 @@ def test_a_match_on_ray_streams_to_parquet_and_equals_one_process(
         assert tuple(row[f"agent_{s}"] for s in range(4)) == game.seats
         assert tuple(row[f"return_{s}"] for s in range(4)) == game.returns
         assert tuple(row[f"score_{s}"] for s in range(4)) == game.scores
-    stored = json.loads(pq.ParquetFile(parquet).metadata.metadata[b"hoyle.summary"])
-    assert without_times(stored) == without_times(local)
+    state = Store(str(parquet / "_study.sqlite"))  # the folder's own store
+    try:
+        assert without_times(state.summary(1)) == without_times(local)
+    finally:
+        state.close()
 
 
 def test_a_simulation_on_ray_streams_to_sqlite_and_equals_one_process(
@@ -174,3 +165,23 @@ def test_a_simulation_on_ray_streams_to_sqlite_and_equals_one_process(
         assert without_times(store.summary(match_id)) == without_times(local)
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("store", ["study.sqlite", "study.parquet"])
+def test_a_ray_study_killed_at_a_random_moment_resumes_to_the_same_numbers(
+    store: str,
+    ray_address: str,
+    uninterrupted: dict[str, object],
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    # Issue 21: "A test kills the driver with SIGKILL at a random moment … of a local-Ray
+    # study (each with SQLite and with Parquet), resumes it, and gets exactly the numbers of
+    # the uninterrupted run." The cluster outlives its driver, as a real one does.
+    path = tmp_path / store
+    argv = [*STUDY, "--ray", ray_address, "--out", str(path)]
+    delay = kill_at_random(argv, path, tmp_path / "driver.log")
+    code, out, err = run(["match", "--resume", str(path), "--ray", ray_address, "--json"], capsys)
+    assert code == 0, err
+    assert "going on with study 1" in err
+    assert without_times(json.loads(out)) == uninterrupted, f"killed after {delay:.2f} s"

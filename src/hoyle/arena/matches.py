@@ -18,15 +18,23 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from hoyle.arena.executors import Executor, batch_size, make_batches, make_executor, stream
-from hoyle.arena.results import GameResult, MatchResult
+from hoyle.arena.executors import (
+    LOCAL_TARGET_SECONDS,
+    TARGET_SECONDS,
+    BatchPlan,
+    Executor,
+    LocalExecutor,
+    make_executor,
+    stream,
+)
+from hoyle.arena.results import Failure, GameResult, MatchResult
 from hoyle.arena.seating import ArenaError, agent_order, lineup, rotations
-from hoyle.arena.sinks import Sink
 from hoyle.arena.stats import Tally
+from hoyle.arena.study import Study
 from hoyle.core.protocol import Game
 from hoyle.core.registry import load, make_agent, split_agents
 
-__all__ = ["check", "match", "one_deal"]
+__all__ = ["batch_target", "check", "match", "one_deal"]
 
 
 def match(
@@ -41,8 +49,9 @@ def match(
     start_method: str | None = None,
     ray: str | None = None,
     executor: Executor | None = None,
-    sinks: Sequence[Sink] = (),
+    study: Study | None = None,
     keep_games: bool = True,
+    batch_seconds: float | None = None,
 ) -> MatchResult:
     """Play ``deals`` deals of ``game`` between ``agents`` and return every game and summary.
 
@@ -60,10 +69,15 @@ def match(
         ray: play on a Ray cluster at this address instead (``"local"``, ``"auto"``,
             ``"HOST:PORT"``; see :class:`~hoyle.arena.executors.RayExecutor`).
         executor: play on this executor (left open) instead of making one.
-        sinks: writers that get every batch of games as it finishes
-            (:mod:`hoyle.arena.sinks`); the caller finishes or aborts them.
+        study: record every finished batch in this study (:class:`~hoyle.arena.study.Study`,
+            made for these settings), and play only the deals it still lacks; the caller
+            finishes or stops it. The result covers the whole study.
         keep_games: keep every game in ``result.games``; without it the summaries are
-            still exact, but a long study uses no memory per game.
+            still exact, but a long study uses no memory per game. (A resumed study's
+            earlier games are in its store, not here.)
+        batch_seconds: how long a batch should take (default: a minute in worker processes
+            or on Ray, a few seconds in this process; see
+            :class:`~hoyle.arena.executors.BatchPlan`).
 
     >>> result = match("hearts(deals=1)", ["easy", "random"], deals=2)
     >>> [(g.deal, g.rotation, g.seats) for g in result.games][:2]
@@ -75,25 +89,43 @@ def match(
     spec = loaded.spec
     lineups = tuple(enumerate(rotations(seats)))
     order = agent_order(seats)
+    if study is not None and not (
+        study.info.kind == "match"
+        and (study.info.game, study.info.lineup) == (spec, seats)
+        and (study.info.seed, study.info.deals, study.info.duplicate) == (seed, deals, duplicate)
+    ):
+        raise ArenaError(f"this study is {study.info.describe()}, not this match")
     runner = executor or make_executor(workers, ray=ray, start_method=start_method)
     try:
-        size = batch_size(deals, runner.slots)
-        batches = make_batches(spec, lineups, seed, deals, size, rotate_by_deal=not duplicate)
+        plan = BatchPlan(
+            spec,
+            lineups,
+            seed,
+            study.pending() if study is not None else [(0, deals)],
+            runner.slots,
+            target=batch_seconds or batch_target(runner),
+            rotate_by_deal=not duplicate,
+        )
         tally = Tally(order)
+        if study is not None:
+            assert isinstance(study.start_tally, Tally)
+            tally.merge(study.start_tally)
+        failures: list[Failure] = []
         games: list[GameResult] = []
         start = time.perf_counter()
         for outcome in stream(
             runner,
-            batches,
-            deals=deals,
+            plan,
             desc=spec,
             progress=progress,
-            sinks=sinks,
+            recorder=study,
             keep_games=keep_games,
             status=lambda: running_difference(tally),
+            done=study.done_deals if study is not None else 0,
         ):
             assert isinstance(outcome.tally, Tally)
             tally.merge(outcome.tally)
+            failures.extend(outcome.failed)
             if keep_games:
                 games.extend(outcome.games)
         elapsed = time.perf_counter() - start
@@ -101,6 +133,7 @@ def match(
         if executor is None:
             runner.close()
     games.sort(key=lambda g: (g.deal, g.rotation))
+    failures.sort(key=lambda f: f.first)
     return MatchResult(
         game=spec,
         lineup=seats,
@@ -112,11 +145,20 @@ def match(
         agents=tuple(tally.agents()),
         pairs=tuple(tally.pairs()),
         elapsed_s=elapsed,
-        workers=min(runner.slots, -(-deals // size)),
+        workers=min(runner.slots, max(1, plan.batches)),
         played=tally.games,
         executor=runner.description,
         unit="deal" if one_deal(loaded) else "game",
+        failures=tuple(failures),
+        study=study.where() if study is not None else None,
     )
+
+
+def batch_target(executor: Executor) -> float:
+    """Seconds a batch should take on ``executor``: a few in this process, else a minute."""
+    if isinstance(executor, LocalExecutor) and executor.workers == 1:
+        return LOCAL_TARGET_SECONDS
+    return TARGET_SECONDS
 
 
 def one_deal(game: Game[Any]) -> bool:

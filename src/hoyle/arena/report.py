@@ -5,9 +5,11 @@ The command line prints these; a benchmark script can too (``print(*match_table(
 
 from __future__ import annotations
 
-from hoyle.arena.results import Interval, MatchResult, PairSummary
+from collections.abc import Sequence
 
-__all__ = ["agent_table", "match_table", "pair_table", "verdict"]
+from hoyle.arena.results import Failure, Interval, MatchResult, PairSummary
+
+__all__ = ["agent_table", "failure_lines", "match_table", "pair_table", "verdict"]
 
 
 def _plus_minus(interval: Interval, scale: float = 1.0, digits: int = 3, unit: str = "") -> str:
@@ -88,6 +90,29 @@ def match_table(result: MatchResult) -> list[str]:
             f"A mirror match: {agent.name} holds every seat, so it has no win rate and no "
             "one to be compared with; the mean return and score describe the game's seats.",
         ]
+    lines += failure_lines(result.failures, result.unit)
     workers = result.executor or f"{result.workers} worker{'s' if result.workers != 1 else ''}"
     lines.append(f"{played} in {result.elapsed_s:.2f} s ({workers})")
+    return lines
+
+
+def failure_lines(failures: Sequence[Failure], unit: str = "deal", shown: int = 5) -> list[str]:
+    """A blank line, how many deals failed (left out of every figure), and the first few
+    with their errors; nothing when none failed."""
+    if not failures:
+        return []
+    count = sum(f.count for f in failures)
+    lines = [
+        "",
+        f"{count} {unit}{'s' if count != 1 else ''} could not be played and are left out of "
+        "every figure above:",
+    ]
+    for failure in failures[:shown]:
+        last = failure.first + failure.count - 1
+        where = (
+            f"{unit} {failure.first}" if failure.count == 1 else f"{unit}s {failure.first}-{last}"
+        )
+        lines.append(f"  {where}: {failure.error}")
+    if len(failures) > shown:
+        lines.append(f"  … and {len(failures) - shown} more (hoyle study status shows them all)")
     return lines

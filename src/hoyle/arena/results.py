@@ -9,7 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["AgentSummary", "GameResult", "Interval", "MatchResult", "PairSummary"]
+__all__ = [
+    "AgentSummary",
+    "Failure",
+    "GameResult",
+    "Interval",
+    "MatchResult",
+    "PairSummary",
+]
 
 
 @dataclass(frozen=True)
@@ -155,6 +162,26 @@ class PairSummary:
 
 
 @dataclass(frozen=True)
+class Failure:
+    """Deals that could not be played, with the reason.
+
+    Attributes:
+        first: the first deal's number.
+        count: how many deals (1 when a deal raised an error; a whole batch when the process
+            playing it died, and no one can say which deal did it).
+        error: the error, one line (``"ValueError: no legal move"``).
+    """
+
+    first: int
+    count: int
+    error: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready fields."""
+        return {"first": self.first, "count": self.count, "error": self.error}
+
+
+@dataclass(frozen=True)
 class MatchResult:
     """A whole match: its settings, every game, and the summaries.
 
@@ -191,6 +218,16 @@ class MatchResult:
     unit: str = "deal"
     """What ``deals`` counts: ``deal``, or ``game`` when each game runs over several deals
     (``hearts`` to 100; see :func:`hoyle.arena.one_deal`)."""
+    failures: tuple[Failure, ...] = ()
+    """The deals that could not be played (an error, a process that died), left out of every
+    summary; see :attr:`failed_deals`."""
+    study: dict[str, Any] | None = None
+    """Where the study was recorded (``{"url", "id"}``, and ``"export"`` for Parquet), if it was."""
+
+    @property
+    def failed_deals(self) -> int:
+        """How many deals could not be played."""
+        return sum(f.count for f in self.failures)
 
     @property
     def mirror(self) -> bool:
@@ -239,6 +276,10 @@ class MatchResult:
         }
         if self.executor:
             data["executor"] = self.executor
+        data["failed_deals"] = self.failed_deals
+        data["failures"] = [f.to_dict() for f in self.failures]
+        if self.study is not None:
+            data["study"] = dict(self.study)
         if self.mirror:  # winning against oneself every time is no rate of anything
             for agent in data["agents"]:
                 agent["win_rate"] = None

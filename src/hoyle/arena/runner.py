@@ -18,17 +18,28 @@ from __future__ import annotations
 import functools
 import random
 import time
+import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from hoyle.arena.results import GameResult
+from hoyle.arena.results import Failure, GameResult
 from hoyle.arena.seating import agent_order
 from hoyle.arena.stats import SeatTally, Tally
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import Agent, load, make_agent
 
-__all__ = ["Batch", "BatchOutcome", "agent_seed", "play_batch", "play_game", "play_tallied"]
+__all__ = [
+    "Batch",
+    "BatchOutcome",
+    "Failure",
+    "agent_seed",
+    "describe_error",
+    "play_batch",
+    "play_game",
+    "play_tallied",
+]
 
 
 def agent_seed(match_seed: int, *parts: int) -> int:
@@ -90,10 +101,27 @@ class BatchOutcome:
         tally: a :class:`~hoyle.arena.stats.Tally` over the lineup's agents (a match) or a
             :class:`~hoyle.arena.stats.SeatTally` (a simulation), exact, so the caller merges
             the batches' tallies in any order.
+        failed: the deals that raised an error, each left out of ``games`` and ``tally``.
+        seconds: the time the batch took where it was played (what sizes the next batches).
+        lost: the batch could not be played at all (its process died each time); ``failed``
+            says why, and ``tally`` is empty.
     """
 
     games: list[GameResult]
     tally: Tally | SeatTally
+    failed: tuple[Failure, ...] = ()
+    seconds: float = 0.0
+    lost: bool = False
+
+
+def describe_error(exc: BaseException) -> str:
+    """An error in one line, with where it was raised: ``"ValueError: bad (agents.py:12)"``."""
+    text = f"{type(exc).__name__}: {exc}".strip().rstrip(":")
+    frames = traceback.extract_tb(exc.__traceback__)
+    if frames:
+        last = frames[-1]
+        text += f" ({Path(last.filename).name}:{last.lineno})"
+    return " ".join(text.split())[:500]
 
 
 def play_tallied(batch: Batch, keep_games: bool, per_seat: bool) -> BatchOutcome:
@@ -101,15 +129,34 @@ def play_tallied(batch: Batch, keep_games: bool, per_seat: bool) -> BatchOutcome
 
     ``per_seat`` tallies each seat (a simulation) rather than each agent over the deals (a
     match). Games travel back only when ``keep_games`` (to be written to a file, or kept).
+    A deal that raises an error (an agent's bug, say) is reported in ``failed`` with the error
+    and left out; the other deals of the batch count as usual, so one bad deal of a long study
+    costs that deal, not the study.
     """
-    games = play_batch(batch)
+    start = time.perf_counter()
+    game = _game(batch.game)
     tally: Tally | SeatTally
     if per_seat:
         tally = SeatTally(len(batch.lineups[0][1]))
     else:
         tally = Tally(agent_order(batch.lineups[0][1]))
-    tally.add_games(games)
-    return BatchOutcome(games if keep_games else [], tally)
+    kept: list[GameResult] = []
+    failed: list[Failure] = []
+    for deal in range(batch.first, batch.first + batch.count):
+        lineups = batch.lineups
+        if batch.rotate_by_deal:
+            lineups = (lineups[deal % len(lineups)],)
+        try:
+            games = [
+                play_game(game, seats, batch.seed, deal, rotation) for rotation, seats in lineups
+            ]
+        except Exception as exc:  # recorded with the deal; the study goes on
+            failed.append(Failure(deal, 1, describe_error(exc)))
+            continue
+        tally.add_games(games)
+        if keep_games:
+            kept.extend(games)
+    return BatchOutcome(kept, tally, tuple(failed), time.perf_counter() - start)
 
 
 def play_game(

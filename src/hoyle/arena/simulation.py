@@ -17,11 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hoyle.arena.executors import Executor, batch_size, make_batches, make_executor, stream
-from hoyle.arena.results import Interval
+from hoyle.arena.executors import BatchPlan, Executor, make_executor, stream
+from hoyle.arena.matches import batch_target
+from hoyle.arena.results import Failure, Interval
 from hoyle.arena.seating import ArenaError
-from hoyle.arena.sinks import Sink
 from hoyle.arena.stats import SeatTally
+from hoyle.arena.study import Study
 from hoyle.core.protocol import Game
 from hoyle.core.registry import load, make_agent
 
@@ -42,6 +43,8 @@ class SimulationResult:
         elapsed_s: wall-clock seconds.
         workers: the processes (or Ray CPUs) it ran in.
         executor: where it ran, in words.
+        failures: the games that could not be played, left out of every figure.
+        study: where the study was recorded, if it was.
     """
 
     game: str
@@ -53,6 +56,8 @@ class SimulationResult:
     elapsed_s: float
     workers: int
     executor: str
+    failures: tuple[Failure, ...] = ()
+    study: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields (what ``hoyle simulate --json`` prints)."""
@@ -69,6 +74,9 @@ class SimulationResult:
             "games_per_s": self.games / self.elapsed_s if self.elapsed_s > 0 else None,
             "workers": self.workers,
             "executor": self.executor,
+            "failed_games": sum(f.count for f in self.failures),
+            "failures": [f.to_dict() for f in self.failures],
+            **({"study": dict(self.study)} if self.study is not None else {}),
         }
 
 
@@ -81,14 +89,15 @@ def simulate(
     workers: int = 1,
     ray: str | None = None,
     executor: Executor | None = None,
-    sinks: Sequence[Sink] = (),
+    study: Study | None = None,
     progress: bool | float = False,
     start_method: str | None = None,
+    batch_seconds: float | None = None,
 ) -> SimulationResult:
     """Play ``games`` games of ``game`` with ``agents[s]`` in seat ``s``; summarise per seat.
 
-    ``workers``, ``ray``, ``executor``, ``sinks`` and ``progress`` are as for
-    :func:`hoyle.arena.match`; the numbers do not depend on where the games are played.
+    ``workers``, ``ray``, ``executor``, ``study``, ``progress`` and ``batch_seconds`` are as
+    for :func:`hoyle.arena.match`; the numbers do not depend on where the games are played.
 
     >>> result = simulate("hearts(deals=1)", ["easy", "random", "random", "random"], 4)
     >>> result.games, len(result.returns)
@@ -107,24 +116,41 @@ def simulate(
         raise ArenaError(f"games must be a whole number of at least 1, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ArenaError(f"seed must be a whole number, not {seed!r}")
+    if study is not None and not (
+        study.info.kind == "simulate"
+        and (study.info.game, study.info.lineup) == (loaded.spec, seats)
+        and (study.info.seed, study.info.deals) == (seed, games)
+    ):
+        raise ArenaError(f"this study is {study.info.describe()}, not this simulation")
     tally = SeatTally(len(seats))
+    if study is not None:
+        assert isinstance(study.start_tally, SeatTally)
+        tally.merge(study.start_tally)
+    failures: list[Failure] = []
     runner = executor or make_executor(workers, ray=ray, start_method=start_method)
     try:
-        size = batch_size(games, runner.slots)
-        batches = make_batches(loaded.spec, ((0, seats),), seed, games, size)
+        plan = BatchPlan(
+            loaded.spec,
+            ((0, seats),),
+            seed,
+            study.pending() if study is not None else [(0, games)],
+            runner.slots,
+            target=batch_seconds or batch_target(runner),
+        )
         start = time.perf_counter()
         for outcome in stream(
             runner,
-            batches,
-            deals=games,
+            plan,
             desc=loaded.spec,
             progress=progress,
-            sinks=sinks,
+            recorder=study,
             per_seat=True,
             unit="game",
+            done=study.done_deals if study is not None else 0,
         ):
             assert isinstance(outcome.tally, SeatTally)
             tally.merge(outcome.tally)
+            failures.extend(outcome.failed)
         elapsed = time.perf_counter() - start
     finally:
         if executor is None:
@@ -137,6 +163,8 @@ def simulate(
         returns=tuple(m.interval() for m in tally.returns),
         scores=tuple(m.mean() for m in tally.scores),
         elapsed_s=elapsed,
-        workers=min(runner.slots, -(-games // size)),
+        workers=min(runner.slots, max(1, plan.batches)),
         executor=runner.description,
+        failures=tuple(sorted(failures, key=lambda f: f.first)),
+        study=study.where() if study is not None else None,
     )

@@ -25,6 +25,7 @@ import math
 import statistics
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from hoyle.arena.results import AgentSummary, GameResult, Interval, PairSummary
 
@@ -38,6 +39,7 @@ __all__ = [
     "deal_means",
     "mean_interval",
     "pair_summaries",
+    "tally_from_dict",
     "win_shares",
 ]
 
@@ -136,6 +138,26 @@ class Moments:
         self._sum += other._sum << drop
         self._squares += other._squares << drop
         self.count += other.count
+
+    def to_list(self) -> list[int | str]:
+        """The exact state as JSON-safe data: ``[count, shift, sum, squares]``, the two sums
+        as hexadecimal text (they outgrow a JSON number, and a database's)."""
+        return [self.count, self._shift, hex(self._sum), hex(self._squares)]
+
+    @classmethod
+    def from_list(cls, data: Sequence[int | str]) -> Moments:
+        """The :class:`Moments` :meth:`to_list` gave, exactly.
+
+        >>> m = Moments()
+        >>> m.add(0.1)
+        >>> Moments.from_list(m.to_list()).to_list() == m.to_list()
+        True
+        """
+        count, shift, total, squares = data
+        moments = cls()
+        moments.count, moments._shift = int(count), int(shift)
+        moments._sum, moments._squares = int(str(total), 16), int(str(squares), 16)
+        return moments
 
 
 def mean_interval(samples: Iterable[float]) -> Interval:
@@ -268,6 +290,41 @@ class Tally:
         for pair, moments in self._pairs.items():
             moments.merge(other._pairs[pair])
 
+    def to_dict(self) -> dict[str, Any]:
+        """The exact sums as JSON-safe data (a study stores each batch's tally so)."""
+        return {
+            "kind": "agents",
+            "names": self.names,
+            "games": self.games,
+            "deals": self.deals,
+            "agents": {
+                name: {
+                    "seats": t.seats,
+                    "games": t.games,
+                    "deals": t.deals,
+                    "moves": t.moves,
+                    **{f: getattr(t, f).to_list() for f in ("think", "returns", "wins", "scores")},
+                }
+                for name, t in self._agents.items()
+            },
+            "pairs": [moments.to_list() for moments in self._pairs.values()],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Tally:
+        """The :class:`Tally` :meth:`to_dict` gave, exactly."""
+        tally = cls(data["names"])
+        tally.games, tally.deals = int(data["games"]), int(data["deals"])
+        for name, mine in tally._agents.items():
+            saved = data["agents"][name]
+            mine.seats, mine.games = int(saved["seats"]), int(saved["games"])
+            mine.deals, mine.moves = int(saved["deals"]), int(saved["moves"])
+            for field in ("think", "returns", "wins", "scores"):
+                setattr(mine, field, Moments.from_list(saved[field]))
+        for pair, saved in zip(list(tally._pairs), data["pairs"], strict=True):
+            tally._pairs[pair] = Moments.from_list(saved)
+        return tally
+
     def agents(self) -> list[AgentSummary]:
         """One :class:`AgentSummary` per name, in the order given."""
         summaries = []
@@ -323,6 +380,29 @@ class SeatTally:
             self.returns + self.scores, other.returns + other.scores, strict=True
         ):
             mine.merge(theirs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The exact sums as JSON-safe data."""
+        return {
+            "kind": "seats",
+            "games": self.games,
+            "returns": [m.to_list() for m in self.returns],
+            "scores": [m.to_list() for m in self.scores],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatTally:
+        """The :class:`SeatTally` :meth:`to_dict` gave, exactly."""
+        tally = cls(len(data["returns"]))
+        tally.games = int(data["games"])
+        tally.returns = [Moments.from_list(m) for m in data["returns"]]
+        tally.scores = [Moments.from_list(m) for m in data["scores"]]
+        return tally
+
+
+def tally_from_dict(data: dict[str, Any]) -> Tally | SeatTally:
+    """A :class:`Tally` or :class:`SeatTally` from its ``to_dict``."""
+    return Tally.from_dict(data) if data["kind"] == "agents" else SeatTally.from_dict(data)
 
 
 def agent_summaries(games: Sequence[GameResult], names: Sequence[str]) -> list[AgentSummary]:

@@ -19,10 +19,17 @@ Three tables, created when missing, so that a study can be queried later:
     ``score``, ``moves``, ``think_s``: the same numbers one seat a row, for plain SQL such as
     ``SELECT agent, AVG("return") FROM arena_seat WHERE match_id = 1 GROUP BY agent``.
 
+``arena_batch``
+    ``id``, ``match_id``, ``first``, ``count``, ``status`` (``done`` or ``failed``),
+    ``tally`` (the batch's exact sums as JSON text, :meth:`~hoyle.arena.stats.Tally.to_dict`),
+    ``error``, ``part`` (the Parquet file holding its games, when the study exports to
+    Parquet), ``seconds`` and ``recorded`` (UTC): what a study has done, a batch a row, so that
+    it can be resumed (:mod:`hoyle.arena.study`).
+
 Games and seats are keyed by the match rather than by ids of their own, so a whole match goes
-in with two bulk inserts. A long study streams in instead (:meth:`Store.begin`,
-:meth:`Store.append` a batch of games at a time, :meth:`Store.finish`); until it is finished its
-summary reads ``{"status": "running"}``.
+in with two bulk inserts. A study streams in instead (:meth:`Store.begin`, then
+:meth:`Store.record` each batch with its games and tally in one transaction,
+:meth:`Store.finish`); until it is finished its summary reads ``{"status": "running", …}``.
 """
 
 from __future__ import annotations
@@ -30,16 +37,17 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from hoyle.arena.results import GameResult, MatchResult
+from hoyle.arena.results import Failure, GameResult, MatchResult
 from hoyle.arena.seating import ArenaError
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine, MetaData, Table
 
-__all__ = ["Store", "database_url"]
+__all__ = ["BatchRecord", "BatchRow", "Store", "database_url"]
 
 _T = TypeVar("_T")
 
@@ -72,7 +80,7 @@ def database_url(text: str) -> str:
     return f"sqlite:///{path.resolve()}"
 
 
-def _tables(metadata: MetaData) -> tuple[Table, Table, Table]:
+def _tables(metadata: MetaData) -> tuple[Table, Table, Table, Table]:
     from sqlalchemy import (
         JSON,
         BigInteger,
@@ -85,6 +93,7 @@ def _tables(metadata: MetaData) -> tuple[Table, Table, Table]:
         Integer,
         String,
         Table,
+        Text,
     )
 
     matches = Table(
@@ -133,7 +142,56 @@ def _tables(metadata: MetaData) -> tuple[Table, Table, Table]:
             ["arena_game.match_id", "arena_game.deal", "arena_game.rotation"],
         ),
     )
-    return matches, games, seats
+    batches = Table(
+        "arena_batch",
+        metadata,
+        Column("id", Integer, primary_key=True),
+        Column("match_id", ForeignKey("arena_match.id"), nullable=False, index=True),
+        Column("first", Integer, nullable=False),
+        Column("count", Integer, nullable=False),
+        Column("status", String(16), nullable=False),
+        Column("tally", Text, nullable=True),
+        Column("error", Text, nullable=True),
+        Column("part", String(300), nullable=True),
+        Column("seconds", Float, nullable=False),
+        Column("recorded", DateTime(timezone=True), nullable=False),
+    )
+    return matches, games, seats, batches
+
+
+@dataclass(frozen=True)
+class BatchRow:
+    """One recorded batch of a study (a row of ``arena_batch``)."""
+
+    first: int
+    count: int
+    status: str
+    tally: str | None
+    error: str | None
+    part: str | None
+    seconds: float
+
+
+@dataclass(frozen=True)
+class BatchRecord:
+    """A finished batch to record (:meth:`Store.record`).
+
+    Attributes:
+        first, count: its deals.
+        tally: its exact sums as JSON text; ``None`` when the whole batch was lost.
+        failures: the deals that failed (inside the batch, or all of it when lost).
+        games: its games, when the store keeps them.
+        part: the Parquet file its games went to, when the study exports to Parquet.
+        seconds: the time it took where it was played.
+    """
+
+    first: int
+    count: int
+    tally: str | None
+    failures: Sequence[Failure] = ()
+    games: Sequence[GameResult] = ()
+    part: str | None = None
+    seconds: float = 0.0
 
 
 class Store:
@@ -153,7 +211,7 @@ class Store:
         try:
             self.engine: Engine = create_engine(self.url)
             metadata = MetaData()
-            self.matches, self.games, self.seats = _tables(metadata)
+            self.matches, self.games, self.seats, self.batches = _tables(metadata)
             metadata.create_all(self.engine)
         except (ArgumentError, NoSuchModuleError, ImportError) as exc:
             raise ArenaError(f"database: cannot use {url!r}: {exc}") from None
@@ -285,6 +343,7 @@ class Store:
         from sqlalchemy import delete
 
         def remove(connection: Connection) -> None:
+            connection.execute(delete(self.batches).where(self.batches.c.match_id == match_id))
             connection.execute(delete(self.seats).where(self.seats.c.match_id == match_id))
             connection.execute(delete(self.games).where(self.games.c.match_id == match_id))
             connection.execute(delete(self.matches).where(self.matches.c.id == match_id))
@@ -301,6 +360,102 @@ class Store:
         except SQLAlchemyError as exc:  # the transaction rolls back: nothing half-written
             reason = getattr(exc, "orig", None) or exc
             raise ArenaError(f"database: could not save to {self.url}: {reason}") from None
+
+    def record(self, match_id: int, records: Sequence[BatchRecord]) -> None:
+        """Record finished batches of study ``match_id`` in one transaction: each batch's tally
+        and failures, its games (when there are any) and the Parquet part holding them.
+
+        Earlier failures inside a recorded range are taken out: those deals were just played
+        again.
+        """
+        from sqlalchemy import and_, delete
+
+        now = _dt.datetime.now(_dt.UTC)
+        b = self.batches.c
+
+        def write(connection: Connection) -> None:
+            rows: list[dict[str, Any]] = []
+            for record in records:
+                connection.execute(
+                    delete(self.batches).where(
+                        and_(
+                            b.match_id == match_id,
+                            b.status == "failed",
+                            b.first >= record.first,
+                            b.first < record.first + record.count,
+                        )
+                    )
+                )
+                common = {"match_id": match_id, "recorded": now}
+                rows += [
+                    {
+                        **common,
+                        "first": f.first,
+                        "count": f.count,
+                        "status": "failed",
+                        "tally": None,
+                        "error": f.error,
+                        "part": None,
+                        "seconds": 0.0,
+                    }
+                    for f in record.failures
+                ]
+                if record.tally is not None:
+                    rows.append(
+                        {
+                            **common,
+                            "first": record.first,
+                            "count": record.count,
+                            "status": "done",
+                            "tally": record.tally,
+                            "error": None,
+                            "part": record.part,
+                            "seconds": record.seconds,
+                        }
+                    )
+                self._insert_games(connection, match_id, record.games)
+            if rows:
+                connection.execute(self.batches.insert(), rows)
+
+        self._guarded(write)
+
+    def batch_rows(self, match_id: int) -> list[BatchRow]:
+        """The recorded batches of study ``match_id``, in order of deal."""
+        from sqlalchemy import select
+
+        b = self.batches.c
+        query = (
+            select(b.first, b.count, b.status, b.tally, b.error, b.part, b.seconds)
+            .where(b.match_id == match_id)
+            .order_by(b.first, b.id)
+        )
+        with self.engine.connect() as connection:
+            return [BatchRow(*row) for row in connection.execute(query)]
+
+    def set_summary(self, match_id: int, summary: dict[str, Any]) -> None:
+        """Replace the summary of match ``match_id`` (a study's state while it runs)."""
+        from sqlalchemy import update
+
+        values = {"summary": json.loads(json.dumps(summary))}
+        self._guarded(
+            lambda connection: connection.execute(
+                update(self.matches).where(self.matches.c.id == match_id).values(**values)
+            )
+        )
+
+    def match_row(self, match_id: int) -> dict[str, Any]:
+        """The ``arena_match`` row of ``match_id`` as a dict (a ``KeyError`` when absent)."""
+        from sqlalchemy import select
+
+        with self.engine.connect() as connection:
+            row = (
+                connection.execute(select(self.matches).where(self.matches.c.id == match_id))
+                .mappings()
+                .one_or_none()
+            )
+        if row is None:
+            raise KeyError(f"no match {match_id} in {self.url}")
+        return dict(row)
 
     def match_ids(self) -> list[int]:
         """The ids of the stored matches, oldest first."""

@@ -1,0 +1,635 @@
+"""The arena's commands: ``hoyle simulate``, ``hoyle match`` and ``hoyle study``.
+
+:func:`add_commands` adds them to the main parser (:mod:`hoyle.cli`); the work is done by
+:mod:`hoyle.arena`. A run with ``--out`` (or ``--database``) is a *study*
+(:mod:`hoyle.arena.study`): every finished batch is recorded, Ctrl-C (or SIGTERM, as a
+cluster's scheduler sends) saves what is done and says how to go on, and ``--resume STORE``, or
+the same command again, continues it to the numbers an uninterrupted run prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import TYPE_CHECKING, Any
+
+import hoyle
+from hoyle.cli import (
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    UsageError,
+    _agent_list,
+    _error,
+    _load_game,
+    _make_agent,
+    _positive_int,
+    _positive_seconds,
+)
+from hoyle.core.errors import HoyleError
+from hoyle.core.registry import split_agents
+
+if TYPE_CHECKING:
+    from hoyle.arena.executors import Executor
+    from hoyle.arena.study import RunInfo, Study
+
+__all__ = ["add_commands", "cmd_match", "cmd_simulate", "cmd_study"]
+
+EXIT_TERMINATED = 143
+"""The shell's status for a program stopped by SIGTERM (128 + 15)."""
+
+
+class Terminated(Exception):
+    """SIGTERM arrived (a scheduler taking the machine back): save and stop, as for Ctrl-C."""
+
+
+def add_commands(sub: Any) -> None:
+    """Add ``simulate``, ``match`` and ``study`` to the sub-command parser ``sub``."""
+    sim = sub.add_parser("simulate", help="play many games between agents and summarise")
+    _game_arguments(sim)
+    sim.add_argument("--games", type=_positive_int, help="games to play (100)")
+    sim.add_argument("--seed", type=int, help="game i is dealt from seed S+i (0)")
+    sim.add_argument(
+        "--agents",
+        help="one agent name per seat, comma-separated, or one for every seat (random)",
+    )
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    _run_arguments(sim)
+    sim.set_defaults(func=cmd_simulate)
+
+    match = sub.add_parser(
+        "match",
+        help="the arena: agents against each other on (duplicate) deals, with 95%% intervals",
+    )
+    _game_arguments(match)
+    match.add_argument(
+        "--agents",
+        metavar="A,B,...",
+        help="agent names, repeated round the table when fewer than the seats (required)",
+    )
+    count = match.add_mutually_exclusive_group()
+    count.add_argument(
+        "--deals",
+        type=_positive_int,
+        help="deals to play (100); a game of several deals (hearts, to 100) is played one "
+        "deal at a time, as GAME(deals=1)",
+    )
+    count.add_argument(
+        "--games",
+        type=_positive_int,
+        help="whole games to play instead, each as many deals as the game takes",
+    )
+    match.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once per seat rotation, so every agent holds every seat",
+    )
+    match.add_argument("--seed", type=int, help="deal i is dealt from seed S+i (0)")
+    match.add_argument("--json", action="store_true", help="print one JSON object")
+    match.add_argument("--quiet", action="store_true", help="no progress bar")
+    _run_arguments(match)
+    match.add_argument("--chart", metavar="FILE.png", help="draw the results into a PNG file")
+    match.add_argument(
+        "--database",
+        metavar="URL",
+        help="record the study (every game) in this SQLAlchemy URL or SQLite file; with "
+        "--out FILE.parquet the games go to both",
+    )
+    match.set_defaults(func=cmd_match)
+
+    study = sub.add_parser("study", help="where a recorded study stands; go on with it")
+    study.add_argument(
+        "action",
+        choices=("status", "resume"),
+        help="status: done, pending and failed deals of each study; resume: go on with one",
+    )
+    study.add_argument(
+        "store", metavar="STORE", help="a SQLite file, a database URL or a .parquet folder"
+    )
+    study.add_argument(
+        "--study", type=_positive_int, metavar="N", help="the study, when STORE holds several"
+    )
+    study.add_argument("--json", action="store_true", help="print JSON")
+    study.set_defaults(func=cmd_study)
+
+
+def _game_arguments(parser: argparse.ArgumentParser) -> None:
+    """GAME (not with ``--resume``), ``--variant`` and the trailing ``name=value`` options."""
+    parser.add_argument("game", metavar="GAME", nargs="?", help="family name or game string")
+    parser.add_argument("options", metavar="name=value", nargs="*", help="rule options")
+    parser.add_argument("--variant", metavar="V", help="start from this preset")
+
+
+def _run_arguments(parser: argparse.ArgumentParser) -> None:
+    """Where games run and go: ``--workers`` or ``--ray``, ``--out``, ``--resume``,
+    ``--batch-seconds`` and the progress flags."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=_positive_int, default=1, help="local processes (1)")
+    where.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="play on a Ray cluster: auto, local (start one here) or HOST:PORT of its head",
+    )
+    parser.add_argument(
+        "--out",
+        metavar="STORE",
+        help="record the study as it goes, to resume it after any stop: FILE.sqlite or "
+        "FILE.db (SQLite), a database URL (postgresql+psycopg://…), or FILE.parquet (a "
+        "folder of Parquet files); the same command again continues it",
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="STORE",
+        help="go on with the unfinished study in STORE (its game, agents, deals and seed "
+        "come from there)",
+    )
+    parser.add_argument(
+        "--study", type=_positive_int, metavar="N", help="with --resume: which study in STORE"
+    )
+    parser.add_argument(
+        "--batch-seconds",
+        type=_positive_seconds,
+        metavar="SECONDS",
+        help="how long a batch of deals should take (60 in worker processes or on Ray, 5 in "
+        "this one); also how often a Parquet part is written (60)",
+    )
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="show the progress bar even when stderr is not a terminal (a cluster job's log)",
+    )
+    parser.add_argument(
+        "--progress-every",
+        type=_positive_seconds,
+        default=30.0,
+        metavar="SECONDS",
+        help="when stderr is not a terminal, a progress line this often (30)",
+    )
+
+
+def _progress(args: argparse.Namespace) -> bool | float:
+    """A bar on a terminal (or with ``--progress``), a line every ``--progress-every``
+    seconds when stderr is a file or a pipe, nothing with ``--quiet``."""
+    if args.progress:
+        return True
+    if args.quiet:
+        return False
+    return True if sys.stderr.isatty() else float(args.progress_every)
+
+
+def _executor(args: argparse.Namespace) -> Executor:
+    """The executor ``--workers`` or ``--ray`` asks for (a Ray connection is made here)."""
+    from hoyle.arena.executors import make_executor
+
+    try:
+        return make_executor(args.workers, ray=args.ray)
+    except HoyleError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _flush_seconds(args: argparse.Namespace) -> float:
+    return float(args.batch_seconds) if args.batch_seconds else 60.0
+
+
+def _resumed(args: argparse.Namespace, kind: str) -> Study:
+    """The study ``--resume`` names; every setting that fixes its numbers comes from it."""
+    from hoyle.arena.study import Study
+
+    given = [
+        flag
+        for flag, value in (
+            ("GAME", args.game),
+            ("--agents", args.agents),
+            ("--seed", args.seed),
+            ("--deals", getattr(args, "deals", None)),
+            ("--games", args.games),
+            ("--duplicate", getattr(args, "duplicate", False) or None),
+            ("--variant", args.variant),
+            ("--out", args.out),
+            ("--database", getattr(args, "database", None)),
+        )
+        if value is not None
+    ]
+    if given or args.options:
+        named = ", ".join(given + list(args.options))
+        raise UsageError(
+            f"--resume takes the study's game, agents, deals and seed from its store; drop {named}"
+        )
+    try:
+        study = Study.resume(args.resume, args.study, flush_seconds=_flush_seconds(args))
+    except HoyleError as exc:
+        raise UsageError(str(exc)) from None
+    if study.info.kind != kind:
+        study.close()
+        raise UsageError(
+            f"study {study.id} in {args.resume} is a {study.info.kind}: "
+            f"hoyle {study.info.kind} --resume {args.resume}"
+        )
+    return study
+
+
+def _open_study(
+    args: argparse.Namespace, info: RunInfo, database: str | None = None
+) -> Study | None:
+    """The study ``--out`` (and ``--database``) record to, new or continued; ``None``
+    without either. Opened last, so that nothing is created while an argument is wrong."""
+    from hoyle.arena.study import Study, check_out_path
+
+    if args.out is None and database is None:
+        return None
+    try:
+        if args.out is None:
+            assert database is not None
+            return Study.open(database, info, flush_seconds=_flush_seconds(args))
+        target = check_out_path(args.out)
+        return Study.open(target, info, database=database, flush_seconds=_flush_seconds(args))
+    except HoyleError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _announce(study: Study | None, args: argparse.Namespace) -> None:
+    """Say which study this is and how to go on with it, unless ``--quiet``."""
+    if study is None or args.quiet:
+        return
+    where = study.label
+    if study.resumed:
+        text = (
+            f"hoyle: going on with study {study.id} in {where}: {study.done_deals:,} of "
+            f"{study.info.deals:,} done"
+        )
+    else:
+        text = f"hoyle: recording study {study.id} in {where}"
+    print(
+        f"{text}; if it stops, go on with: hoyle {study.info.kind} --resume {where}",
+        file=sys.stderr,
+    )
+
+
+@contextmanager
+def _terminable() -> Iterator[None]:
+    """While playing, SIGTERM stops the run as Ctrl-C does (what is done is saved)."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread (a test runner's): leave SIGTERM alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _played(what: str, study: Study | None, run: Callable[[], Any]) -> Any:
+    """``run()``'s result, or the exit code after Ctrl-C, SIGTERM or an error, once what was
+    done is saved (a study stays resumable)."""
+    try:
+        with _terminable():
+            return run()
+    except (KeyboardInterrupt, Terminated) as exc:
+        code = EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else EXIT_TERMINATED
+        if study is None:
+            _error(f"{what} interrupted; nothing was printed or saved")
+            return code
+        try:
+            print(f"hoyle: {study.stop()}", file=sys.stderr)
+        except (HoyleError, OSError) as failure:
+            _error(f"{what} interrupted; the last batches could not be saved: {failure}")
+        return code
+    except (HoyleError, OSError) as exc:  # a write failed, a cluster went away
+        if study is not None:
+            try:
+                message = study.stop()
+            except (HoyleError, OSError):
+                study.close()
+                message = "the study keeps what was recorded before"
+            _error(f"stopped: {exc}; {message}")
+        else:
+            _error(f"stopped: {exc}")
+        return EXIT_FAILURE
+
+
+def _failed(count: int, unit: str, study: Study | None) -> None:
+    """Say on stderr that ``count`` deals (or games) failed, and where to see them."""
+    where = ""
+    if study is not None:
+        where = f"; hoyle study status {study.label} lists them, --resume tries them again"
+    _error(f"{count} {unit}{'s' if count != 1 else ''} could not be played{where}")
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """``hoyle simulate``: N games between agents, then a summary table or JSON."""
+    from hoyle import arena
+    from hoyle.arena.study import RunInfo
+
+    study: Study | None = None
+    if args.resume is not None:
+        study = _resumed(args, "simulate")
+        info = study.info
+        game = hoyle.load(info.game)
+        names, games, seed = list(info.lineup), info.deals, info.seed
+    else:
+        if args.study is not None:
+            raise UsageError("--study goes with --resume STORE")
+        game = _load_game(args.game or "hearts", args.variant, args.options)
+        names = _agent_list(args.agents or "random", game.num_players, "--agents", "seats")
+        games = 100 if args.games is None else args.games
+        seed = 0 if args.seed is None else args.seed
+        for name in set(names):  # fail on an unknown name before any game is played
+            _make_agent(name, game, 0)
+    executor = _executor(args)
+    try:
+        if study is None:
+            info = RunInfo(
+                kind="simulate",
+                game=game.spec,
+                lineup=tuple(names),
+                seed=seed,
+                deals=games,
+                duplicate=False,
+                rotations=1,
+                workers=executor.slots,
+            )
+            study = _open_study(args, info)
+        _announce(study, args)
+        outcome = _played(
+            "simulation",
+            study,
+            lambda: arena.simulate(
+                game,
+                names,
+                games,
+                seed=seed,
+                executor=executor,
+                study=study,
+                progress=_progress(args),
+                batch_seconds=args.batch_seconds,
+            ),
+        )
+    except BaseException:
+        if study is not None:
+            study.close()
+        raise
+    finally:
+        executor.close()
+    if isinstance(outcome, int):
+        return outcome
+    result = outcome
+    summary = result.to_dict()
+    saved, failure = _finish(study, summary)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        from hoyle.arena.report import failure_lines
+
+        half = [r.half_width for r in result.returns]
+        print(
+            *_summary_table(summary, half),
+            *failure_lines(result.failures, "game"),
+            *saved,
+            sep="\n",
+        )
+    if failure is not None:
+        _error(f"results not saved: {failure}")
+        return EXIT_FAILURE
+    if result.failures:
+        _failed(sum(f.count for f in result.failures), "game", study)
+        return EXIT_FAILURE
+    return EXIT_OK
+
+
+def _finish(study: Study | None, summary: dict[str, Any]) -> tuple[list[str], str | None]:
+    """Complete the study with the summary; the line saying where it went, or the failure."""
+    if study is None:
+        return [], None
+    try:
+        return [study.finish(summary)], None
+    except (OSError, HoyleError) as exc:  # e.g. the disk filled up during the run
+        return [], str(exc)
+
+
+def _summary_table(summary: dict[str, Any], half: list[float | None]) -> list[str]:
+    names: list[str] = summary["agents"]
+    width = max(5, *(len(n) for n in names))
+    lines = [
+        f"{summary['game']}: {summary['games']} games from seed {summary['seed']}",
+        f"seat  {'agent':<{width}}  mean return   ± 95% CI   mean score",
+    ]
+    for seat, name in enumerate(names):
+        h = half[seat]
+        ci = f"{h:>10.3f}" if h is not None else f"{'n/a':>10}"
+        lines.append(
+            f"{seat:>4}  {name:<{width}}  {summary['mean_returns'][seat]:>11.3f}  {ci}"
+            f"  {summary['mean_scores'][seat]:>11.2f}"
+        )
+    rate = summary["games_per_s"]
+    lines.append(
+        f"{summary['games']} games in {summary['elapsed_s']:.2f} s"
+        + (f" ({rate:.1f} games/s, {summary['executor']})" if rate is not None else "")
+    )
+    return lines
+
+
+# --------------------------------------------------------------------------- match
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    """``hoyle match``: an arena match, then its tables (or JSON)."""
+    from hoyle import arena
+    from hoyle.arena.chart import check_chart_path, write_chart
+    from hoyle.arena.report import match_table
+    from hoyle.arena.seating import rotations
+    from hoyle.arena.study import RunInfo
+
+    note = None
+    study: Study | None = None
+    if args.resume is not None:
+        study = _resumed(args, "match")
+        game = hoyle.load(study.info.game)
+        agents: list[str] = list(study.info.lineup)
+        deals, seed, duplicate = study.info.deals, study.info.seed, study.info.duplicate
+    else:
+        if args.study is not None:
+            raise UsageError("--study goes with --resume STORE")
+        if args.game is None or args.agents is None:
+            raise UsageError("give GAME and --agents A,B (or --resume STORE to go on with a study)")
+        game = _load_game(args.game, args.variant, args.options)
+        agents = split_agents(args.agents)
+        seed, duplicate = (0 if args.seed is None else args.seed), args.duplicate
+        if args.games is not None:
+            deals = args.games
+        else:
+            deals = 100 if args.deals is None else args.deals
+            if not arena.one_deal(game):
+                # --deals counts deals: a match to 100 is not one, so each deal is a game here.
+                whole = game.spec
+                game = hoyle.load(whole, deals=1)
+                note = (
+                    f"hoyle: note: {whole} is played over several deals; --deals {deals} "
+                    f"plays {deals} single deals of it, {game.spec} (--games N plays whole "
+                    "games)"
+                )
+    try:
+        # Every argument, the paths and the cluster are checked before any game; the store
+        # last, so that nothing is created while an argument is still wrong.
+        _, seats = arena.check(game, agents, deals, workers=args.workers)
+        chart = None if args.chart is None else check_chart_path(args.chart)
+    except HoyleError as exc:
+        if study is not None:
+            study.close()
+        raise UsageError(str(exc)) from None
+    executor = _executor(args)
+    try:
+        if study is None:
+            info = RunInfo(
+                kind="match",
+                game=game.spec,
+                lineup=seats,
+                seed=seed,
+                deals=deals,
+                duplicate=duplicate,
+                rotations=len(rotations(seats)) if duplicate else 1,
+                workers=executor.slots,
+            )
+            study = _open_study(args, info, args.database)
+        if note is not None:  # said once every argument is known to be good
+            print(note, file=sys.stderr)
+        _announce(study, args)
+        outcome = _played(
+            "match",
+            study,
+            lambda: arena.match(
+                game,
+                agents,
+                deals,
+                duplicate=duplicate,
+                seed=seed,
+                progress=_progress(args),
+                executor=executor,
+                study=study,
+                keep_games=False,  # every game went to the store: a long study keeps none
+                batch_seconds=args.batch_seconds,
+            ),
+        )
+    except BaseException:
+        if study is not None:
+            study.close()
+        raise
+    finally:
+        executor.close()
+    if isinstance(outcome, int):
+        return outcome
+    result = outcome
+    summary = result.to_dict()
+    saved: list[str] = []
+    failure: str | None = None
+    if chart is not None:
+        try:
+            summary["chart"] = str(write_chart(result, chart))
+            saved.append(f"Chart: {chart}")
+        except (OSError, HoyleError) as exc:
+            failure = str(exc)
+    lines, failed = _finish(study, summary)
+    failure = failure or failed
+    if study is not None and failed is None:
+        if args.database is not None:
+            summary["database"] = {"url": study.store.url, "match_id": study.id}
+        if args.out is not None:
+            summary["out"] = str(args.out)
+    saved += lines
+    # The results are printed even when saving failed: the match is not lost with the file.
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(*match_table(result), *saved, sep="\n")
+    if failure is not None:
+        _error(f"results not saved: {failure}")
+        return EXIT_FAILURE
+    if result.failures:
+        _failed(result.failed_deals, result.unit, study)
+        return EXIT_FAILURE
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- study
+
+
+def cmd_study(args: argparse.Namespace) -> int:
+    """``hoyle study status STORE``: each study's done, pending and failed deals;
+    ``hoyle study resume STORE``: go on with the unfinished one (a match or a simulation)."""
+    from hoyle.arena.study import study_statuses
+
+    if args.action == "resume":
+        return _resume_any(args)
+    try:
+        statuses = study_statuses(args.store)
+    except HoyleError as exc:
+        raise UsageError(str(exc)) from None
+    if args.study is not None:
+        statuses = [s for s in statuses if s.id == args.study]
+        if not statuses:
+            raise UsageError(f"{args.store} holds no study {args.study}")
+    if args.json:
+        print(json.dumps([s.to_dict() for s in statuses]))
+        return EXIT_OK
+    if not statuses:
+        print(f"{args.store} holds no study")
+        return EXIT_OK
+    for status in statuses:
+        info = status.info
+        print(f"study {status.id}: {info.describe()} — {status.state}")
+        print(
+            f"  done {status.done:,}, pending {status.pending:,}, failed {status.failed:,} "
+            f"of {info.deals:,} ({100 * status.done / info.deals:.1f}% done); "
+            f"{_hours(status.seconds)} of play recorded; last run by {status.driver}"
+        )
+        for failure in status.failures:
+            last = failure.first + failure.count - 1
+            where = (
+                f"deal {failure.first}" if failure.count == 1 else f"deals {failure.first}-{last}"
+            )
+            print(f"  failed {where}: {failure.error}")
+        if status.state != "finished" or status.failures:
+            print(f"  go on with: hoyle {info.kind} --resume {args.store} --study {status.id}")
+    return EXIT_OK
+
+
+def _hours(seconds: float) -> str:
+    """``"3.2 s"``, ``"14.0 min"``, ``"2.50 h"``: summed over the workers."""
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    return f"{seconds / 60:.1f} min" if seconds < 3600 else f"{seconds / 3600:.2f} h"
+
+
+def _resume_any(args: argparse.Namespace) -> int:
+    """``hoyle study resume STORE``: the study's own command with ``--resume``."""
+    from hoyle.arena.study import study_statuses
+    from hoyle.cli import build_parser
+
+    try:
+        statuses = study_statuses(args.store)
+    except HoyleError as exc:
+        raise UsageError(str(exc)) from None
+    chosen = [s for s in statuses if args.study in (None, s.id)]
+    kinds = {s.info.kind for s in chosen if s.state != "finished" or s.failures}
+    kind = kinds.pop() if len(kinds) == 1 else "match"
+    argv = [kind, "--resume", args.store]
+    if args.study is not None:
+        argv += ["--study", str(args.study)]
+    if args.json:
+        argv.append("--json")
+    resumed = build_parser().parse_args(argv)
+    func: Callable[[argparse.Namespace], int] = resumed.func
+    return func(resumed)
