@@ -343,7 +343,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         if args.study is not None:
             raise UsageError("--study goes with --resume STORE")
-        game = _load_game(args.game or "hearts", args.variant, args.options)
+        if args.game is None:
+            raise UsageError("give GAME (or --resume STORE to go on with a study)")
+        game = _load_game(args.game, args.variant, args.options)
         names = _agent_list(args.agents or "random", game.num_players, "--agents", "seats")
         games = 100 if args.games is None else args.games
         seed = 0 if args.seed is None else args.seed
