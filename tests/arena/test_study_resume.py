@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pyarrow.parquet as pq
 import pytest
-from studykit import STUDY, kill_at_random, without_times
+from studykit import STUDY, hoyle_command, hoyle_env, kill_at_random, without_times
 
 import hoyle
-from hoyle.arena.runner import agent_seed
+from hoyle.arena.runner import Batch, agent_seed
+from hoyle.arena.seating import ArenaError
 from hoyle.arena.study import study_statuses
 from hoyle.cli import main
 from hoyle.core import registry
@@ -161,3 +165,53 @@ def test_a_batch_whose_process_dies_every_time_is_reported_and_the_rest_goes_on(
     (status,) = study_statuses(str(path))
     assert (status.done, status.failed, status.pending) == (40 - lost, lost, 0)
     assert len(pq.read_table(path)) == 40 - lost  # one row per game that was played
+
+
+def test_sigterm_saves_what_is_done_like_ctrl_c(tmp_path: Path) -> None:
+    # A cluster's scheduler sends SIGTERM before it takes a machine back: the study is saved
+    # and marked stopped, with status 128 + 15.
+    path = tmp_path / "s.parquet"
+    argv = [*STUDY, "--out", str(path)]
+    with (tmp_path / "driver.log").open("w") as err:
+        driver = subprocess.Popen(
+            [*hoyle_command(), *argv], stdout=subprocess.DEVNULL, stderr=err, env=hoyle_env()
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while not path.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1.0)
+        driver.send_signal(signal.SIGTERM)
+        assert driver.wait(timeout=60) == 143
+    finally:
+        driver.kill()
+        driver.wait()
+    log = (tmp_path / "driver.log").read_text()
+    assert "stopped: " in log and f"go on with: hoyle match --resume {path}" in log
+    (status,) = study_statuses(str(path))
+    assert status.state == "stopped" and 0 < status.done < 6000
+
+
+def test_a_run_where_every_batch_is_lost_stops_instead_of_failing_every_deal() -> None:
+    # A cluster gone, a machine out of memory: not one bad batch but all of them. The run
+    # stops (a study keeps what it has and goes on later) rather than record every deal as
+    # failed.
+    from hoyle.arena.executors import BatchPlan, Lost, stream
+
+    class Failing:
+        slots = 1
+        description = "nowhere"
+
+        def run(self, batches: Iterator[Batch], task: object, *args: object) -> Iterator[object]:
+            for batch in batches:
+                yield batch, Lost("the node died")
+
+        def close(self) -> None:
+            pass
+
+    plan = BatchPlan("hearts(deals=1)", ((0, ("random",) * 4),), 0, [(0, 100)], 1)
+    outcomes = stream(Failing(), plan, desc="x", progress=False)  # type: ignore[arg-type]
+    with pytest.raises(
+        ArenaError, match="5 batches in a row could not be played; the last: the node died"
+    ):
+        list(outcomes)

@@ -44,8 +44,11 @@ EXIT_TERMINATED = 143
 """The shell's status for a program stopped by SIGTERM (128 + 15)."""
 
 
-class Terminated(Exception):
-    """SIGTERM arrived (a scheduler taking the machine back): save and stop, as for Ctrl-C."""
+class Terminated(BaseException):
+    """SIGTERM arrived (a scheduler taking the machine back): save and stop, as for Ctrl-C.
+
+    Not an ``Exception``, like ``KeyboardInterrupt``: a deal that is being played when it
+    arrives must not record it as that deal's error."""
 
 
 def add_commands(sub: Any) -> None:

@@ -553,7 +553,17 @@ def stream(
     with tqdm(
         total=total, initial=done, desc=desc, unit=unit, file=sys.stderr, disable=not live
     ) as bar:
+        lost_in_a_row = 0
         for batch, result in executor.run(plan, play_tallied, wanted, per_seat):
+            lost_in_a_row = lost_in_a_row + 1 if isinstance(result, Lost) else 0
+            if lost_in_a_row > 2 * executor.slots + 2:
+                # Not one batch but every one: the cluster or the machine is failing, not a
+                # deal. Stop (a study keeps what it has) rather than mark the rest failed.
+                assert isinstance(result, Lost)
+                raise ArenaError(
+                    f"{lost_in_a_row} batches in a row could not be played; the last: "
+                    f"{result.error}"
+                )
             if isinstance(result, Lost):
                 players = len(batch.lineups[0][1])
                 empty = SeatTally(players) if per_seat else Tally(agent_order(batch.lineups[0][1]))

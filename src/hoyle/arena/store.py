@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -419,18 +419,32 @@ class Store:
 
         self._guarded(write)
 
-    def batch_rows(self, match_id: int) -> list[BatchRow]:
-        """The recorded batches of study ``match_id``, in order of deal."""
-        from sqlalchemy import select
+    def batch_rows(self, match_id: int, *, tallies: bool = True) -> Iterator[BatchRow]:
+        """The recorded batches of study ``match_id``, in order of deal, read as they are
+        used (a long study has hundreds of thousands); without ``tallies`` their sums are not
+        read at all (``tally`` is ``None``)."""
+        from sqlalchemy import null, select
 
         b = self.batches.c
+        tally = b.tally if tallies else null()
         query = (
-            select(b.first, b.count, b.status, b.tally, b.error, b.part, b.seconds)
+            select(b.first, b.count, b.status, tally, b.error, b.part, b.seconds)
             .where(b.match_id == match_id)
             .order_by(b.first, b.id)
         )
         with self.engine.connect() as connection:
-            return [BatchRow(*row) for row in connection.execute(query)]
+            rows = connection.execution_options(stream_results=True, yield_per=2_000)
+            for row in rows.execute(query):
+                yield BatchRow(*row)
+
+    def has_failures(self, match_id: int) -> bool:
+        """Whether study ``match_id`` has deals recorded as failed."""
+        from sqlalchemy import select
+
+        b = self.batches.c
+        query = select(b.id).where(b.match_id == match_id, b.status == "failed").limit(1)
+        with self.engine.connect() as connection:
+            return connection.execute(query).first() is not None
 
     def set_summary(self, match_id: int, summary: dict[str, Any]) -> None:
         """Replace the summary of match ``match_id`` (a study's state while it runs)."""

@@ -36,7 +36,7 @@ import json
 import os
 import socket
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -295,7 +295,7 @@ def _empty_tally(info: RunInfo) -> Tally | SeatTally:
     return Tally(agent_order(info.lineup))
 
 
-def _read(rows: Sequence[BatchRow], info: RunInfo) -> _Progress:
+def _read(rows: Iterable[BatchRow], info: RunInfo) -> _Progress:
     progress = _Progress(_empty_tally(info))
     for row in rows:
         if row.status == "failed":
@@ -410,12 +410,13 @@ class Study:
             keep = export is None
         try:
             where = None if export is None else str(export.resolve())
+            own = database is None and export is not None  # the folder's own store: one study
             for match_id in reversed(store.match_ids()):
                 try:
                     known, summary = _info_of(store, match_id)
                 except ArenaError:
                     continue
-                if summary.get("export") != where or not known.same_study(info):
+                if (not own and summary.get("export") != where) or not known.same_study(info):
                     continue
                 if summary.get("status") in ("running", "stopped"):
                     _check_free(store, match_id, summary)
@@ -486,7 +487,8 @@ class Study:
             if not _resumable(store, study_id):
                 raise ArenaError(f"resume: study {study_id} in {target} is finished")
             _check_free(store, study_id, summary)
-            export = summary.get("export")
+            # A folder's own store goes with the folder, wherever it was moved to.
+            export = str(folder) if folder is not None else summary.get("export")
             if folder is None and export is not None and not Path(export).is_dir():
                 raise ArenaError(f"resume: the study's Parquet folder {export} is missing")
             return cls(
@@ -623,7 +625,7 @@ def _resumable(store: Store, match_id: int) -> bool:
         return False
     if summary.get("status") in ("running", "stopped"):
         return True
-    return any(row.status == "failed" for row in store.batch_rows(match_id))
+    return store.has_failures(match_id)
 
 
 def _check_free(store: Store, match_id: int, summary: dict[str, Any]) -> None:
@@ -637,7 +639,7 @@ def _check_free(store: Store, match_id: int, summary: dict[str, Any]) -> None:
 
 def _status(store: Store, match_id: int) -> StudyStatus:
     info, summary = _info_of(store, match_id)
-    progress = _read(store.batch_rows(match_id), info)
+    progress = _read(store.batch_rows(match_id, tallies=False), info)
     done = info.deals - sum(c for _, c in _unplayed(info.deals, progress))
     failed = sum(f.count for f in progress.failures)
     driver = summary.get("driver") or {}
