@@ -41,9 +41,12 @@ def without_times(summary: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def kill_at_random(argv: list[str], store: Path, log: Path) -> float:
+def kill_at_random(
+    argv: list[str], store: Path, log: Path, *, wait_for_text: str | None = None
+) -> float:
     """Start a driver for ``argv``, SIGKILL it at a random moment once its study is recorded
-    in ``store``, and return that moment (seconds after the store appeared)."""
+    in ``store`` (or, for a database elsewhere, once its log says ``wait_for_text``), check
+    that its worker processes end with it, and return that moment (seconds after)."""
     seed = int.from_bytes(os.urandom(4), "big")
     delay = random.Random(seed).uniform(0.3, 4.0)
     with log.open("w") as err:
@@ -52,15 +55,36 @@ def kill_at_random(argv: list[str], store: Path, log: Path) -> float:
         )
     try:
         deadline = time.monotonic() + 120
-        while not store.exists():
+        while not (
+            wait_for_text in log.read_text() if wait_for_text is not None else store.exists()
+        ):
             assert driver.poll() is None, log.read_text()
             assert time.monotonic() < deadline, "the study was never recorded"
             time.sleep(0.05)
         time.sleep(delay)
         # The study must still be going: a kill after the end would prove nothing.
         assert driver.poll() is None, f"finished before the kill at {delay:.2f} s (seed {seed})"
+        workers = children(driver.pid)
         driver.kill()
     finally:
         driver.kill()
         driver.wait()
+    # Its worker processes must not outlive it, waiting for work for ever.
+    deadline = time.monotonic() + 15
+    while any(Path(f"/proc/{pid}").exists() for pid in workers):
+        assert time.monotonic() < deadline, f"workers {workers} outlived their driver"
+        time.sleep(0.1)
     return delay
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended while we looked
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found

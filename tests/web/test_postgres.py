@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from pgkit import new_database, postgres_cluster
 from roomkit import QUICK_HEARTS, server_thread
 from test_crash import sigkill_mid_deal_then_resume
 
+from arena.studykit import STUDY, kill_at_random, without_times
+from hoyle.cli import main
 from hoyle.records import loads, replay
 from hoyle.web.fair import verify_record
 from hoyle.web.store import EventRow, Store, TableRow
@@ -71,3 +75,20 @@ def test_sigkill_mid_deal_on_postgresql_loses_no_accepted_action(cluster: str) -
     # hoyle serve --database postgresql://…, the form a user types (psycopg 3 is the driver).
     url = new_database(cluster, "crash").replace("postgresql+psycopg://", "postgresql://")
     sigkill_mid_deal_then_resume(url)
+
+
+def test_an_arena_study_on_postgresql_survives_a_killed_driver(
+    cluster: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Issue 21: "Every study has an id and a store (SQLite by default, PostgreSQL by URL …)":
+    # the same kill at a random moment as on SQLite, with the study in PostgreSQL.
+    url = new_database(cluster, "study")
+    argv = [*STUDY, "--workers", "2"]
+    assert main([*argv, "--quiet"]) == 0
+    whole = without_times(json.loads(capsys.readouterr().out))
+    started = tmp_path / "driver.log"
+    kill_at_random([*argv, "--out", url], started, started, wait_for_text="recording study")
+    assert main(["match", "--resume", url, "--workers", "2", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "going on with study 1" in captured.err
+    assert without_times(json.loads(captured.out)) == whole

@@ -42,6 +42,7 @@ from typing import Any, Protocol, TypeVar
 
 from hoyle.arena.runner import Batch, BatchOutcome, Failure, play_tallied
 from hoyle.arena.seating import ArenaError, agent_order
+from hoyle.core.orphans import leave_with_parent
 
 __all__ = [
     "BatchPlan",
@@ -227,9 +228,14 @@ class BatchPlan:
                 first += size
 
 
-def _quiet_worker() -> None:
-    """Leave Ctrl-C to the driver: it saves what is done and then stops the workers."""
+def _start_worker(driver: int) -> None:
+    """A worker's first steps: leave Ctrl-C to the driver (it saves what is done, then stops
+    the workers), and end when the driver ends, even when it was killed outright."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A forked worker inherits the driver's SIGTERM handler (which saves the study): here
+    # SIGTERM must simply end the process.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    leave_with_parent(driver)
 
 
 class LocalExecutor:
@@ -342,7 +348,7 @@ class LocalExecutor:
     def _pool(self) -> concurrent.futures.ProcessPoolExecutor:
         context = multiprocessing.get_context(self.start_method)
         return concurrent.futures.ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=_quiet_worker
+            self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
         )
 
     def close(self) -> None:

@@ -25,7 +25,6 @@ import logging
 import multiprocessing
 import os
 import statistics
-import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -35,6 +34,7 @@ from typing import Any, TypeVar
 
 import hoyle
 from hoyle.core.budget import Budget
+from hoyle.core.orphans import leave_with_parent
 from hoyle.core.protocol import State
 from hoyle.core.registry import Agent, make_agent
 
@@ -75,15 +75,8 @@ def _start_worker(server: int) -> None:
     that acknowledges moves must not lose its core to a search), and an end when it ends."""
     with contextlib.suppress(OSError):
         os.nice(5)
-    threading.Thread(target=_watch, args=(server,), daemon=True).start()
-
-
-def _watch(server: int) -> None:
-    # A server killed without its shutdown (SIGKILL, a crash) cannot tell its workers to go,
-    # and they would wait for jobs for ever: each leaves once its parent is gone.
-    while os.getppid() == server:
-        time.sleep(1)
-    os._exit(0)
+    # A server killed without its shutdown (SIGKILL, a crash) cannot tell its workers to go.
+    leave_with_parent(server)
 
 
 def _think(key: tuple[str, int, str], state: State, seed: int, seconds: float | None) -> Thought:
