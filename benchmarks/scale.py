@@ -1,149 +1,320 @@
-"""Deals per second for one process, for all local cores, and on a local Ray cluster.
+"""Deals per second of one match on one and two workers, in local processes and on Ray.
 
-Each row plays the same ``--deals`` seeded deals through :func:`hoyle.arena.simulate` (the code
-behind ``hoyle simulate``), with one agent (``--agents``, default ``random``) in every seat, on
-three executors:
+The same seeded match (``--game``, ``--agents``, ``--deals``; duplicate by default) is played
+through :func:`hoyle.arena.match` on four executors:
 
-``1 process``
-    every deal in this process (``--workers 1``).
-``N processes``
-    a pool of ``N`` local processes (``--workers N``, ``N`` = ``os.cpu_count()`` unless
-    ``--workers`` says otherwise); the pool's start-up is part of the time, as it is for the
-    command.
-``Ray``
-    a Ray cluster: by default one started here for the run (``ray.init`` with ``N`` CPUs), or
-    the one at ``--ray ADDRESS``. Its start-up is *not* in the time (a study connects once and
-    plays for hours), but is printed; a few warm-up deals start its workers first.
+``process, 1 worker``
+    ``LocalExecutor(1)``: every batch in this process.
+``processes, 2 workers``
+    ``LocalExecutor(2)``: a pool of two processes (``--workers`` for another count). The pool
+    lives only while a match runs, so its start-up is in the time, as it is for ``hoyle match``.
+``Ray, 1 CPU`` and ``Ray, 2 CPUs``
+    ``RayExecutor("local", num_cpus=N)``: a Ray instance on this machine with that many CPUs,
+    started afresh for each run and shut down after it. Ray's start-up is *not* in the time (a
+    study starts it once and plays for hours); it is printed on stderr.
 
-The table gives deals per second and each row's ratio to one process, for each game
-(``--games``: one-deal Hearts and one hand of All Fours by default). The three rows must print
-the same summary (a batch's games depend only on its data): the script checks it and says so.
+Each run is timed by the match itself (``MatchResult.elapsed_s``: from the first batch to the
+last), after a warm-up match of a few deals on the same executor (imports, Ray's workers).
+Batches are sized by time as in any match (``BatchPlan``; ``--batch-seconds`` to change the
+target); the table says how many there were and the largest. Every row is played ``--repeats``
+times, the rows in a rotated order each round so that the machine's drift falls on all of them
+alike, and the table gives the medians. Then the ratios: Ray on one CPU over one plain process
+(the target: at least 0.90, i.e. Ray's per-task cost is lost in time-sized batches), and two
+workers over one, locally and on Ray.
 
-Run: ``.venv/bin/python benchmarks/scale.py [--deals N] [--workers N] [--ray ADDRESS] [--json]``.
+The arena keeps exact sums, so every run on every executor must give the same summaries (each
+agent's mean return, win rate and score, each pair's difference, the games played, no failed
+deals): the script checks it, says so, and exits with status 1 if not.
+
+Run: ``.venv/bin/python benchmarks/scale.py [--deals N] [--repeats N] [--quick] [--json]``
+(needs ``pip install 'hoyle[ray]'``; about 5 minutes with the defaults on 2 cores, a minute
+with ``--quick``).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import platform
+import statistics
 import sys
 import time
-from dataclasses import asdict, dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
-from hoyle import arena, load
-from hoyle.arena.executors import Executor, LocalExecutor, RayExecutor
+from hoyle import arena
+from hoyle.arena.executors import Executor, LocalExecutor, Lost, RayExecutor
+from hoyle.arena.matches import batch_target
+from hoyle.arena.results import MatchResult
+from hoyle.arena.runner import Batch
+from hoyle.arena.seating import ArenaError
 
-DEFAULT_GAMES = ("hearts(deals=1)", "all-fours(deals=1)")
+_T = TypeVar("_T")
+
+DEFAULT_DEALS = 12_000
+"""About 30 s a run on one worker for ``hearts(deals=1)``, ``easy,random``, duplicate (2.6 ms a
+deal of two games on the 2-core development machine): long enough that the first batches of
+one deal, and Ray's round trips, are a small part of the time."""
+
+QUICK_DEALS, QUICK_REPEATS = 2_000, 1
+"""``--quick``: a smoke run of about a minute, Ray's start-ups included."""
+
+WARM_UP_DEALS_PER_SLOT = 4
+"""Warm-up deals per worker or CPU: the first batches are a deal each, so each slot gets a few."""
+
+TARGET_RATIO = 0.90
+"""Ray on one CPU must reach this share of one plain process's deals per second."""
 
 
 @dataclass
 class Row:
-    """One game on one executor."""
+    """One executor's runs."""
 
-    game: str
-    executor: str
-    deals: int
-    seconds: float
-    deals_per_s: float
-    ratio: float
-    same_numbers: bool
+    name: str
+    kind: str  # "local" or "ray"
+    slots: int
+    seconds: list[float] = field(default_factory=list)
+    batches: list[int] = field(default_factory=list)
+    largest: list[int] = field(default_factory=list)
+    ray_start_s: list[float] = field(default_factory=list)
+
+    def rates(self, deals: int) -> list[float]:
+        """Deals per second of each run."""
+        return [deals / s for s in self.seconds]
+
+    def median_rate(self, deals: int) -> float:
+        """The median over runs of the deals per second."""
+        return statistics.median(self.rates(deals))
 
 
-def timed(game: str, agent: str, deals: int, executor: Executor) -> tuple[float, dict[str, Any]]:
-    """Seconds to play ``deals`` deals on ``executor``, and the summary (less the timings)."""
-    seats = [agent] * load(game).num_players
+class Counting:
+    """An executor that passes everything to ``inner`` and counts the batches it plays, so the
+    table can show how the time-sized batches came out (the match does not report them)."""
+
+    def __init__(self, inner: Executor) -> None:
+        self.inner = inner
+        self.sizes: list[int] = []
+
+    @property
+    def slots(self) -> int:
+        """The inner executor's slots."""
+        return self.inner.slots
+
+    @property
+    def description(self) -> str:
+        """The inner executor's description."""
+        return self.inner.description
+
+    def run(
+        self, batches: Iterable[Batch], task: Callable[..., _T], *args: Any
+    ) -> Iterator[tuple[Batch, _T | Lost]]:
+        """The inner executor's results, each batch's size noted as it comes back."""
+        for batch, result in self.inner.run(batches, task, *args):
+            self.sizes.append(batch.count)
+            yield batch, result
+
+    def close(self) -> None:
+        """Close the inner executor."""
+        self.inner.close()
+
+
+def numbers(result: MatchResult) -> tuple[Any, ...]:
+    """What must be identical on every executor: the summaries less the think times (those are
+    clocks, not results)."""
+    agents = tuple(dataclasses.replace(a, think_ms=None) for a in result.agents)
+    return (result.games_played, result.failures, agents, result.pairs)
+
+
+def play(executor: Executor, args: argparse.Namespace, deals: int) -> MatchResult:
+    """One match of the benchmark's workload on ``executor`` (left open)."""
+    return arena.match(
+        args.game,
+        args.agents,
+        deals,
+        duplicate=args.duplicate,
+        seed=0,
+        executor=executor,
+        keep_games=False,
+        progress=False,
+        # The wrapper would hide a single in-process worker from the match's own choice of
+        # target (a few seconds there, a minute elsewhere): ask for the same one explicitly.
+        batch_seconds=args.batch_seconds or batch_target(executor),
+    )
+
+
+def make(row: Row) -> tuple[Executor, float]:
+    """A fresh executor for ``row``, and the seconds it took to start (Ray's ``init``)."""
+    if row.kind == "local":
+        return LocalExecutor(row.slots), 0.0
     start = time.perf_counter()
-    result = arena.simulate(game, seats, deals, seed=0, executor=executor)
-    seconds = time.perf_counter() - start
-    summary = result.to_dict()
-    for key in ("elapsed_s", "games_per_s", "workers", "executor"):
-        summary.pop(key)
-    return seconds, summary
+    ray = RayExecutor("local", num_cpus=row.slots)
+    return ray, time.perf_counter() - start
 
 
-def measure(args: argparse.Namespace) -> tuple[list[Row], float]:
-    """Every row of the table, and the seconds Ray took to start (or connect)."""
-    workers = args.workers or os.cpu_count() or 1
-    start = time.perf_counter()
-    ray = RayExecutor(args.ray or "local", num_cpus=None if args.ray else workers)
-    ray_start = time.perf_counter() - start
-    executors: list[tuple[str, Executor]] = [
-        ("1 process", LocalExecutor(1)),
-        (f"{workers} processes", LocalExecutor(workers)),
-        (ray.description, ray),
-    ]
-    rows = []
+def one_run(row: Row, args: argparse.Namespace) -> tuple[float, tuple[Any, ...]]:
+    """Start ``row``'s executor, warm it up, time one match, close it; the match's numbers."""
+    executor, started = make(row)
     try:
-        for game in args.games:
-            timed(game, args.agents, 2 * ray.slots, ray)  # start Ray's workers, load the game
-            base_seconds, base = timed(game, args.agents, args.deals, executors[0][1])
-            for name, executor in executors:
-                seconds, summary = (
-                    (base_seconds, base)
-                    if executor is executors[0][1]
-                    else timed(game, args.agents, args.deals, executor)
-                )
-                rows.append(
-                    Row(
-                        game=game,
-                        executor=name,
-                        deals=args.deals,
-                        seconds=seconds,
-                        deals_per_s=args.deals / seconds,
-                        ratio=base_seconds / seconds,
-                        same_numbers=summary == base,
-                    )
-                )
+        # Imports, the game's tables, Ray's worker processes: paid before the clock starts.
+        play(executor, args, WARM_UP_DEALS_PER_SLOT * executor.slots)
+        counting = Counting(executor)
+        result = play(counting, args, args.deals)
     finally:
-        ray.close()
-    return rows, ray_start
+        executor.close()  # Ray is shut down, so the next row can start one with other CPUs
+    row.seconds.append(result.elapsed_s)
+    row.batches.append(len(counting.sizes))
+    row.largest.append(max(counting.sizes))
+    if row.kind == "ray":
+        row.ray_start_s.append(started)
+    return started, numbers(result)
 
 
-def table(rows: list[Row], ray_start: float, agent: str) -> list[str]:
-    """The rows side by side: one line per game, a column per executor."""
-    names = list(dict.fromkeys(r.executor for r in rows))
-    games = list(dict.fromkeys(r.game for r in rows))
-    width = max(len(g) for g in games)
-    cells = [max(len(n), 22) for n in names]
-    lines = [
-        f"{'game':<{width}}  " + "  ".join(f"{n:>{w}}" for n, w in zip(names, cells, strict=True))
+def measure(args: argparse.Namespace) -> tuple[list[Row], bool]:
+    """Every row, ``args.repeats`` runs each in rotated order; and whether all the numbers
+    agreed."""
+    many = args.workers
+    rows = [
+        Row("process, 1 worker", "local", 1),
+        Row(f"processes, {many} workers", "local", many),
+        Row("Ray, 1 CPU", "ray", 1),
+        Row(f"Ray, {many} CPUs", "ray", many),
     ]
-    for game in games:
-        row = {r.executor: r for r in rows if r.game == game}
-        text = [f"{row[n].deals_per_s:9.1f} deals/s ×{row[n].ratio:4.2f}" for n in names]
-        lines.append(
-            f"{game:<{width}}  " + "  ".join(f"{t:>{w}}" for t, w in zip(text, cells, strict=True))
+    reference: tuple[Any, ...] | None = None
+    identical = True
+    for round_no in range(args.repeats):
+        shift = round_no % len(rows)
+        for row in rows[shift:] + rows[:shift]:
+            started, got = one_run(row, args)
+            if reference is None:
+                reference = got
+            same = got == reference
+            identical = identical and same
+            ray = f", Ray started in {started:.1f} s (not timed)" if row.kind == "ray" else ""
+            print(
+                f"round {round_no + 1}/{args.repeats}: {row.name}: {args.deals:,} deals in "
+                f"{row.seconds[-1]:.1f} s, {args.deals / row.seconds[-1]:.1f} deals/s, "
+                f"{row.batches[-1]} batches (largest {row.largest[-1]:,}){ray}"
+                f"{'' if same else ', NUMBERS DIFFER'}",
+                file=sys.stderr,
+                flush=True,
+            )
+    return rows, identical
+
+
+def ratios(rows: list[Row], deals: int) -> dict[str, float]:
+    """The ratios of median deals per second the requirement asks for."""
+    local_1, local_n, ray_1, ray_n = (r.median_rate(deals) for r in rows)
+    return {
+        "ray_1_over_process_1": ray_1 / local_1,
+        "local_n_over_1": local_n / local_1,
+        "ray_n_over_1": ray_n / ray_1,
+    }
+
+
+HEAD = ("executor", "deals", "median s", "deals/s", "batches (largest)", "runs, deals/s")
+WIDTHS = (22, 8, 9, 9, 17, 0)
+
+
+def cells_line(cells: tuple[str, ...]) -> str:
+    """One line of the table: the first cell to the left, the others to the right."""
+    text = [f"{cells[0]:<{WIDTHS[0]}}"]
+    text += [f"{c:>{w}}" for c, w in zip(cells[1:], WIDTHS[1:], strict=True)]
+    return " | ".join(text)
+
+
+def table(rows: list[Row], args: argparse.Namespace, identical: bool) -> list[str]:
+    """The table, the ratios and the check, as lines."""
+    import ray  # only for its version: the measurement has imported it already
+
+    many = args.workers
+    lines = [
+        f"{args.game}, {args.agents}, {'duplicate' if args.duplicate else 'not duplicate'}: "
+        f"median of {args.repeats} run{'s' if args.repeats != 1 else ''} per executor; "
+        f"{os.cpu_count()} cores, Python {platform.python_version()}, Ray {ray.__version__}",
+        "",
+    ]
+    lines.append(cells_line(HEAD))
+    for row in rows:
+        middle = sorted(range(len(row.seconds)), key=row.seconds.__getitem__)[len(row.seconds) // 2]
+        cells = (
+            row.name,
+            f"{args.deals:,}",
+            f"{statistics.median(row.seconds):.2f}",
+            f"{row.median_rate(args.deals):.1f}",
+            f"{row.batches[middle]} ({row.largest[middle]:,})",
+            ", ".join(f"{r:.1f}" for r in row.rates(args.deals)),
         )
-    same = all(r.same_numbers for r in rows)
+        lines.append(cells_line(cells))
+    r = ratios(rows, args.deals)
+    met = r["ray_1_over_process_1"] >= TARGET_RATIO
+    starts = [s for row in rows for s in row.ray_start_s]
     lines += [
         "",
-        f"{rows[0].deals} deals per cell, agent {agent} in every seat; ×: speed over 1 process.",
-        f"Ray started (or connected) in {ray_start:.1f} s, not counted above.",
-        f"Every executor printed the same numbers: {'yes' if same else 'NO'}.",
-        f"Python {platform.python_version()}, {os.cpu_count()} cores, {platform.machine()}.",
+        f"Ray 1 CPU / process 1 worker: {r['ray_1_over_process_1']:.3f} "
+        f"(target ≥ {TARGET_RATIO:.2f}: {'met' if met else 'NOT MET'})",
+        f"{many} workers / 1 worker: local {r['local_n_over_1']:.2f}×, "
+        f"Ray {r['ray_n_over_1']:.2f}×",
+        f"numbers identical across executors: {'yes' if identical else 'NO'}",
+        f"batch target: {f'{args.batch_seconds:g} s' if args.batch_seconds else 'default'}; "
+        f"Ray started in {min(starts):.1f}–{max(starts):.1f} s per run, not timed",
     ]
     return lines
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Measure and print the table (or JSON)."""
+    """Parse the arguments, measure every executor, print the table (or JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=2000, help="deals per cell (2000)")
-    parser.add_argument("--agents", default="random", help="the agent in every seat (random)")
-    parser.add_argument("--games", nargs="+", default=list(DEFAULT_GAMES), help="game strings")
-    parser.add_argument("--workers", type=int, help="local processes (default: every core)")
-    parser.add_argument("--ray", metavar="ADDRESS", help="use this cluster, not a local one")
+    parser.add_argument(
+        "--deals", type=int, help=f"deals per run ({DEFAULT_DEALS:,}; {QUICK_DEALS:,} --quick)"
+    )
+    parser.add_argument("--game", default="hearts(deals=1)", help="game string (hearts(deals=1))")
+    parser.add_argument("--agents", default="easy,random", help="agents, cycled (easy,random)")
+    parser.add_argument(
+        "--duplicate",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="play each deal in every seat rotation (default: yes)",
+    )
+    parser.add_argument("--repeats", type=int, help="runs per executor (3; 1 with --quick)")
+    parser.add_argument(
+        "--workers", type=int, default=2, help="workers (and Ray CPUs) of the second rows (2)"
+    )
+    parser.add_argument(
+        "--batch-seconds",
+        type=float,
+        help="seconds a batch should take (default: the arena's, 5 in process, 60 elsewhere)",
+    )
+    parser.add_argument("--quick", action="store_true", help="a smoke run of about a minute")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    rows, ray_start = measure(args)
+    if args.deals is None:
+        args.deals = QUICK_DEALS if args.quick else DEFAULT_DEALS
+    if args.repeats is None:
+        args.repeats = QUICK_REPEATS if args.quick else 3
+    if args.deals < 1 or args.repeats < 1 or args.workers < 2:
+        parser.error("--deals and --repeats must be at least 1, --workers at least 2")
+    try:
+        rows, identical = measure(args)
+    except ArenaError as exc:  # Ray missing, a bad game or agent name
+        print(f"scale.py: {exc}", file=sys.stderr)
+        return 2
     if args.json:
-        print(json.dumps({"ray_start_s": ray_start, "rows": [asdict(r) for r in rows]}))
+        data = {
+            "args": vars(args),
+            "rows": [
+                {**dataclasses.asdict(row), "median_deals_per_s": row.median_rate(args.deals)}
+                for row in rows
+            ],
+            "ratios": ratios(rows, args.deals),
+            "identical": identical,
+        }
+        print(json.dumps(data))
     else:
-        print(*table(rows, ray_start, args.agents), sep="\n")
-    return 0 if all(r.same_numbers for r in rows) else 1
+        print(*table(rows, args, identical), sep="\n")
+    return 0 if identical else 1
 
 
 if __name__ == "__main__":
