@@ -226,7 +226,7 @@ def test_a_sqlite_study_records_each_batch_with_its_games(
     result = arena.match("hearts(deals=1)", ["easy", "random"], 8, seed=3, study=study)
     stored = study.store.read_games(study.id)
     assert [g.outcome() for g in stored] == [g.outcome() for g in small_match.games]
-    rows = study.store.batch_rows(study.id)
+    rows = list(study.store.batch_rows(study.id))
     assert sum(r.count for r in rows) == 8 and {r.status for r in rows} == {"done"}
     line = study.finish(result.to_dict())
     assert line == f"Saved as study 1 in sqlite:///{db}"

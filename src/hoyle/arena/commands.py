@@ -321,6 +321,27 @@ def _played(what: str, study: Study | None, run: Callable[[], Any]) -> Any:
         return EXIT_FAILURE
 
 
+def _opened(executor: Executor, open_study: Callable[[], Study | None]) -> Study | None:
+    """``open_study()``; the executor (a Ray connection) is closed should it fail."""
+    try:
+        return open_study()
+    except BaseException:
+        executor.close()
+        raise
+
+
+def _run(what: str, executor: Executor, study: Study | None, run: Callable[[], Any]) -> Any:
+    """:func:`_played`, then the executor closed; the study's store closed on an error."""
+    try:
+        return _played(what, study, run)
+    except BaseException:
+        if study is not None:
+            study.close()
+        raise
+    finally:
+        executor.close()
+
+
 def _failed(count: int, unit: str, study: Study | None) -> None:
     """Say on stderr that ``count`` deals (or games) failed, and where to see them."""
     where = ""
@@ -355,40 +376,34 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for name in set(names):  # fail on an unknown name before any game is played
             _make_agent(name, game, 0)
     executor = _executor(args)
-    try:
-        if study is None:
-            info = RunInfo(
-                kind="simulate",
-                game=game.spec,
-                lineup=tuple(names),
-                seed=seed,
-                deals=games,
-                duplicate=False,
-                rotations=1,
-                workers=executor.slots,
-            )
-            study = _open_study(args, info)
-        _announce(study, args)
-        outcome = _played(
-            "simulation",
-            study,
-            lambda: arena.simulate(
-                game,
-                names,
-                games,
-                seed=seed,
-                executor=executor,
-                study=study,
-                progress=_progress(args),
-                batch_seconds=args.batch_seconds,
-            ),
+    if study is None:
+        info = RunInfo(
+            kind="simulate",
+            game=game.spec,
+            lineup=tuple(names),
+            seed=seed,
+            deals=games,
+            duplicate=False,
+            rotations=1,
+            workers=executor.slots,
         )
-    except BaseException:
-        if study is not None:
-            study.close()
-        raise
-    finally:
-        executor.close()
+        study = _opened(executor, lambda: _open_study(args, info))
+    _announce(study, args)
+    outcome = _run(
+        "simulation",
+        executor,
+        study,
+        lambda: arena.simulate(
+            game,
+            names,
+            games,
+            seed=seed,
+            executor=executor,
+            study=study,
+            progress=_progress(args),
+            batch_seconds=args.batch_seconds,
+        ),
+    )
     if isinstance(outcome, int):
         return outcome
     result = outcome
@@ -496,44 +511,38 @@ def cmd_match(args: argparse.Namespace) -> int:
             study.close()
         raise UsageError(str(exc)) from None
     executor = _executor(args)
-    try:
-        if study is None:
-            info = RunInfo(
-                kind="match",
-                game=game.spec,
-                lineup=seats,
-                seed=seed,
-                deals=deals,
-                duplicate=duplicate,
-                rotations=len(rotations(seats)) if duplicate else 1,
-                workers=executor.slots,
-            )
-            study = _open_study(args, info, args.database)
-        if note is not None:  # said once every argument is known to be good
-            print(note, file=sys.stderr)
-        _announce(study, args)
-        outcome = _played(
-            "match",
-            study,
-            lambda: arena.match(
-                game,
-                agents,
-                deals,
-                duplicate=duplicate,
-                seed=seed,
-                progress=_progress(args),
-                executor=executor,
-                study=study,
-                keep_games=False,  # every game went to the store: a long study keeps none
-                batch_seconds=args.batch_seconds,
-            ),
+    if study is None:
+        info = RunInfo(
+            kind="match",
+            game=game.spec,
+            lineup=seats,
+            seed=seed,
+            deals=deals,
+            duplicate=duplicate,
+            rotations=len(rotations(seats)) if duplicate else 1,
+            workers=executor.slots,
         )
-    except BaseException:
-        if study is not None:
-            study.close()
-        raise
-    finally:
-        executor.close()
+        study = _opened(executor, lambda: _open_study(args, info, args.database))
+    if note is not None:  # said once every argument is known to be good
+        print(note, file=sys.stderr)
+    _announce(study, args)
+    outcome = _run(
+        "match",
+        executor,
+        study,
+        lambda: arena.match(
+            game,
+            agents,
+            deals,
+            duplicate=duplicate,
+            seed=seed,
+            progress=_progress(args),
+            executor=executor,
+            study=study,
+            keep_games=False,  # every game went to the store: a long study keeps none
+            batch_seconds=args.batch_seconds,
+        ),
+    )
     if isinstance(outcome, int):
         return outcome
     result = outcome

@@ -411,6 +411,7 @@ class Study:
         try:
             where = None if export is None else str(export.resolve())
             own = database is None and export is not None  # the folder's own store: one study
+            found: int | None = None
             for match_id in reversed(store.match_ids()):
                 try:
                     known, summary = _info_of(store, match_id)
@@ -420,38 +421,32 @@ class Study:
                     continue
                 if summary.get("status") in ("running", "stopped"):
                     _check_free(store, match_id, summary)
-                    return cls(
-                        store,
-                        match_id,
-                        info,
-                        export=export,
-                        keep_games=keep,
-                        flush_seconds=flush_seconds,
-                        resumed=True,
-                        label=str(database or target),
-                    )
-            if export is not None and database is None and store.match_ids():
+                    found = match_id
+                    break
+            if found is None and own and store.match_ids():
                 known, _ = _info_of(store, store.match_ids()[-1])
                 raise ArenaError(
                     f"out: {export} already holds a study ({known.describe()}); name a new folder"
                 )
-            match_id = store.begin(
-                game=info.game,
-                lineup=info.lineup,
-                seed=info.seed,
-                deals=info.deals,
-                duplicate=info.duplicate,
-                rotations=info.rotations,
-                workers=info.workers,
-            )
+            resumed = found is not None
+            if found is None:
+                found = store.begin(
+                    game=info.game,
+                    lineup=info.lineup,
+                    seed=info.seed,
+                    deals=info.deals,
+                    duplicate=info.duplicate,
+                    rotations=info.rotations,
+                    workers=info.workers,
+                )
             return cls(
                 store,
-                match_id,
+                found,
                 info,
                 export=export,
                 keep_games=keep,
                 flush_seconds=flush_seconds,
-                resumed=False,
+                resumed=resumed,
                 label=str(database or target),
             )
         except BaseException:
