@@ -359,8 +359,9 @@ def test_ctrl_c_saves_what_is_done_and_the_study_goes_on_to_the_same_numbers(
     path = tmp_path / store
     code, out, err = run([*argv, "--out", str(path)], capsys)
     assert code == 130 and out == ""
+    unit = "deals" if command == "match" else "games"  # a simulation counts games
     saved = re.search(
-        r"stopped: (\d+) of 30 deals saved in (\S+); go on with: hoyle (\w+) --resume", err
+        rf"stopped: (\d+) of 30 {unit} saved in (\S+); go on with: hoyle (\w+) --resume", err
     )
     assert saved is not None, err
     assert 3 <= int(saved[1]) < 30 and (saved[2], saved[3]) == (str(path), command)

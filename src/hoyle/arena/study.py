@@ -102,9 +102,14 @@ class RunInfo:
         mine.pop("workers"), theirs.pop("workers")
         return mine == theirs
 
+    @property
+    def unit(self) -> str:
+        """What ``deals`` counts, in words: a simulation's games, a match's deals."""
+        return "game" if self.kind == "simulate" else "deal"
+
     def describe(self) -> str:
         """``"match hearts(deals=1): easy,random, 1,000 deals from seed 0, duplicate"``."""
-        text = f"{self.kind} {self.game}: {','.join(self.lineup)}, {self.deals:,} deals"
+        text = f"{self.kind} {self.game}: {','.join(self.lineup)}, {self.deals:,} {self.unit}s"
         text += f" from seed {self.seed}"
         return text + (", duplicate" if self.duplicate else "")
 
@@ -565,7 +570,8 @@ class Study:
         finally:
             self.store.close()
         return (
-            f"study {self.id} stopped: {status.done:,} of {self.info.deals:,} deals saved in "
+            f"study {self.id} stopped: {status.done:,} of {self.info.deals:,} {self.info.unit}s "
+            "saved in "
             f"{self.label}; go on with: hoyle {self.info.kind} --resume {self.label}"
         )
 
