@@ -215,3 +215,31 @@ def test_a_run_where_every_batch_is_lost_stops_instead_of_failing_every_deal() -
         ArenaError, match="5 batches in a row could not be played; the last: the node died"
     ):
         list(outcomes)
+
+
+def test_a_study_taken_over_by_another_driver_records_nothing_more_from_the_first(
+    tmp_path: Path,
+) -> None:
+    # Two drivers on one study (a driver thought dead resumed elsewhere while the first still
+    # played): the later takes the study; the earlier's next batch is refused, so no deal is
+    # recorded twice, and stopping it leaves the study to the other.
+    from hoyle.arena.runner import play_tallied
+    from hoyle.arena.store import StudyTaken
+    from hoyle.arena.study import RunInfo, Study
+
+    info = RunInfo("match", "hearts(deals=1)", ("easy", "random") * 2, 0, 6, True, 2, 1)
+    first = Study.open(tmp_path / "s.sqlite", info)
+    lineups = ((0, info.lineup), (1, info.lineup[1:] + info.lineup[:1]))
+    batch = Batch(info.game, lineups, 0, 0, 2)
+    first.record(batch, play_tallied(batch, True, False))
+    second = Study.open(tmp_path / "s.sqlite", info)  # continues it: the same settings
+    assert second.resumed and second.pending() == [(2, 4)]
+    later = Batch(info.game, lineups, 0, 2, 2)
+    with pytest.raises(StudyTaken, match="study 1 was taken over by process"):
+        first.record(later, play_tallied(later, True, False))
+    assert "being played by another process now" in first.stop()
+    second.record(later, play_tallied(later, True, False))
+    assert second.pending() == [(2, 4)]  # what it knew at the start; the store knows more
+    (status,) = study_statuses(str(tmp_path / "s.sqlite"))
+    assert (status.state, status.done, status.pending) == ("running", 4, 2)
+    second.close()

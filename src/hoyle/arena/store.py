@@ -47,7 +47,7 @@ from hoyle.arena.seating import ArenaError
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine, MetaData, Table
 
-__all__ = ["BatchRecord", "BatchRow", "Store", "database_url"]
+__all__ = ["BatchRecord", "BatchRow", "Store", "StudyTaken", "database_url"]
 
 _T = TypeVar("_T")
 
@@ -170,6 +170,16 @@ class BatchRow:
     error: str | None
     part: str | None
     seconds: float
+
+
+class StudyTaken(ArenaError):
+    """Another process has taken a study over (resumed it) while this one was playing it."""
+
+    def __init__(self, match_id: int, driver: dict[str, Any] | None) -> None:
+        who = "another process" if not driver else f"process {driver.get('pid')} on "
+        who += "" if not driver else str(driver.get("host"))
+        super().__init__(f"study {match_id} was taken over by {who}; this one stops")
+        self.match_id = match_id
 
 
 @dataclass(frozen=True)
@@ -361,19 +371,36 @@ class Store:
             reason = getattr(exc, "orig", None) or exc
             raise ArenaError(f"database: could not save to {self.url}: {reason}") from None
 
-    def record(self, match_id: int, records: Sequence[BatchRecord]) -> None:
+    def record(
+        self,
+        match_id: int,
+        records: Sequence[BatchRecord],
+        *,
+        driver: dict[str, Any] | None = None,
+    ) -> None:
         """Record finished batches of study ``match_id`` in one transaction: each batch's tally
         and failures, its games (when there are any) and the Parquet part holding them.
 
         Earlier failures inside a recorded range are taken out: those deals were just played
-        again.
+        again. With ``driver``, the study must still name that driver in its summary (its row
+        locked meanwhile): else :class:`StudyTaken` is raised and nothing is written — another
+        process has taken the study over and plays those deals itself.
         """
-        from sqlalchemy import and_, delete
+        from sqlalchemy import and_, delete, select
 
         now = _dt.datetime.now(_dt.UTC)
         b = self.batches.c
 
         def write(connection: Connection) -> None:
+            if driver is not None:
+                query = (
+                    select(self.matches.c.summary)
+                    .where(self.matches.c.id == match_id)
+                    .with_for_update()  # a takeover waits for this batch, or this sees it
+                )
+                current = (connection.execute(query).scalar_one_or_none() or {}).get("driver")
+                if current != driver:
+                    raise StudyTaken(match_id, current)
             rows: list[dict[str, Any]] = []
             for record in records:
                 connection.execute(

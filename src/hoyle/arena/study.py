@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import socket
 import time
 from collections.abc import Iterable, Sequence
@@ -46,7 +47,7 @@ from hoyle.arena.results import Failure, GameResult
 from hoyle.arena.runner import Batch, BatchOutcome
 from hoyle.arena.seating import ArenaError, agent_order
 from hoyle.arena.stats import SeatTally, Tally, tally_from_dict
-from hoyle.arena.store import BatchRecord, BatchRow, Store, database_url
+from hoyle.arena.store import BatchRecord, BatchRow, Store, StudyTaken, database_url
 
 __all__ = [
     "PARQUET_SUFFIXES",
@@ -326,7 +327,8 @@ def _info_of(store: Store, match_id: int) -> tuple[RunInfo, dict[str, Any]]:
 
 
 def _driver() -> dict[str, Any]:
-    return {"host": socket.gethostname(), "pid": os.getpid()}
+    # The token tells two openings apart even in one process (a pid is not enough for that).
+    return {"host": socket.gethostname(), "pid": os.getpid(), "token": secrets.token_hex(8)}
 
 
 def _alive(driver: dict[str, Any]) -> bool:
@@ -371,11 +373,7 @@ class Study:
         self._waiting: list[tuple[BatchRecord, list[GameResult]]] = []
         self._waiting_games = 0
         self._last_flush = time.monotonic()
-        progress = _read(store.batch_rows(match_id), info)
-        if self.export is not None:
-            self.export.clean(progress.parts)
-        self._done = progress
-        self.start_tally = progress.tally
+        self._taken = False
         self._summary: dict[str, Any] = {
             "status": "running",
             "kind": info.kind,
@@ -383,7 +381,15 @@ class Study:
             "export": None if export is None else str(export.resolve()),
             "driver": _driver(),
         }
+        # Take the study first, then read what is done: a driver still playing it records
+        # nothing after this (Store.record checks the driver), and what it recorded before
+        # is read here.
         store.set_summary(match_id, self._summary)
+        progress = _read(store.batch_rows(match_id), info)
+        if self.export is not None:
+            self.export.clean(progress.parts)
+        self._done = progress
+        self.start_tally = progress.tally
 
     # ------------------------------------------------------------------ opening
 
@@ -532,7 +538,7 @@ class Study:
             seconds=outcome.seconds,
         )
         if self.export is None:
-            self.store.record(self.id, [record])
+            self._record([record])
             return
         self._waiting.append((record, outcome.games))
         self._waiting_games += len(outcome.games)
@@ -551,15 +557,25 @@ class Study:
             BatchRecord(r.first, r.count, r.tally, r.failures, r.games, part, r.seconds)
             for r, _ in self._waiting
         ]
-        self.store.record(self.id, records)
+        self._record(records)
         self._waiting.clear()
         self._waiting_games = 0
         self._last_flush = time.monotonic()
+
+    def _record(self, records: list[BatchRecord]) -> None:
+        try:
+            self.store.record(self.id, records, driver=self._summary["driver"])
+        except StudyTaken:
+            self._taken = True
+            raise
 
     # ------------------------------------------------------------------ ending
 
     def stop(self) -> str:
         """Save what is gathered and mark the study stopped (Ctrl-C); say how to go on."""
+        if self._taken:  # the study is another process's now: leave it as it is
+            self.store.close()
+            return f"study {self.id} is being played by another process now; this one stopped"
         try:
             try:
                 self.flush()
@@ -645,7 +661,9 @@ def _status(store: Store, match_id: int) -> StudyStatus:
     failed = sum(f.count for f in progress.failures)
     driver = summary.get("driver") or {}
     state = str(summary.get("status", "finished"))
-    if state == "running" and not _alive(driver) and driver.get("host") == socket.gethostname():
+    here = driver.get("host") == socket.gethostname()
+    this_process = here and driver.get("pid") == os.getpid()
+    if state == "running" and here and not (this_process or _alive(driver)):
         state = "interrupted"
     return StudyStatus(
         id=match_id,
