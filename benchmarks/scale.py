@@ -12,6 +12,9 @@ through :func:`hoyle.arena.match` on four executors:
     ``RayExecutor("local", num_cpus=N)``: a Ray instance on this machine with that many CPUs,
     started afresh for each run and shut down after it. Ray's start-up is *not* in the time (a
     study starts it once and plays for hours); it is printed on stderr.
+``Ray at ADDRESS`` (with ``--ray ADDRESS``)
+    ``RayExecutor(ADDRESS)``: an existing cluster, every CPU it has, joined afresh for each run
+    (the joining is not timed); its ratio to one plain process is printed too.
 
 Each run is timed by the match itself (``MatchResult.elapsed_s``: from the first batch to the
 last), after a warm-up match of a few deals on the same executor (imports, Ray's workers).
@@ -74,8 +77,9 @@ class Row:
     """One executor's runs."""
 
     name: str
-    kind: str  # "local" or "ray"
+    kind: str  # "local", "ray" (a local Ray with ``slots`` CPUs) or "cluster" (``address``)
     slots: int
+    address: str | None = None
     seconds: list[float] = field(default_factory=list)
     batches: list[int] = field(default_factory=list)
     largest: list[int] = field(default_factory=list)
@@ -150,7 +154,13 @@ def make(row: Row) -> tuple[Executor, float]:
     if row.kind == "local":
         return LocalExecutor(row.slots), 0.0
     start = time.perf_counter()
-    ray = RayExecutor("local", num_cpus=row.slots)
+    if row.kind == "cluster":
+        assert row.address is not None
+        ray = RayExecutor(row.address)
+        row.slots = ray.slots  # what the cluster has now
+        row.name = f"Ray at {row.address}, {ray.slots} CPU{'s' * (ray.slots != 1)}"
+    else:
+        ray = RayExecutor("local", num_cpus=row.slots)
     return ray, time.perf_counter() - start
 
 
@@ -167,7 +177,7 @@ def one_run(row: Row, args: argparse.Namespace) -> tuple[float, tuple[Any, ...]]
     row.seconds.append(result.elapsed_s)
     row.batches.append(len(counting.sizes))
     row.largest.append(max(counting.sizes))
-    if row.kind == "ray":
+    if row.kind != "local":
         row.ray_start_s.append(started)
     return started, numbers(result)
 
@@ -182,6 +192,8 @@ def measure(args: argparse.Namespace) -> tuple[list[Row], bool]:
         Row("Ray, 1 CPU", "ray", 1),
         Row(f"Ray, {many} CPUs", "ray", many),
     ]
+    if args.ray is not None:
+        rows.append(Row(f"Ray at {args.ray}", "cluster", 0, address=args.ray))
     reference: tuple[Any, ...] | None = None
     identical = True
     for round_no in range(args.repeats):
@@ -192,7 +204,7 @@ def measure(args: argparse.Namespace) -> tuple[list[Row], bool]:
                 reference = got
             same = got == reference
             identical = identical and same
-            ray = f", Ray started in {started:.1f} s (not timed)" if row.kind == "ray" else ""
+            ray = f", Ray started in {started:.1f} s (not timed)" if row.kind != "local" else ""
             print(
                 f"round {round_no + 1}/{args.repeats}: {row.name}: {args.deals:,} deals in "
                 f"{row.seconds[-1]:.1f} s, {args.deals / row.seconds[-1]:.1f} deals/s, "
@@ -206,21 +218,25 @@ def measure(args: argparse.Namespace) -> tuple[list[Row], bool]:
 
 def ratios(rows: list[Row], deals: int) -> dict[str, float]:
     """The ratios of median deals per second the requirement asks for."""
-    local_1, local_n, ray_1, ray_n = (r.median_rate(deals) for r in rows)
-    return {
+    local_1, local_n, ray_1, ray_n = (r.median_rate(deals) for r in rows[:4])
+    found = {
         "ray_1_over_process_1": ray_1 / local_1,
         "local_n_over_1": local_n / local_1,
         "ray_n_over_1": ray_n / ray_1,
     }
+    for row in rows[4:]:  # an existing cluster (--ray)
+        found["cluster_over_process_1"] = row.median_rate(deals) / local_1
+    return found
 
 
 HEAD = ("executor", "deals", "median s", "deals/s", "batches (largest)", "runs, deals/s")
 WIDTHS = (22, 8, 9, 9, 17, 0)
 
 
-def cells_line(cells: tuple[str, ...]) -> str:
-    """One line of the table: the first cell to the left, the others to the right."""
-    text = [f"{cells[0]:<{WIDTHS[0]}}"]
+def cells_line(cells: tuple[str, ...], first: int = WIDTHS[0]) -> str:
+    """One line of the table: the first cell to the left (``first`` wide), the others to the
+    right."""
+    text = [f"{cells[0]:<{first}}"]
     text += [f"{c:>{w}}" for c, w in zip(cells[1:], WIDTHS[1:], strict=True)]
     return " | ".join(text)
 
@@ -236,7 +252,8 @@ def table(rows: list[Row], args: argparse.Namespace, identical: bool) -> list[st
         f"{os.cpu_count()} cores, Python {platform.python_version()}, Ray {ray.__version__}",
         "",
     ]
-    lines.append(cells_line(HEAD))
+    first = max(WIDTHS[0], *(len(row.name) for row in rows))  # a cluster's address is long
+    lines.append(cells_line(HEAD, first))
     for row in rows:
         middle = sorted(range(len(row.seconds)), key=row.seconds.__getitem__)[len(row.seconds) // 2]
         cells = (
@@ -247,7 +264,7 @@ def table(rows: list[Row], args: argparse.Namespace, identical: bool) -> list[st
             f"{row.batches[middle]} ({row.largest[middle]:,})",
             ", ".join(f"{r:.1f}" for r in row.rates(args.deals)),
         )
-        lines.append(cells_line(cells))
+        lines.append(cells_line(cells, first))
     r = ratios(rows, args.deals)
     met = r["ray_1_over_process_1"] >= TARGET_RATIO
     starts = [s for row in rows for s in row.ray_start_s]
@@ -257,6 +274,11 @@ def table(rows: list[Row], args: argparse.Namespace, identical: bool) -> list[st
         f"(target ≥ {TARGET_RATIO:.2f}: {'met' if met else 'NOT MET'})",
         f"{many} workers / 1 worker: local {r['local_n_over_1']:.2f}×, "
         f"Ray {r['ray_n_over_1']:.2f}×",
+        *(
+            [f"{rows[4].name} / process 1 worker: {r['cluster_over_process_1']:.2f}×"]
+            if len(rows) > 4
+            else []
+        ),
         f"numbers identical across executors: {'yes' if identical else 'NO'}",
         f"batch target: {f'{args.batch_seconds:g} s' if args.batch_seconds else 'default'}; "
         f"Ray started in {min(starts):.1f}–{max(starts):.1f} s per run, not timed",
@@ -286,6 +308,11 @@ def main(argv: list[str] | None = None) -> int:
         "--batch-seconds",
         type=float,
         help="seconds a batch should take (default: the arena's, 5 in process, 60 elsewhere)",
+    )
+    parser.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="also measure the existing Ray cluster there (auto, HOST:PORT, ray://HOST:10001)",
     )
     parser.add_argument("--quick", action="store_true", help="a smoke run of about a minute")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
