@@ -387,8 +387,13 @@ def test_resume_takes_the_settings_from_the_store_and_says_what_is_wrong(
     assert code == 2 and "holds no unfinished study" in err
     code, _, err = run(["match", "hearts", "--resume", str(path), "--seed", "3"], capsys)
     assert code == 2 and "drop GAME, --seed" in err
-    code, _, err = run(["simulate", "--resume", str(path), "--study", "1"], capsys)
+    code, _, err = run(["match", "--resume", str(path), "--study", "1"], capsys)
     assert code == 2 and "is finished" in err
+    code, _, err = run(["simulate", "--resume", str(path), "--study", "1"], capsys)
+    assert code == 2 and f"study 1 in {path} is a match: hoyle match --resume {path}" in err
+    code, _, err = run(["match", "--resume", str(path), "--chart", "x.txt"], capsys)
+    assert code == 2  # a bad argument beside --resume: the study is not touched
+    assert studies.study_statuses(str(path))[0].state == "finished"
     code, _, err = run(["match", "hearts", "--agents", "easy", "--study", "1"], capsys)
     assert code == 2 and "--study goes with --resume STORE" in err
 

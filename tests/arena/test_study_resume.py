@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -243,3 +244,19 @@ def test_a_study_taken_over_by_another_driver_records_nothing_more_from_the_firs
     (status,) = study_statuses(str(tmp_path / "s.sqlite"))
     assert (status.state, status.done, status.pending) == ("running", 4, 2)
     second.close()
+
+
+def test_a_driver_whose_pid_went_to_another_process_is_not_taken_for_alive() -> None:
+    # Pids come round again (32,768 of them by default): a dead driver's pid may be a new
+    # process's when the study is resumed, and must not block it.
+    from hoyle.arena import study
+
+    other = subprocess.Popen(["sleep", "30"])
+    try:
+        driver = {"host": socket.gethostname(), "pid": other.pid}
+        assert study._alive({**driver, "started": study._started(other.pid)})
+        assert not study._alive({**driver, "started": "1"})  # the pid, not the process
+    finally:
+        other.kill()
+        other.wait()
+    assert not study._alive({**driver, "started": None})

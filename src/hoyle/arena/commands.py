@@ -200,8 +200,9 @@ def _flush_seconds(args: argparse.Namespace) -> float:
     return float(args.batch_seconds) if args.batch_seconds else 60.0
 
 
-def _resumed(args: argparse.Namespace, kind: str) -> Study:
-    """The study ``--resume`` names; every setting that fixes its numbers comes from it."""
+def _resumed(args: argparse.Namespace, kind: str) -> RunInfo:
+    """The settings of the study ``--resume`` names, checked, the study not yet taken (that
+    is :func:`_open_study`'s, once every other argument is known to be good)."""
     from hoyle.arena.study import Study
 
     given = [
@@ -225,28 +226,26 @@ def _resumed(args: argparse.Namespace, kind: str) -> Study:
             f"--resume takes the study's game, agents, deals and seed from its store; drop {named}"
         )
     try:
-        study = Study.resume(args.resume, args.study, flush_seconds=_flush_seconds(args))
+        return Study.peek(args.resume, args.study, kind)
     except HoyleError as exc:
         raise UsageError(str(exc)) from None
-    if study.info.kind != kind:
-        study.close()
-        raise UsageError(
-            f"study {study.id} in {args.resume} is a {study.info.kind}: "
-            f"hoyle {study.info.kind} --resume {args.resume}"
-        )
-    return study
 
 
 def _open_study(
     args: argparse.Namespace, info: RunInfo, database: str | None = None
 ) -> Study | None:
-    """The study ``--out`` (and ``--database``) record to, new or continued; ``None``
-    without either. Opened last, so that nothing is created while an argument is wrong."""
+    """The study ``--resume`` names, or the one ``--out`` (and ``--database``) record to, new
+    or continued; ``None`` without any. Opened last, so that nothing is created or taken
+    while an argument is still wrong."""
     from hoyle.arena.study import Study, check_out_path
 
-    if args.out is None and database is None:
-        return None
     try:
+        if args.resume is not None:
+            return Study.resume(
+                args.resume, args.study, kind=info.kind, flush_seconds=_flush_seconds(args)
+            )
+        if args.out is None and database is None:
+            return None
         if args.out is None:
             assert database is not None
             return Study.open(database, info, flush_seconds=_flush_seconds(args))
@@ -358,12 +357,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from hoyle import arena
     from hoyle.arena.study import RunInfo
 
-    study: Study | None = None
     if args.resume is not None:
-        study = _resumed(args, "simulate")
-        info = study.info
-        game = hoyle.load(info.game)
-        names, games, seed = list(info.lineup), info.deals, info.seed
+        stored = _resumed(args, "simulate")
+        game = hoyle.load(stored.game)
+        names, games, seed = list(stored.lineup), stored.deals, stored.seed
     else:
         if args.study is not None:
             raise UsageError("--study goes with --resume STORE")
@@ -376,18 +373,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for name in set(names):  # fail on an unknown name before any game is played
             _make_agent(name, game, 0)
     executor = _executor(args)
-    if study is None:
-        info = RunInfo(
-            kind="simulate",
-            game=game.spec,
-            lineup=tuple(names),
-            seed=seed,
-            deals=games,
-            duplicate=False,
-            rotations=1,
-            workers=executor.slots,
-        )
-        study = _opened(executor, lambda: _open_study(args, info))
+    info = RunInfo(
+        kind="simulate",
+        game=game.spec,
+        lineup=tuple(names),
+        seed=seed,
+        deals=games,
+        duplicate=False,
+        rotations=1,
+        workers=executor.slots,
+    )
+    study = _opened(executor, lambda: _open_study(args, info))
     _announce(study, args)
     outcome = _run(
         "simulation",
@@ -474,12 +470,11 @@ def cmd_match(args: argparse.Namespace) -> int:
     from hoyle.arena.study import RunInfo
 
     note = None
-    study: Study | None = None
     if args.resume is not None:
-        study = _resumed(args, "match")
-        game = hoyle.load(study.info.game)
-        agents: list[str] = list(study.info.lineup)
-        deals, seed, duplicate = study.info.deals, study.info.seed, study.info.duplicate
+        stored = _resumed(args, "match")
+        game = hoyle.load(stored.game)
+        agents: list[str] = list(stored.lineup)
+        deals, seed, duplicate = stored.deals, stored.seed, stored.duplicate
     else:
         if args.study is not None:
             raise UsageError("--study goes with --resume STORE")
@@ -507,22 +502,19 @@ def cmd_match(args: argparse.Namespace) -> int:
         _, seats = arena.check(game, agents, deals, workers=args.workers)
         chart = None if args.chart is None else check_chart_path(args.chart)
     except HoyleError as exc:
-        if study is not None:
-            study.close()
         raise UsageError(str(exc)) from None
     executor = _executor(args)
-    if study is None:
-        info = RunInfo(
-            kind="match",
-            game=game.spec,
-            lineup=seats,
-            seed=seed,
-            deals=deals,
-            duplicate=duplicate,
-            rotations=len(rotations(seats)) if duplicate else 1,
-            workers=executor.slots,
-        )
-        study = _opened(executor, lambda: _open_study(args, info, args.database))
+    info = RunInfo(
+        kind="match",
+        game=game.spec,
+        lineup=seats,
+        seed=seed,
+        deals=deals,
+        duplicate=duplicate,
+        rotations=len(rotations(seats)) if duplicate else 1,
+        workers=executor.slots,
+    )
+    study = _opened(executor, lambda: _open_study(args, info, args.database))
     if note is not None:  # said once every argument is known to be good
         print(note, file=sys.stderr)
     _announce(study, args)

@@ -327,8 +327,25 @@ def _info_of(store: Store, match_id: int) -> tuple[RunInfo, dict[str, Any]]:
 
 
 def _driver() -> dict[str, Any]:
-    # The token tells two openings apart even in one process (a pid is not enough for that).
-    return {"host": socket.gethostname(), "pid": os.getpid(), "token": secrets.token_hex(8)}
+    # The token tells two openings apart even in one process (a pid is not enough for that);
+    # the start time tells this process from a later one given the same pid.
+    return {
+        "host": socket.gethostname(),
+        "pid": os.getpid(),
+        "started": _started(os.getpid()),
+        "token": secrets.token_hex(8),
+    }
+
+
+def _started(pid: int) -> str | None:
+    """When process ``pid`` started (Linux: clock ticks since boot), ``None`` if unknown."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # The name (field 2) may hold spaces and parentheses: count fields after its last ")".
+    fields = text.rsplit(")", 1)[1].split()
+    return fields[19] if len(fields) > 19 else None
 
 
 def _alive(driver: dict[str, Any]) -> bool:
@@ -336,10 +353,14 @@ def _alive(driver: dict[str, Any]) -> bool:
     if driver.get("host") != socket.gethostname() or driver.get("pid") == os.getpid():
         return False
     try:
-        os.kill(int(driver["pid"]), 0)
+        pid = int(driver["pid"])
+        os.kill(pid, 0)
     except (OSError, ValueError, KeyError, TypeError):
         return False
-    return True
+    # A pid is soon given to another process (a few tens of thousands of them): that one is
+    # not the driver.
+    started = driver.get("started")
+    return started is None or _started(pid) in (None, started)
 
 
 class Study:
@@ -466,33 +487,18 @@ class Study:
 
     @classmethod
     def resume(
-        cls, target: str, study_id: int | None = None, *, flush_seconds: float = 60.0
+        cls,
+        target: str,
+        study_id: int | None = None,
+        *,
+        kind: str | None = None,
+        flush_seconds: float = 60.0,
     ) -> Study:
         """The unfinished study in ``target`` (a database or a Parquet folder), or study
-        ``study_id`` there; a study that failed some deals is taken too, to try them again."""
-        path = Path(target).expanduser()
-        if not _is_url(target) and not path.exists():
-            raise ArenaError(f"resume: no study at {target}: no such file or folder")
-        store, folder = open_store(target if _is_url(target) else path)
+        ``study_id`` there; a study that failed some deals is taken too, to try them again.
+        With ``kind``, it must be of that kind (``"match"``, ``"simulate"``)."""
+        store, folder, study_id, info, summary = _choose(target, study_id, kind)
         try:
-            ids = store.match_ids()
-            if study_id is None:
-                candidates = [i for i in ids if _resumable(store, i)]
-                if not candidates:
-                    raise ArenaError(f"resume: {target} holds no unfinished study")
-                if len(candidates) > 1:
-                    listed = ", ".join(str(i) for i in candidates)
-                    raise ArenaError(
-                        f"resume: {target} holds several unfinished studies ({listed}); "
-                        "choose one with --study N"
-                    )
-                study_id = candidates[0]
-            elif study_id not in ids:
-                raise ArenaError(f"resume: {target} holds no study {study_id}")
-            info, summary = _info_of(store, study_id)
-            if not _resumable(store, study_id):
-                raise ArenaError(f"resume: study {study_id} in {target} is finished")
-            _check_free(store, study_id, summary)
             # A folder's own store goes with the folder, wherever it was moved to.
             export = str(folder) if folder is not None else summary.get("export")
             if folder is None and export is not None and not Path(export).is_dir():
@@ -510,6 +516,14 @@ class Study:
         except BaseException:
             store.close()
             raise
+
+    @staticmethod
+    def peek(target: str, study_id: int | None = None, kind: str | None = None) -> RunInfo:
+        """What :meth:`resume` would go on with, checked the same way, without taking it:
+        the caller can check everything else before the study is touched."""
+        store, _, _, info, _ = _choose(target, study_id, kind)
+        store.close()
+        return info
 
     # ------------------------------------------------------------------ playing
 
@@ -633,6 +647,45 @@ def _unplayed(deals: int, progress: _Progress) -> list[tuple[int, int]]:
     ranges = pending_ranges(deals, progress.covered)
     ranges += [(f.first, f.count) for f in progress.failures]
     return pending_ranges(deals, pending_ranges(deals, ranges))  # the union, by complements
+
+
+def _choose(
+    target: str, study_id: int | None, kind: str | None
+) -> tuple[Store, Path | None, int, RunInfo, dict[str, Any]]:
+    """The open store of ``target``, its Parquet folder, and the study to go on with there
+    (``study_id``, or the only unfinished one) with its settings and summary."""
+    path = Path(target).expanduser()
+    if not _is_url(target) and not path.exists():
+        raise ArenaError(f"resume: no study at {target}: no such file or folder")
+    store, folder = open_store(target if _is_url(target) else path)
+    try:
+        ids = store.match_ids()
+        if study_id is None:
+            candidates = [i for i in ids if _resumable(store, i)]
+            if not candidates:
+                raise ArenaError(f"resume: {target} holds no unfinished study")
+            if len(candidates) > 1:
+                listed = ", ".join(str(i) for i in candidates)
+                raise ArenaError(
+                    f"resume: {target} holds several unfinished studies ({listed}); "
+                    "choose one with --study N"
+                )
+            study_id = candidates[0]
+        elif study_id not in ids:
+            raise ArenaError(f"resume: {target} holds no study {study_id}")
+        info, summary = _info_of(store, study_id)
+        if kind is not None and info.kind != kind:
+            raise ArenaError(
+                f"resume: study {study_id} in {target} is a {info.kind}: "
+                f"hoyle {info.kind} --resume {target}"
+            )
+        if not _resumable(store, study_id):
+            raise ArenaError(f"resume: study {study_id} in {target} is finished")
+        _check_free(store, study_id, summary)
+        return store, folder, study_id, info, summary
+    except BaseException:
+        store.close()
+        raise
 
 
 def _resumable(store: Store, match_id: int) -> bool:
