@@ -445,7 +445,8 @@ class HeartsState(State):
         "_received",
         "_records",
         "_revokes",
-        "_rng",
+        "_rng_shared",
+        "_rng_store",
         "_scores",
         "_shooter",
         "_table",
@@ -462,6 +463,8 @@ class HeartsState(State):
         "g",
         "game",
     )
+    _rng_store: random.Random | None
+    _rng_shared: bool  # the shuffler may be another state's too: copy it before a draw
 
     def __init__(self, game: HeartsGame, rng: random.Random | None) -> None:
         self.game = game
@@ -1240,18 +1243,39 @@ class HeartsState(State):
 
     # ----------------------------------------------------------------- copies
 
+    @property
+    def _rng(self) -> random.Random | None:
+        """The seeded shuffler (``None``: chance is left to the caller).
+
+        A clone shares its original's shuffler until either of them uses it, and the first
+        use takes a copy: copying a Mersenne Twister costs more than all the rest of a clone,
+        and the clones of a search play within one deal, so they almost never shuffle.
+        """
+        if self._rng_shared:
+            rng = self._rng_store
+            if rng is not None:
+                own = random.Random()
+                own.setstate(rng.getstate())
+                self._rng_store = own
+            self._rng_shared = False
+        return self._rng_store
+
+    @_rng.setter
+    def _rng(self, rng: random.Random | None) -> None:
+        self._rng_store = rng
+        self._rng_shared = False
+
     def clone(self) -> HeartsState:
-        """An independent copy (the seeded shuffler too)."""
+        """An independent copy (the seeded shuffler too, copied when first used)."""
         cls = type(self)  # a rule's subclass copies its own fields after this
         new = cls.__new__(cls)
         new.game = self.game
         new.g = self.g
-        rng = self._rng
+        rng = self._rng_store
+        new._rng_store = rng
+        new._rng_shared = rng is not None
         if rng is not None:
-            new._rng = random.Random()
-            new._rng.setstate(rng.getstate())
-        else:
-            new._rng = None
+            self._rng_shared = True  # neither may draw from it now without its own copy
         new._scores = self._scores[:]
         new._table = self._table
         new._records = self._records[:]  # a finished deal's record never changes
