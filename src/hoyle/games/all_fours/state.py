@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hoyle.cards import TOKENS, CardError, card_index, parse_cards
-from hoyle.core.copying import copy_fields
+from hoyle.core.copying import SharedShuffler, copy_fields
 from hoyle.core.errors import IllegalActionError, InvalidPositionError, not_an_action
 from hoyle.core.info import GameInfo
 from hoyle.core.narrate import DealResult, Event, Fact
@@ -299,7 +299,7 @@ def _packets(size: int) -> list[int]:
     return out
 
 
-class AllFoursState(State):
+class AllFoursState(SharedShuffler, State):
     """A position in a game of All Fours."""
 
     def __init__(

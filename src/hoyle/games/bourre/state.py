@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hoyle.cards import CardError, card_index, parse_cards
-from hoyle.core.copying import copy_fields
+from hoyle.core.copying import SharedShuffler, copy_fields
 from hoyle.core.errors import IllegalActionError, InvalidPositionError, not_an_action
 from hoyle.core.info import GameInfo
 from hoyle.core.narrate import DealResult, Event, Fact
@@ -150,7 +150,7 @@ class BourreGame(Game[BourreRules]):
         return state
 
 
-class BourreState(State):
+class BourreState(SharedShuffler, State):
     """A position in a session of Bourré."""
 
     def __init__(self, game: BourreGame, rng: random.Random | None, *, start: bool = True) -> None:

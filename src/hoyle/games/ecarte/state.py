@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hoyle.cards import TOKENS, CardError, card_index, parse_cards
-from hoyle.core.copying import copy_fields
+from hoyle.core.copying import SharedShuffler, copy_fields
 from hoyle.core.errors import IllegalActionError, InvalidPositionError, not_an_action
 from hoyle.core.info import GameInfo
 from hoyle.core.narrate import DealResult, Event, Fact
@@ -237,7 +237,7 @@ class EcarteGame(Game[EcarteRules]):
         return state
 
 
-class EcarteState(State):
+class EcarteState(SharedShuffler, State):
     """A position in a match of Écarté."""
 
     def __init__(self, game: EcarteGame, rng: random.Random | None, *, start: bool = True) -> None:
