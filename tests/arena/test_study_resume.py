@@ -67,20 +67,22 @@ def test_the_same_command_again_continues_the_study(
 ) -> None:
     # "hoyle match --resume STORE (or the same command again) continues where it stopped".
     path = tmp_path / "s.sqlite"
-    argv = ["match", "hearts(deals=1)", "--agents", "easy,random", "--deals", "40", "--json"]
-    argv += ["--batch-seconds", "0.01", "--out", str(path)]
-    log = tmp_path / "driver.log"
-    kill_at_random([*argv[:5], "4000", *argv[6:]], path, log)  # a long one, killed
-    code, _, err = run([*argv[:5], "4000", *argv[6:]], capsys)
+
+    def study(deals: int, out: Path, *more: str) -> list[str]:
+        head = ["match", "hearts(deals=1)", "--agents", "easy,random", "--deals", str(deals)]
+        return [*head, "--json", "--batch-seconds", "0.01", *more, "--out", str(out)]
+
+    kill_at_random(study(4000, path), path, tmp_path / "driver.log")  # a long one, killed
+    code, _, err = run(study(4000, path), capsys)
     assert code == 0, err
     assert "going on with study 1" in err
     assert [s.id for s in study_statuses(str(path))] == [1]
     # A different study in the same database is a new one; in a Parquet folder, an error.
-    assert run(argv, capsys)[0] == 0
+    assert run(study(40, path), capsys)[0] == 0
     assert [s.id for s in study_statuses(str(path))] == [1, 2]
     folder = tmp_path / "s.parquet"
-    assert run([*argv[:-1], str(folder)], capsys)[0] == 0
-    code, _, err = run([*argv[:-2], "--seed", "4", "--out", str(folder)], capsys)
+    assert run(study(40, folder), capsys)[0] == 0
+    code, _, err = run(study(40, folder, "--seed", "4"), capsys)
     assert code == 2 and f"{folder} already holds a study" in err
 
 

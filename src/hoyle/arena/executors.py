@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from hoyle.arena.runner import Batch, BatchOutcome, Failure, play_tallied
-from hoyle.arena.seating import ArenaError, agent_order
+from hoyle.arena.runner import Batch, BatchOutcome, Failure, empty_tally, play_tallied
+from hoyle.arena.seating import ArenaError
 from hoyle.core.orphans import leave_with_parent
 
 __all__ = [
@@ -549,8 +549,6 @@ def stream(
     """
     from tqdm import tqdm  # a base dependency; imported here to keep the package light
 
-    from hoyle.arena.stats import SeatTally, Tally
-
     wanted = keep_games or (recorder is not None and recorder.wants_games)
     total = done + plan.total
     live = progress is True
@@ -571,8 +569,7 @@ def stream(
                     f"{result.error}"
                 )
             if isinstance(result, Lost):
-                players = len(batch.lineups[0][1])
-                empty = SeatTally(players) if per_seat else Tally(agent_order(batch.lineups[0][1]))
+                empty = empty_tally(batch.lineups[0][1], per_seat)
                 outcome = BatchOutcome(
                     [], empty, (Failure(batch.first, batch.count, result.error),)
                 )

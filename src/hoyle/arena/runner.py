@@ -36,6 +36,7 @@ __all__ = [
     "Failure",
     "agent_seed",
     "describe_error",
+    "empty_tally",
     "play_batch",
     "play_game",
     "play_tallied",
@@ -124,6 +125,12 @@ def describe_error(exc: BaseException) -> str:
     return " ".join(text.split())[:500]
 
 
+def empty_tally(lineup: Sequence[str], per_seat: bool) -> Tally | SeatTally:
+    """A tally with nothing in it for ``lineup``: per seat (a simulation) or per agent (a
+    match)."""
+    return SeatTally(len(lineup)) if per_seat else Tally(agent_order(lineup))
+
+
 def play_tallied(batch: Batch, keep_games: bool, per_seat: bool) -> BatchOutcome:
     """Play ``batch`` and tally it here, so that the caller only merges small sums.
 
@@ -135,11 +142,7 @@ def play_tallied(batch: Batch, keep_games: bool, per_seat: bool) -> BatchOutcome
     """
     start = time.perf_counter()
     game = _game(batch.game)
-    tally: Tally | SeatTally
-    if per_seat:
-        tally = SeatTally(len(batch.lineups[0][1]))
-    else:
-        tally = Tally(agent_order(batch.lineups[0][1]))
+    tally = empty_tally(batch.lineups[0][1], per_seat)
     kept: list[GameResult] = []
     failed: list[Failure] = []
     for deal in range(batch.first, batch.first + batch.count):

@@ -44,10 +44,10 @@ from typing import Any
 
 from hoyle.arena.executors import pending_ranges
 from hoyle.arena.results import Failure, GameResult
-from hoyle.arena.runner import Batch, BatchOutcome
-from hoyle.arena.seating import ArenaError, agent_order
+from hoyle.arena.runner import Batch, BatchOutcome, empty_tally
+from hoyle.arena.seating import ArenaError
 from hoyle.arena.stats import SeatTally, Tally, tally_from_dict
-from hoyle.arena.store import BatchRecord, BatchRow, Store, StudyTaken, database_url
+from hoyle.arena.store import BatchRecord, BatchRow, Store, StudyTaken
 
 __all__ = [
     "PARQUET_SUFFIXES",
@@ -295,14 +295,8 @@ class _Progress:
     seconds: float = 0.0
 
 
-def _empty_tally(info: RunInfo) -> Tally | SeatTally:
-    if info.kind == "simulate":
-        return SeatTally(len(info.lineup))
-    return Tally(agent_order(info.lineup))
-
-
 def _read(rows: Iterable[BatchRow], info: RunInfo) -> _Progress:
-    progress = _Progress(_empty_tally(info))
+    progress = _Progress(empty_tally(info.lineup, per_seat=info.kind == "simulate"))
     for row in rows:
         if row.status == "failed":
             progress.failures.append(Failure(row.first, row.count, row.error or ""))
@@ -741,7 +735,6 @@ def study_statuses(target: str) -> list[StudyStatus]:
             raise ArenaError(f"status: no study at {target}: no such file or folder")
         if path.is_dir() and not (path / STATE_FILE).is_file():
             raise ArenaError(f"status: {target} is a folder that holds no study")
-        database_url(str(path / STATE_FILE) if path.is_dir() else str(path))
     store, _ = open_store(target if _is_url(target) else path)
     try:
         statuses = []

@@ -26,45 +26,52 @@ def copy_fields(state: T) -> T:
     immutables, or the shuffler; a family with deeper structures writes its own ``clone``.
     """
     new = type(state).__new__(type(state))
-    fields = state.__dict__
-    for key, value in fields.items():
+    for key, value in state.__dict__.items():
         if isinstance(value, list):
             value = [list(v) if isinstance(v, list) else v for v in value]
         elif isinstance(value, (dict, set)):
             value = type(value)(value)
-        elif isinstance(value, random.Random) and key != _STORE:
+        elif isinstance(value, random.Random) and key != "_rng_store":
             copied = random.Random()
             copied.setstate(value.getstate())
             value = copied
         new.__dict__[key] = value
-    if fields.get(_STORE) is not None:  # a SharedShuffler's: both share it until one draws
-        fields[_SHARED] = new.__dict__[_SHARED] = True
+    if isinstance(state, SharedShuffler):
+        state._share_shuffler(new)  # type: ignore[arg-type]
     return new
-
-
-_STORE, _SHARED = "_rng_store", "_rng_shared"
 
 
 class SharedShuffler:
     """A state whose seeded shuffler, ``_rng``, its copies share until one of them draws.
 
-    Reading ``_rng`` while it is shared takes a copy first (with its position), so no state
-    ever moves another's shuffler; :func:`copy_fields` does the sharing.
+    The shuffler is kept in ``_rng_store`` (a slot or a field); reading ``_rng`` while it is
+    shared takes a copy first (with its position), so no state ever moves another's. A
+    ``clone`` calls :meth:`_share_shuffler` (:func:`copy_fields` does it itself).
     """
+
+    _rng_store: random.Random | None
+    _rng_shared: bool  # the shuffler may be another state's too: copy it before a draw
 
     @property
     def _rng(self) -> random.Random | None:
-        fields = self.__dict__
-        rng: random.Random | None = fields.get(_STORE)
-        if fields.get(_SHARED):
+        rng = self._rng_store
+        if self._rng_shared:
             if rng is not None:
                 own = random.Random()
                 own.setstate(rng.getstate())
-                fields[_STORE] = rng = own
-            fields[_SHARED] = False
+                self._rng_store = rng = own
+            self._rng_shared = False
         return rng
 
     @_rng.setter
     def _rng(self, rng: random.Random | None) -> None:
-        self.__dict__[_STORE] = rng
-        self.__dict__[_SHARED] = False
+        self._rng_store = rng
+        self._rng_shared = False
+
+    def _share_shuffler(self, copy: SharedShuffler) -> None:
+        """Let ``copy`` share this state's shuffler until either of them draws."""
+        rng = self._rng_store
+        copy._rng_store = rng
+        copy._rng_shared = rng is not None
+        if rng is not None:
+            self._rng_shared = True  # neither may draw from it now without its own copy

@@ -13,6 +13,7 @@ from typing import Any
 
 from hoyle.cards import TOKENS as _PACK_TOKENS
 from hoyle.cards import Card, CardError, card_index, parse_cards
+from hoyle.core.copying import SharedShuffler
 from hoyle.core.errors import IllegalActionError, InvalidPositionError, not_an_action
 from hoyle.core.info import GameInfo
 from hoyle.core.narrate import DealResult, Event, Fact
@@ -415,7 +416,7 @@ class DealRecord:
         self.result: DealResult | None = None
 
 
-class HeartsState(State):
+class HeartsState(SharedShuffler, State):
     """A position in a Hearts match."""
 
     __slots__ = (
@@ -463,8 +464,6 @@ class HeartsState(State):
         "g",
         "game",
     )
-    _rng_store: random.Random | None
-    _rng_shared: bool  # the shuffler may be another state's too: copy it before a draw
 
     def __init__(self, game: HeartsGame, rng: random.Random | None) -> None:
         self.game = game
@@ -1243,39 +1242,14 @@ class HeartsState(State):
 
     # ----------------------------------------------------------------- copies
 
-    @property
-    def _rng(self) -> random.Random | None:
-        """The seeded shuffler (``None``: chance is left to the caller).
-
-        A clone shares its original's shuffler until either of them uses it, and the first
-        use takes a copy: copying a Mersenne Twister costs more than all the rest of a clone,
-        and the clones of a search play within one deal, so they almost never shuffle.
-        """
-        if self._rng_shared:
-            rng = self._rng_store
-            if rng is not None:
-                own = random.Random()
-                own.setstate(rng.getstate())
-                self._rng_store = own
-            self._rng_shared = False
-        return self._rng_store
-
-    @_rng.setter
-    def _rng(self, rng: random.Random | None) -> None:
-        self._rng_store = rng
-        self._rng_shared = False
-
     def clone(self) -> HeartsState:
-        """An independent copy (the seeded shuffler too, copied when first used)."""
+        """An independent copy (the seeded shuffler shared until one of them draws:
+        :class:`~hoyle.core.copying.SharedShuffler`)."""
         cls = type(self)  # a rule's subclass copies its own fields after this
         new = cls.__new__(cls)
         new.game = self.game
         new.g = self.g
-        rng = self._rng_store
-        new._rng_store = rng
-        new._rng_shared = rng is not None
-        if rng is not None:
-            self._rng_shared = True  # neither may draw from it now without its own copy
+        self._share_shuffler(new)  # copied only when one of them draws
         new._scores = self._scores[:]
         new._table = self._table
         new._records = self._records[:]  # a finished deal's record never changes
