@@ -10,12 +10,13 @@ way its scores point is ``game.info.scores_are_penalties``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from hoyle.core.protocol import State
 
-__all__ = ["SearchHooks", "search_hooks"]
+__all__ = ["SearchHooks", "WorldBatch", "search_hooks"]
 
 RolloutPolicy = Callable[[State, random.Random], int]
 """A fast move for the player to act in a full (determinized) state: it may read the whole
@@ -39,6 +40,33 @@ MoveOrder = Callable[[State], "list[int]"]
 """``move_order(state)``: the legal moves of the player to act in a full (determinized) state,
 the most promising first. Search that widens progressively offers a node's moves in this
 order, a few more the more often the node is visited."""
+
+
+
+class WorldBatch(Protocol):
+    """Many sampled worlds of one position, searched by a family's compiled core at once.
+
+    A family whose hot path is compiled hands the search agents this instead of states to
+    step: the worlds are drawn, the moves applied and the playouts played in compiled code,
+    and only the values come back.
+    """
+
+    def values(self, moves: Sequence[int], worlds: int, seed: int) -> list[list[float]]:
+        """For each of ``worlds`` new worlds the searching player cannot tell from the real
+        one, the value to that player of each of ``moves`` (legal moves of the position)
+        played in it and then played out to the end of the deal, in the units of
+        :meth:`hoyle.agents.playout.Playout.value`: one row per world, one entry per move.
+        Every move of a row is tried in the same world with the same playout dice, as
+        :class:`~hoyle.agents.pimc.PIMCAgent` compares them; ``seed`` makes the batch
+        reproducible."""
+        ...
+
+
+Worlds = Callable[[State, int], "WorldBatch | None"]
+"""``worlds(state, player)``: a :class:`WorldBatch` for ``player``'s search of ``state`` (a
+real state: it may read only what ``player`` sees to draw worlds), or ``None`` where the
+compiled core does not play this position (it is not built, or the position is outside what it
+plays); search then steps states in Python."""
 
 Evaluation = Callable[[State, State], list[float]]
 """``evaluate(state, root)``: each seat's value of ``state``, a position reached from ``root``
@@ -68,6 +96,8 @@ class SearchHooks:
             where the opponents' points cost as much as one's own are worth (two-handed races
             to a target such as Écarté); otherwise by the seat's own gain (Hearts' penalty
             points, where the others' points are not the searcher's concern).
+        worlds: the compiled core's batches of sampled worlds (see :data:`Worlds`); the
+            same search, many times faster, where it answers.
     """
 
     rollout: RolloutPolicy | None = None
@@ -77,6 +107,7 @@ class SearchHooks:
     move_classes: MoveClasses | None = None
     move_order: MoveOrder | None = None
     margin: bool = False
+    worlds: Worlds | None = None
 
     def __post_init__(self) -> None:
         if (self.playout_moves is None) != (self.evaluate is None):
