@@ -25,11 +25,11 @@ ensure_python() {
   fi
 }
 
-# Install the project (and extras) again only when its build files or its C source changed.
+# Install the project (and extras) again only when its build files or its C sources changed.
 install() {
   local extras="$1" stamp="$VENV/.installed-$1"
   local want
-  want=$(cat pyproject.toml setup.py src/hoyle/games/hearts/_fastenc.c src/hoyle/core/_fastwrite.c | sha256sum | cut -d' ' -f1)
+  want=$(cat pyproject.toml setup.py $(find src -name '*.c' -o -name '*.h' | sort) | sha256sum | cut -d' ' -f1)
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     if [ "$extras" = base ]; then
       "$VENV/bin/python" -m pip install -q -e .

@@ -15,5 +15,11 @@ setup(
             optional=True,
         ),
         Extension("hoyle.core._fastwrite", ["src/hoyle/core/_fastwrite.c"], optional=True),
+        Extension(
+            "hoyle.games.hearts._fastcore",
+            ["src/hoyle/games/hearts/_fastcore.c", "src/hoyle/games/hearts/_fastsolve.c"],
+            depends=["src/hoyle/games/hearts/_fastcore.h"],
+            optional=True,
+        ),
     ]
 )

@@ -1,0 +1,660 @@
+/* hoyle.games.hearts._fastcore: the compiled core of Hearts' card play, for search.
+ *
+ * Three types: Rules (what a deal's rules fix, built by fast.py from a HeartsGame and the
+ * deal's card values), Pos (a position of the trick play with every hand known: legal moves,
+ * play, the playout policy, a playout to the deal's end and its score) and Sampler (the worlds
+ * a seat cannot tell from the real one: it draws them, and plays moves out in many of them at
+ * once for the search agents). The rules themselves are in _fastcore.h; fast.py is the Python
+ * side and says which positions the core plays.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "_fastcore.h"
+
+/* ------------------------------------------------------------------------- helpers */
+
+static int read_ints(PyObject *seq, int *out, int max, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    if (len > max) {
+        PyErr_Format(PyExc_ValueError, "%s: at most %d entries, not %zd", what, max, len);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return (int)len;
+}
+
+static int read_masks(PyObject *seq, uint64_t *out, int max, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    if (len > max) {
+        PyErr_Format(PyExc_ValueError, "%s: at most %d entries, not %zd", what, max, len);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (uint64_t)v;
+    }
+    Py_DECREF(fast);
+    return (int)len;
+}
+
+static PyObject *mask_list(uint64_t m) {
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (; m; m &= m - 1) {
+        PyObject *v = PyLong_FromLong(hc_low_bit(m));
+        if (!v || PyList_Append(out, v) < 0) {
+            Py_XDECREF(v);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(v);
+    }
+    return out;
+}
+
+/* ------------------------------------------------------------------------- Rules */
+
+typedef struct {
+    PyObject_HEAD
+    HcRules r;
+} RulesObject;
+
+static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds) {
+    static char *kw[] = {"n", "hand_size", "values", "penalty", "moon_mask", "safe_mask",
+                         "lowest_club", "first_lead_club", "lead_any_club", "first_trick_safe",
+                         "queen_breaks", "hearts_for_queen", "moon", "moon_value", "sides",
+                         "no_tricks_bonus", "heart_queen_doubles", "club_queen_cancels", "sign",
+                         NULL};
+    HcRules *r = &self->r;
+    memset(r, 0, sizeof *r);
+    PyObject *values, *sides;
+    unsigned long long penalty, moon_mask, safe_mask;
+    if (!PyArg_ParseTupleAndKeywords(
+            args, kwds, "iiOKKKiiiiiiiiOiiid", kw, &r->n, &r->hand_size, &values, &penalty,
+            &moon_mask, &safe_mask, &r->lowest_club, &r->first_lead_club, &r->lead_any_club,
+            &r->first_trick_safe, &r->queen_breaks, &r->hearts_for_queen, &r->moon,
+            &r->moon_value, &sides, &r->no_tricks_bonus, &r->heart_queen_doubles,
+            &r->club_queen_cancels, &r->sign))
+        return -1;
+    if (r->n < 2 || r->n > HC_MAX_SEATS) {
+        PyErr_Format(PyExc_ValueError, "n: 2 to %d players, not %d", HC_MAX_SEATS, r->n);
+        return -1;
+    }
+    if (r->hand_size < 1 || r->hand_size * r->n > HC_CARDS) {
+        PyErr_Format(PyExc_ValueError, "hand_size: %d cards for %d players do not fit a pack",
+                     r->hand_size, r->n);
+        return -1;
+    }
+    if (r->moon < HC_MOON_NONE || r->moon > HC_MOON_CHOOSE) {
+        PyErr_Format(PyExc_ValueError, "moon: a rule 0-%d, not %d", HC_MOON_CHOOSE, r->moon);
+        return -1;
+    }
+    if (read_ints(values, r->values, HC_CARDS, "values") < 0) return -1;
+    r->penalty = penalty;
+    r->moon_mask = moon_mask;
+    r->safe_mask = safe_mask;
+    PyObject *fast = PySequence_Fast(sides, "sides");
+    if (!fast) return -1;
+    Py_ssize_t ns = PySequence_Fast_GET_SIZE(fast);
+    if (ns > HC_MAX_SEATS) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "sides: at most one a seat");
+        return -1;
+    }
+    r->nsides = (int)ns;
+    for (Py_ssize_t i = 0; i < ns; i++) {
+        int got = read_ints(PySequence_Fast_GET_ITEM(fast, i), r->sides[i], 2, "a side");
+        if (got < 1) {
+            Py_DECREF(fast);
+            if (got == 0) PyErr_SetString(PyExc_ValueError, "a side needs a seat");
+            return -1;
+        }
+        r->side_len[i] = got;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static PyTypeObject RulesType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hoyle.games.hearts._fastcore.Rules",
+    .tp_basicsize = sizeof(RulesObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "What a deal's rules fix for its trick play (built by hoyle.games.hearts.fast).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Rules_init,
+};
+
+/* ------------------------------------------------------------------------- playouts */
+
+/* Playout.finish from a position: the policy's moves to the end of the deal, the ending solver
+ * where it answers (first_cards cards left or fewer where the playout starts, along_cards
+ * further on; 0 never); each seat's value, in search's units, into out. */
+static void finish(const HcRules *r, HcPos *p, uint64_t *rng, int first_cards, int along_cards,
+                   double *out) {
+    int moves = 0;
+    while (!hc_over(r, p)) {
+        int limit = moves ? along_cards : first_cards;
+        if (limit && p->tricks_done && (r->hand_size - p->tricks_done) * r->n <= limit &&
+            hc_solve(r, p, limit, out))
+            return;
+        hc_play(r, p, hc_policy(r, p, rng));
+        moves++;
+    }
+    int scores[HC_MAX_SEATS];
+    int choice = r->moon == HC_MOON_CHOOSE ? hc_below(rng, 2) : 0;
+    hc_deal_scores(r, p->taken, p->ntricks, p->points, choice, scores);
+    for (int s = 0; s < r->n; s++) out[s] = r->sign * scores[s];
+}
+
+/* ------------------------------------------------------------------------- Pos */
+
+typedef struct {
+    PyObject_HEAD
+    RulesObject *rules;
+    HcPos p;
+} PosObject;
+
+static PyTypeObject PosType;
+
+static PosObject *new_pos(RulesObject *rules, const HcPos *p) {
+    PosObject *self = PyObject_New(PosObject, &PosType);
+    if (!self) return NULL;
+    Py_INCREF(rules);
+    self->rules = rules;
+    self->p = *p;
+    return self;
+}
+
+static void Pos_dealloc(PosObject *self) {
+    Py_XDECREF(self->rules);
+    PyObject_Free(self);
+}
+
+/* Pos(rules, hands, taken, ntricks, points, trick, leader, lead_suit, win_card, win_pos,
+ * trick_pts, tricks_done, broken, widow): a position of the trick play. */
+static PyObject *Pos_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    RulesObject *rules;
+    PyObject *hands, *taken, *ntricks, *points, *trick;
+    HcPos p;
+    memset(&p, 0, sizeof p);
+    unsigned long long widow;
+    (void)kwds;
+    if (!PyArg_ParseTuple(args, "O!OOOOOiiiiiiiK", &RulesType, &rules, &hands, &taken, &ntricks,
+                          &points, &trick, &p.leader, &p.lead_suit, &p.win_card, &p.win_pos,
+                          &p.trick_pts, &p.tricks_done, &p.broken, &widow))
+        return NULL;
+    int n = rules->r.n;
+    if (read_masks(hands, p.hands, n, "hands") != n || read_masks(taken, p.taken, n, "taken") != n ||
+        read_ints(ntricks, p.ntricks, n, "ntricks") != n ||
+        read_ints(points, p.points, n, "points") != n) {
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "one entry a seat: %d", n);
+        return NULL;
+    }
+    int len = read_ints(trick, p.trick, n - 1, "trick");
+    if (len < 0) return NULL;
+    p.trick_len = len;
+    p.widow = widow;
+    if (p.leader < 0 || p.leader >= n) {
+        PyErr_Format(PyExc_ValueError, "leader: a seat 0-%d, not %d", n - 1, p.leader);
+        return NULL;
+    }
+    p.cur = (p.leader + len) % n;
+    if (!len) p.lead_suit = -1;
+    (void)type;
+    return (PyObject *)new_pos(rules, &p);
+}
+
+static PyObject *Pos_legal(PosObject *self, PyObject *Py_UNUSED(ignored)) {
+    if (hc_over(&self->rules->r, &self->p)) return PyLong_FromLong(0);
+    return PyLong_FromUnsignedLongLong(hc_legal(&self->rules->r, &self->p));
+}
+
+static PyObject *Pos_legal_list(PosObject *self, PyObject *Py_UNUSED(ignored)) {
+    if (hc_over(&self->rules->r, &self->p)) return PyList_New(0);
+    return mask_list(hc_legal(&self->rules->r, &self->p));
+}
+
+static PyObject *Pos_apply(PosObject *self, PyObject *arg) {
+    long card = PyLong_AsLong(arg);
+    if (card == -1 && PyErr_Occurred()) return NULL;
+    const HcRules *r = &self->rules->r;
+    if (hc_over(r, &self->p) || card < 0 || card >= HC_CARDS ||
+        !(hc_legal(r, &self->p) >> card & 1)) {
+        PyErr_Format(PyExc_ValueError, "card %ld is not a legal play here", card);
+        return NULL;
+    }
+    hc_play(r, &self->p, (int)card);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Pos_current(PosObject *self, PyObject *Py_UNUSED(ignored)) {
+    return PyLong_FromLong(hc_over(&self->rules->r, &self->p) ? -1 : self->p.cur);
+}
+
+static PyObject *Pos_over(PosObject *self, PyObject *Py_UNUSED(ignored)) {
+    return PyBool_FromLong(hc_over(&self->rules->r, &self->p));
+}
+
+static PyObject *Pos_copy(PosObject *self, PyObject *Py_UNUSED(ignored)) {
+    return (PyObject *)new_pos(self->rules, &self->p);
+}
+
+static PyObject *Pos_policy(PosObject *self, PyObject *arg) {
+    unsigned long long seed = PyLong_AsUnsignedLongLongMask(arg);
+    if (PyErr_Occurred()) return NULL;
+    if (hc_over(&self->rules->r, &self->p)) {
+        PyErr_SetString(PyExc_ValueError, "the deal is over: nobody plays");
+        return NULL;
+    }
+    uint64_t rng = seed;
+    return PyLong_FromLong(hc_policy(&self->rules->r, &self->p, &rng));
+}
+
+static PyObject *values_list(const double *v, int n) {
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int s = 0; s < n; s++) {
+        PyObject *x = PyFloat_FromDouble(v[s]);
+        if (!x) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, s, x);
+    }
+    return out;
+}
+
+/* deal_scores(choice): each seat's deal score (unsigned), the deal over. */
+static PyObject *Pos_deal_scores(PosObject *self, PyObject *arg) {
+    long choice = PyLong_AsLong(arg);
+    if (choice == -1 && PyErr_Occurred()) return NULL;
+    const HcRules *r = &self->rules->r;
+    if (!hc_over(r, &self->p)) {
+        PyErr_SetString(PyExc_ValueError, "the deal is not over");
+        return NULL;
+    }
+    int scores[HC_MAX_SEATS];
+    hc_deal_scores(r, self->p.taken, self->p.ntricks, self->p.points, (int)choice, scores);
+    PyObject *out = PyList_New(r->n);
+    if (!out) return NULL;
+    for (int s = 0; s < r->n; s++) PyList_SET_ITEM(out, s, PyLong_FromLong(scores[s]));
+    return out;
+}
+
+/* finish(seed, first_cards, along_cards): play out to the deal's end; each seat's value. */
+static PyObject *Pos_finish(PosObject *self, PyObject *args) {
+    unsigned long long seed;
+    int first_cards, along_cards;
+    if (!PyArg_ParseTuple(args, "Kii", &seed, &first_cards, &along_cards)) return NULL;
+    double out[HC_MAX_SEATS];
+    uint64_t rng = seed;
+    finish(&self->rules->r, &self->p, &rng, first_cards, along_cards, out);
+    return values_list(out, self->rules->r.n);
+}
+
+/* solve(max_cards): the ending solver's values, or None where it does not answer. */
+static PyObject *Pos_solve(PosObject *self, PyObject *arg) {
+    long max_cards = PyLong_AsLong(arg);
+    if (max_cards == -1 && PyErr_Occurred()) return NULL;
+    const HcRules *r = &self->rules->r;
+    double out[HC_MAX_SEATS];
+    if (hc_over(r, &self->p) || !self->p.tricks_done ||
+        (r->hand_size - self->p.tricks_done) * r->n > max_cards ||
+        !hc_solve(r, &self->p, (int)max_cards, out))
+        Py_RETURN_NONE;
+    return values_list(out, r->n);
+}
+
+static PyObject *masks_tuple(const uint64_t *m, int n) {
+    PyObject *out = PyTuple_New(n);
+    if (!out) return NULL;
+    for (int s = 0; s < n; s++) PyTuple_SET_ITEM(out, s, PyLong_FromUnsignedLongLong(m[s]));
+    return out;
+}
+
+static PyObject *ints_tuple(const int *v, int n) {
+    PyObject *out = PyTuple_New(n);
+    if (!out) return NULL;
+    for (int s = 0; s < n; s++) PyTuple_SET_ITEM(out, s, PyLong_FromLong(v[s]));
+    return out;
+}
+
+/* fields(): (hands, taken, ntricks, points, trick, leader, tricks_done, broken), for tests. */
+static PyObject *Pos_fields(PosObject *self, PyObject *Py_UNUSED(ignored)) {
+    const HcPos *p = &self->p;
+    int n = self->rules->r.n;
+    return Py_BuildValue("(NNNNNiii)", masks_tuple(p->hands, n), masks_tuple(p->taken, n),
+                         ints_tuple(p->ntricks, n), ints_tuple(p->points, n),
+                         ints_tuple(p->trick, p->trick_len), p->leader, p->tricks_done,
+                         p->broken);
+}
+
+static PyMethodDef Pos_methods[] = {
+    {"legal", (PyCFunction)Pos_legal, METH_NOARGS, "The legal cards, as a mask."},
+    {"legal_list", (PyCFunction)Pos_legal_list, METH_NOARGS, "The legal cards, in order."},
+    {"apply", (PyCFunction)Pos_apply, METH_O, "Play a card (ValueError if illegal)."},
+    {"current", (PyCFunction)Pos_current, METH_NOARGS, "The seat to play; -1 once over."},
+    {"over", (PyCFunction)Pos_over, METH_NOARGS, "Whether every trick has been played."},
+    {"copy", (PyCFunction)Pos_copy, METH_NOARGS, "An independent copy."},
+    {"policy", (PyCFunction)Pos_policy, METH_O, "The playout policy's card (dice seed)."},
+    {"deal_scores", (PyCFunction)Pos_deal_scores, METH_O, "The deal's scores (moon choice)."},
+    {"finish", (PyCFunction)Pos_finish, METH_VARARGS, "Play out; each seat's value."},
+    {"solve", (PyCFunction)Pos_solve, METH_O, "The ending solver's values, or None."},
+    {"fields", (PyCFunction)Pos_fields, METH_NOARGS, "The position's fields, for tests."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject PosType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hoyle.games.hearts._fastcore.Pos",
+    .tp_basicsize = sizeof(PosObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A position of a Hearts deal's trick play with every hand known.",
+    .tp_new = Pos_new,
+    .tp_dealloc = (destructor)Pos_dealloc,
+    .tp_methods = Pos_methods,
+};
+
+/* ------------------------------------------------------------------------- Sampler */
+
+#define HC_MAX_GROUPS 64
+
+/* The worlds one seat cannot tell from the real one. Cards it cannot see are grouped by which
+ * hidden seats may hold them (fast.py); a *split* says how many cards of each group each
+ * constrained seat takes, and is drawn with weight the number of deals it stands for, so that
+ * every deal that fits is equally likely (hoyle.core.sampling.sample_by_seat's distribution).
+ * The seats open to every group then share what is left at random. Seat n is the widow. */
+typedef struct {
+    PyObject_HEAD
+    RulesObject *rules;
+    HcPos base;          /* the public position, the searcher's hand and known cards placed */
+    int ngroups;
+    int group_len[HC_MAX_GROUPS];
+    int group_cards[HC_MAX_GROUPS][HC_CARDS];
+    int nconstrained;
+    int constrained[HC_MAX_SEATS + 1];
+    int nfree;
+    int free_seat[HC_MAX_SEATS + 1];
+    int free_need[HC_MAX_SEATS + 1];
+    int nsplits;
+    int *takes;          /* nsplits x nconstrained x ngroups */
+    double *cumulative;  /* the splits' running weights, the last 1 */
+    int widow_taker;     /* -1: the widow (seat n) is still to be taken */
+} SamplerObject;
+
+static void Sampler_dealloc(SamplerObject *self) {
+    Py_XDECREF(self->rules);
+    PyMem_Free(self->takes);
+    PyMem_Free(self->cumulative);
+    PyObject_Free(self);
+}
+
+/* Sampler(base, groups, constrained, splits, weights, free_seats, free_need, widow_taker). */
+static PyObject *Sampler_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    PosObject *base;
+    PyObject *groups, *constrained, *splits, *weights, *free_seats, *free_need;
+    int widow_taker;
+    (void)kwds;
+    if (!PyArg_ParseTuple(args, "O!OOOOOOi", &PosType, &base, &groups, &constrained, &splits,
+                          &weights, &free_seats, &free_need, &widow_taker))
+        return NULL;
+    SamplerObject *self = (SamplerObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    Py_INCREF(base->rules);
+    self->rules = base->rules;
+    self->base = base->p;
+    self->widow_taker = widow_taker;
+    int n = base->rules->r.n;
+    uint64_t masks[HC_MAX_GROUPS];
+    int ng = read_masks(groups, masks, HC_MAX_GROUPS, "groups");
+    if (ng < 0) goto fail;
+    self->ngroups = ng;
+    for (int g = 0; g < ng; g++) {
+        int k = 0;
+        for (uint64_t m = masks[g]; m; m &= m - 1) self->group_cards[g][k++] = hc_low_bit(m);
+        self->group_len[g] = k;
+    }
+    self->nconstrained = read_ints(constrained, self->constrained, n + 1, "constrained");
+    self->nfree = read_ints(free_seats, self->free_seat, n + 1, "free_seats");
+    if (self->nconstrained < 0 || self->nfree < 0) goto fail;
+    if (read_ints(free_need, self->free_need, n + 1, "free_need") != self->nfree) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "free_need: one a free seat");
+        goto fail;
+    }
+    PyObject *sp = PySequence_Fast(splits, "splits");
+    if (!sp) goto fail;
+    Py_ssize_t ns = PySequence_Fast_GET_SIZE(sp);
+    int width = self->nconstrained * ng;
+    if (ns < 1) {
+        Py_DECREF(sp);
+        PyErr_SetString(PyExc_ValueError, "splits: at least one");
+        goto fail;
+    }
+    self->nsplits = (int)ns;
+    self->takes = PyMem_Malloc(sizeof(int) * (size_t)(ns * (width ? width : 1)));
+    self->cumulative = PyMem_Malloc(sizeof(double) * (size_t)ns);
+    if (!self->takes || !self->cumulative) {
+        Py_DECREF(sp);
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < ns; i++) {
+        if (read_ints(PySequence_Fast_GET_ITEM(sp, i), self->takes + i * width, width,
+                      "a split") != width) {
+            Py_DECREF(sp);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a split: one a group a seat");
+            goto fail;
+        }
+    }
+    Py_DECREF(sp);
+    PyObject *wf = PySequence_Fast(weights, "weights");
+    if (!wf) goto fail;
+    if (PySequence_Fast_GET_SIZE(wf) != ns) {
+        Py_DECREF(wf);
+        PyErr_SetString(PyExc_ValueError, "weights: one a split");
+        goto fail;
+    }
+    double total = 0;
+    for (Py_ssize_t i = 0; i < ns; i++) {
+        double w = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(wf, i));
+        if (w == -1.0 && PyErr_Occurred()) {
+            Py_DECREF(wf);
+            goto fail;
+        }
+        total += w;
+        self->cumulative[i] = total;
+    }
+    Py_DECREF(wf);
+    if (!(total > 0)) {
+        PyErr_SetString(PyExc_ValueError, "weights: no deal fits");
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < ns; i++) self->cumulative[i] /= total;
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+static void give(const HcRules *r, HcPos *p, int seat, int card, int widow_taker) {
+    if (seat < r->n) {
+        p->hands[seat] |= HC_BIT(card);
+    } else if (widow_taker < 0) {
+        p->widow |= HC_BIT(card);
+    } else { /* the widow was taken unseen with the first trick */
+        p->taken[widow_taker] |= HC_BIT(card);
+        p->points[widow_taker] += r->values[card];
+    }
+}
+
+/* One world: a split drawn by weight, each group's cards shuffled and dealt by it. */
+static void draw(const SamplerObject *self, uint64_t *rng, HcPos *out) {
+    const HcRules *r = &self->rules->r;
+    *out = self->base;
+    double u = (double)(hc_next(rng) >> 11) * (1.0 / 9007199254740992.0);
+    int lo = 0, hi = self->nsplits - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (self->cumulative[mid] > u) hi = mid;
+        else lo = mid + 1;
+    }
+    int ng = self->ngroups;
+    const int *take = self->takes + lo * self->nconstrained * ng;
+    int cards[HC_MAX_GROUPS][HC_CARDS];
+    int left[HC_MAX_GROUPS];
+    for (int g = 0; g < ng; g++) {
+        left[g] = self->group_len[g];
+        memcpy(cards[g], self->group_cards[g], sizeof(int) * (size_t)left[g]);
+    }
+    for (int i = 0; i < self->nconstrained; i++) {
+        int seat = self->constrained[i];
+        for (int g = 0; g < ng; g++) {
+            for (int k = take[i * ng + g]; k > 0; k--) { /* a random card of what is left */
+                int j = hc_below(rng, left[g]);
+                int card = cards[g][j];
+                cards[g][j] = cards[g][--left[g]];
+                give(r, out, seat, card, self->widow_taker);
+            }
+        }
+    }
+    int rest[HC_CARDS], nrest = 0;
+    for (int g = 0; g < ng; g++)
+        for (int j = 0; j < left[g]; j++) rest[nrest++] = cards[g][j];
+    for (int f = 0; f < self->nfree; f++) {
+        for (int k = self->free_need[f]; k > 0; k--) {
+            int j = hc_below(rng, nrest);
+            int card = rest[j];
+            rest[j] = rest[--nrest];
+            give(r, out, self->free_seat[f], card, self->widow_taker);
+        }
+    }
+}
+
+static PyObject *Sampler_draw(SamplerObject *self, PyObject *arg) {
+    unsigned long long seed = PyLong_AsUnsignedLongLongMask(arg);
+    if (PyErr_Occurred()) return NULL;
+    uint64_t rng = seed;
+    HcPos p;
+    draw(self, &rng, &p);
+    return (PyObject *)new_pos(self->rules, &p);
+}
+
+/* values(moves, worlds, seed, first_cards, along_cards): a list of worlds rows, each the value
+ * to the seat to play of each move tried in that world (the same world and the same playout
+ * dice for every move of a row). */
+static PyObject *Sampler_values(SamplerObject *self, PyObject *args) {
+    PyObject *moves_obj;
+    int worlds, first_cards, along_cards;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OiKii", &moves_obj, &worlds, &seed, &first_cards, &along_cards))
+        return NULL;
+    int moves[HC_CARDS];
+    int nmoves = read_ints(moves_obj, moves, HC_CARDS, "moves");
+    if (nmoves < 0) return NULL;
+    const HcRules *r = &self->rules->r;
+    uint64_t legal = hc_over(r, &self->base) ? 0 : hc_legal(r, &self->base);
+    for (int m = 0; m < nmoves; m++) {
+        if (moves[m] < 0 || moves[m] >= HC_CARDS || !(legal >> moves[m] & 1)) {
+            PyErr_Format(PyExc_ValueError, "move %d is not a legal play here", moves[m]);
+            return NULL;
+        }
+    }
+    if (worlds < 0) {
+        PyErr_SetString(PyExc_ValueError, "worlds: 0 or more");
+        return NULL;
+    }
+    int player = self->base.cur;
+    double *found = PyMem_Malloc(sizeof(double) * (size_t)(worlds * nmoves + 1));
+    if (!found) return PyErr_NoMemory();
+    uint64_t rng = seed;
+    Py_BEGIN_ALLOW_THREADS
+    for (int w = 0; w < worlds; w++) {
+        HcPos world;
+        draw(self, &rng, &world);
+        uint64_t dice = hc_next(&rng);
+        for (int m = 0; m < nmoves; m++) {
+            HcPos trial = world;
+            uint64_t d = dice;
+            double out[HC_MAX_SEATS];
+            hc_play(r, &trial, moves[m]);
+            finish(r, &trial, &d, first_cards, along_cards, out);
+            found[w * nmoves + m] = out[player];
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyObject *rows = PyList_New(worlds);
+    if (!rows) goto done;
+    for (int w = 0; w < worlds; w++) {
+        PyObject *row = values_list(found + w * nmoves, nmoves);
+        if (!row) {
+            Py_CLEAR(rows);
+            goto done;
+        }
+        PyList_SET_ITEM(rows, w, row);
+    }
+done:
+    PyMem_Free(found);
+    return rows;
+}
+
+static PyMethodDef Sampler_methods[] = {
+    {"draw", (PyCFunction)Sampler_draw, METH_O, "One world (a Pos), from a seed."},
+    {"values", (PyCFunction)Sampler_values, METH_VARARGS,
+     "Moves tried and played out in many worlds: one row of values a world."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SamplerType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "hoyle.games.hearts._fastcore.Sampler",
+    .tp_basicsize = sizeof(SamplerObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The worlds a seat cannot tell from the real one, drawn and searched.",
+    .tp_new = Sampler_new,
+    .tp_dealloc = (destructor)Sampler_dealloc,
+    .tp_methods = Sampler_methods,
+};
+
+/* ------------------------------------------------------------------------- module */
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_fastcore",
+    .m_doc = "The compiled core of Hearts' card play (see hoyle.games.hearts.fast).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__fastcore(void) {
+    if (PyType_Ready(&RulesType) < 0 || PyType_Ready(&PosType) < 0 ||
+        PyType_Ready(&SamplerType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&RulesType);
+    Py_INCREF(&PosType);
+    Py_INCREF(&SamplerType);
+    if (PyModule_AddObject(m, "Rules", (PyObject *)&RulesType) < 0 ||
+        PyModule_AddObject(m, "Pos", (PyObject *)&PosType) < 0 ||
+        PyModule_AddObject(m, "Sampler", (PyObject *)&SamplerType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,282 @@
+"""The Python side of Hearts' compiled core (``_fastcore``): which positions it plays, and the
+worlds it searches.
+
+The core plays a deal's trick play with every hand known (``_fastcore.h``): legal cards, the
+play of a card, the playout policy of :func:`~hoyle.games.hearts.play.rollout_move`, the
+ending solver of :mod:`~hoyle.games.hearts.solver` and the deal's score. Search hands it, once
+a move, what the searching seat knows (:func:`worlds`): the cards it cannot see grouped by
+which seats may hold them, and the ways to share the groups out; the core then draws worlds,
+tries the moves in each and plays them out, thousands a second where Python steps hundreds.
+
+It plays the one-pack engine's card play (:class:`HeartsState`, jokers included) in the
+points games whose deal score needs nothing but the cards taken: no chips, no Q♦ cut, no
+Générale or slam bid under way, no ``moon=add_unless_losing`` (which reads the match score)
+and no widow taken into hand. Everywhere else (passing, bidding, the stock and two-pack
+games) :func:`worlds` answers ``None`` and search steps the Python states, which stay the
+reference: tests/hearts/test_fastcore.py plays both side by side for every preset.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+from hoyle.core.compiled import load_compiled
+from hoyle.core.protocol import State
+from hoyle.games.hearts.resample import _constraints, _played_by_seat
+from hoyle.games.hearts.rules import Moon
+from hoyle.games.hearts.solver import MAX_CARDS, PLAYOUT_CARDS
+from hoyle.games.hearts.state import PLAY, HeartsState, mask_of_hands, mask_to_list
+
+if TYPE_CHECKING:
+    from hoyle.games.hearts.state import HeartsGame
+
+__all__ = ["MAX_SPLITS", "HeartsWorlds", "available", "core_position", "core_rules", "worlds"]
+
+_core = load_compiled("hoyle.games.hearts._fastcore")
+
+MAX_SPLITS = 20_000
+"""The most ways of sharing the unseen cards among the seats that have shown voids for which
+the core draws worlds; past it (a rare tangle of voids) search draws them in Python."""
+
+_MOON = {
+    Moon.NONE: 0,
+    Moon.ADD: 1,
+    Moon.SUBTRACT: 2,
+    Moon.SLAM: 3,
+    Moon.VOID_DEAL: 4,
+    Moon.CHOOSE: 5,
+}
+_MASK64 = (1 << 64) - 1
+
+
+def available() -> bool:
+    """Whether the compiled core is built and allowed (``HOYLE_COMPILED``)."""
+    return _core is not None
+
+
+def plays(state: State) -> bool:
+    """Whether the compiled core plays ``state``: a deal's trick play in the rules it scores
+    (see the module)."""
+    if _core is None or type(state) is not HeartsState or state._phase != PLAY:
+        return False
+    g = state.g
+    rules = g.rules
+    return (
+        not rules.chips
+        and not rules.diamond_queen
+        and rules.moon in _MOON
+        and state._declarer < 0
+        and state._partner < 0
+        and not (g.widow_size and g.widow_to_hand)
+        and rules.packs == 1
+    )
+
+
+def core_rules(state: HeartsState) -> Any:
+    """The core's ``Rules`` for the deal under way in ``state``."""
+    assert _core is not None
+    g: HeartsGame = state.g
+    rules = g.rules
+    return _core.Rules(
+        n=g.n,
+        hand_size=g.hand_size,
+        values=list(state._values),
+        penalty=state._penalty,
+        moon_mask=g.moon_mask,
+        safe_mask=g.safe_mask,
+        lowest_club=g.lowest_club,
+        first_lead_club=g.first_lead_club,
+        lead_any_club=g.lead_any_club,
+        first_trick_safe=g.first_trick_safe,
+        queen_breaks=g.queen_breaks,
+        hearts_for_queen=g.hearts_for_queen,
+        moon=_MOON[rules.moon],
+        moon_value=g.moon_value,
+        sides=[tuple(side) for side in g.moon_sides],
+        no_tricks_bonus=rules.no_tricks_bonus,
+        heart_queen_doubles=rules.heart_queen_doubles,
+        club_queen_cancels=rules.club_queen_cancels,
+        sign=-1.0 if g.info.scores_are_penalties else 1.0,
+    )
+
+
+def core_position(
+    state: HeartsState,
+    rules: Any = None,
+    hands: Sequence[int] | None = None,
+    taken: Sequence[int] | None = None,
+    points: Sequence[int] | None = None,
+) -> Any:
+    """The core's ``Pos`` for ``state`` (every hand as it is, unless ``hands`` and the cards
+    ``taken`` and ``points`` are given instead)."""
+    assert _core is not None
+    done = len(state._tricks)
+    return _core.Pos(
+        rules if rules is not None else core_rules(state),
+        list(state._hands if hands is None else hands),
+        list(state._taken if taken is None else taken),
+        list(state._ntricks),
+        list(state._points if points is None else points),
+        list(state._trick),
+        state._leader,
+        state._lead_suit,
+        state._win_card,
+        state._win_pos,
+        state._trick_pts,
+        done,
+        int(state._broken),
+        state._widow if not done else 0,
+    )
+
+
+class HeartsWorlds:
+    """The worlds one seat cannot tell from a real position, drawn and searched by the core
+    (a :class:`~hoyle.core.hooks.WorldBatch`)."""
+
+    def __init__(self, sampler: Any) -> None:
+        self._sampler = sampler
+
+    def values(
+        self, moves: Sequence[int], worlds: int, seed: int, endings: bool = True
+    ) -> list[list[float]]:
+        """See :meth:`hoyle.core.hooks.WorldBatch.values`; ``endings=False`` plays every
+        world out instead of asking the ending solver."""
+        first, along = (MAX_CARDS, PLAYOUT_CARDS) if endings else (0, 0)
+        rows: list[list[float]] = self._sampler.values(
+            list(moves), worlds, seed & _MASK64, first, along
+        )
+        return rows
+
+    def world(self, seed: int) -> Any:
+        """One world: a core ``Pos`` (``legal_list``, ``apply``, ``current``, ``over``,
+        ``finish(seed, first_cards, along_cards)``)."""
+        return self._sampler.draw(seed & _MASK64)
+
+
+def worlds(state: State, player: int) -> HeartsWorlds | None:
+    """The :class:`HeartsWorlds` of ``player``'s search of ``state``, or ``None`` where the
+    core does not play it (see the module). Reads only what ``player`` sees: its hand, the
+    cards it passed and was passed, and the play."""
+    if not plays(state):
+        return None
+    assert isinstance(state, HeartsState) and _core is not None
+    g = state.g
+    n = g.n
+    if not 0 <= player < n:
+        raise ValueError(f"player must be a seat 0…{n - 1}, not {player}")
+    allowed, required = _constraints(state, player)
+    played = _played_by_seat(state)
+    played_all = mask_of_hands(played)
+    hands = [0] * n
+    hands[player] = state._hands[player]
+    need: dict[int, int] = {}
+    allowed_of: dict[int, int] = {}
+    for s in range(n):
+        if s != player:
+            hands[s] = required[s]
+            need[s] = state._hands[s].bit_count() - required[s].bit_count()
+            allowed_of[s] = allowed[s]
+    taker = state._widow_taker
+    known = state._widow if taker == player else 0
+    taken = list(state._taken)
+    points = list(state._points)
+    widow_taker = -1
+    if g.widow_size and not known:
+        # The widow is unseen: a pseudo-seat (n) of the draw. Taken with the first trick, it
+        # lies unseen among its taker's cards, whose count it must not be read from.
+        need[n] = g.widow_size
+        allowed_of[n] = g.deck_mask
+        if taker >= 0:
+            widow_taker = taker
+            taken[taker] &= ~state._widow
+            points[taker] -= sum(state._values[c] for c in mask_to_list(state._widow))
+    pool = g.deck_mask & ~state._hands[player] & ~played_all & ~mask_of_hands(required) & ~known
+    shares = _shares(mask_to_list(pool), list(need), need, allowed_of)
+    if shares is None:
+        return None
+    groups, constrained, splits, weights, free = shares
+    rules = core_rules(state)
+    base = core_position(state, rules, hands, taken, points)
+    sampler = _core.Sampler(
+        base,
+        groups,
+        constrained,
+        splits,
+        weights,
+        free,
+        [need[s] for s in free],
+        widow_taker,
+    )
+    return HeartsWorlds(sampler)
+
+
+_Shares = tuple[list[int], list[int], list[list[int]], list[float], list[int]]
+
+
+def _shares(
+    items: list[int], seats: list[int], need: dict[int, int], allowed: dict[int, int]
+) -> _Shares | None:
+    """The unseen cards as the core draws them: (groups of cards by the seats that may hold
+    them, the seats constrained by voids, every split of the groups among those seats with
+    the number of deals it stands for, the seats open to every group). The same deals,
+    equally likely, as :func:`hoyle.core.sampling.sample_by_seat`; ``None`` when no deal fits
+    or there are more than :data:`MAX_SPLITS` splits."""
+    by_who: dict[tuple[int, ...], int] = {}
+    for item in items:
+        who = tuple(s for s in seats if allowed[s] >> item & 1)
+        if not who:
+            return None
+        by_who[who] = by_who.get(who, 0) | 1 << item
+    if sum(need.values()) != len(items):
+        return None
+    keys = list(by_who)
+    sizes = [by_who[k].bit_count() for k in keys]
+    every = set(range(len(keys)))
+    open_to = {s: [g for g, who in enumerate(keys) if s in who] for s in seats}
+    constrained = [s for s in seats if set(open_to[s]) != every]
+    free = [s for s in seats if set(open_to[s]) == every]
+    splits: list[list[int]] = []
+    weights: list[float] = []
+    width = len(keys)
+
+    def walk(i: int, left: list[int], takes: list[int], weight: int) -> bool:
+        if i == len(constrained):
+            splits.append(takes[:])
+            weights.append(float(weight))
+            return len(splits) <= MAX_SPLITS
+        seat = constrained[i]
+        groups = open_to[seat]
+        for take in _takes(need[seat], groups, left):
+            ways = weight
+            row = [0] * width
+            for g, k in zip(groups, take, strict=True):
+                ways *= comb(left[g], k)
+                row[g] = k
+            after = [x - k for x, k in zip(left, row, strict=True)]
+            if not walk(i + 1, after, takes + row, ways):
+                return False
+        return True
+
+    if not walk(0, sizes, [], 1) or not splits:
+        return None
+    return [by_who[k] for k in keys], constrained, splits, weights, free
+
+
+def _takes(total: int, groups: list[int], left: list[int]) -> list[tuple[int, ...]]:
+    """Every way to take ``total`` cards from these groups, at most what each has left."""
+    if not groups:
+        return [()] if total == 0 else []
+    rest = sum(left[g] for g in groups[1:])
+    found = []
+    for first in range(max(0, total - rest), min(total, left[groups[0]]) + 1):
+        for tail in _takes(total - first, groups[1:], left):
+            found.append((first, *tail))
+    return found
+
+
+def seed_from(rng: random.Random) -> int:
+    """A 64-bit seed for the core's dice, drawn from a search's generator."""
+    return rng.getrandbits(64)
