@@ -26,6 +26,7 @@ from typing import Any
 
 from hoyle.agents.playout import Playout
 from hoyle.core.budget import Budget
+from hoyle.core.hooks import WorldTree
 from hoyle.core.protocol import Game, State
 
 __all__ = ["ActionValue", "ISMCTSAgent"]
@@ -67,6 +68,10 @@ class ISMCTSAgent:
             after ``n`` visits a node offers ``ceil((n + 1) ** widening)`` moves, in the order
             of the family's ``move_order`` hook, or the playout policy's move first; ``None``
             offers every move at once.
+        compiled: walk the tree over worlds of the family's compiled core where it plays
+            the position (:class:`~hoyle.core.hooks.WorldTree`; without widening);
+            ``False`` steps the Python states always.
+        compiled_budget: the budget there (by default ``budget``).
     """
 
     def __init__(
@@ -77,6 +82,8 @@ class ISMCTSAgent:
         *,
         exploration: float = 0.7,
         widening: float | None = None,
+        compiled: bool = True,
+        compiled_budget: Budget | None = None,
     ) -> None:
         if widening is not None and not 0 < widening < 1:
             raise ValueError(
@@ -87,6 +94,8 @@ class ISMCTSAgent:
         self.rng = random.Random(seed)
         self.exploration = exploration
         self.widening = widening
+        self.compiled = compiled
+        self.compiled_budget = compiled_budget or budget
         self.playout = Playout(game)
         self.simulations = 0
         """Simulations run for the last move (for measurement)."""
@@ -134,12 +143,22 @@ class ISMCTSAgent:
         self._root_classes = classes
         deal, scores = self.playout.start(state)
         bounds = [math.inf, -math.inf]
-        clock = self.budget.clock()
-        while True:
-            world = state.resample_from_infostate(player, self.rng)
-            self._simulate(world, state, root, deal, scores, bounds)
-            if not clock.tick():
-                break
+        batch = self.playout.batch(state, player) if self.compiled else None
+        if isinstance(batch, WorldTree) and self.widening is None:
+            # The same walk over worlds the family's compiled core draws and plays out.
+            clock = self.compiled_budget.clock()
+            endings = self.playout.solve is not None
+            while True:
+                self._simulate_compiled(batch, root, bounds, endings)
+                if not clock.tick():
+                    break
+        else:
+            clock = self.budget.clock()
+            while True:
+                world = state.resample_from_infostate(player, self.rng)
+                self._simulate(world, state, root, deal, scores, bounds)
+                if not clock.tick():
+                    break
         self.simulations = clock.done
         values = []
         for action in legal:
@@ -196,6 +215,46 @@ class ISMCTSAgent:
                 high = v
         bounds[0], bounds[1] = low, high
         root.visits += 1  # (the root's count paces its widening; the root has no value)
+        for visited in path:
+            visited.visits += 1
+            visited.total += values[visited.player]
+
+    def _simulate_compiled(
+        self, batch: WorldTree, root: _Node, bounds: list[float], endings: bool
+    ) -> None:
+        """:meth:`_simulate` on a world of the compiled core (no chance nodes, no widening)."""
+        rng = self.rng
+        world = batch.world(rng.getrandbits(64))
+        node = root
+        path: list[_Node] = []
+        while not world.over():
+            mover = world.current()
+            legal = self._root_moves if node is root else world.legal_list()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = rng.choice(untried)
+                child = _Node(mover)
+                children[action] = child
+                for a in legal:
+                    if a != action and a in children:
+                        children[a].avail += 1
+                world.apply(action)
+                path.append(child)
+                break
+            action = self._select(node, legal, bounds)
+            world.apply(action)
+            node = children[action]
+            path.append(node)
+        values = batch.finish(world, rng.getrandbits(64), endings)
+        low, high = bounds
+        for v in values:
+            if v < low:
+                low = v
+            if v > high:
+                high = v
+        bounds[0], bounds[1] = low, high
+        root.visits += 1
         for visited in path:
             visited.visits += 1
             visited.total += values[visited.player]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hoyle.core.hooks import SearchHooks, search_hooks
+from hoyle.core.hooks import SearchHooks, WorldBatch, search_hooks
 from hoyle.core.protocol import Game, State
 
 __all__ = ["Playout"]
@@ -39,6 +39,12 @@ class Playout:
         if not found:
             return {a: a for a in legal}
         return {a: found.get(a, a) for a in legal}
+
+    def batch(self, state: State, player: int) -> WorldBatch | None:
+        """The family's compiled core's worlds for ``player``'s search of ``state``, or
+        ``None`` where there is none (not built, or not this position)."""
+        worlds = self.hooks.worlds
+        return worlds(state, player) if worlds is not None else None
 
     def start(self, root: State) -> tuple[int, list[float]]:
         """What the horizon and the values are measured from: (deal number, scores)."""

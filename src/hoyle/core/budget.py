@@ -46,18 +46,24 @@ class Clock:
         self.start = time.perf_counter()
         self.done = 0
 
-    def tick(self) -> bool:
-        """Count one simulation; True while the budget allows another."""
-        self.done += 1
+    def tick(self, count: int = 1) -> bool:
+        """Count ``count`` simulations (a compiled batch runs many at once); True while the
+        budget allows another."""
+        self.done += count
         limit = self.budget.simulations
         if limit is not None and self.done >= limit:
             return False
         seconds = self.budget.seconds
         # Reading the clock costs little next to a simulation, but a simulation can be very
         # short near the end of a deal: look every few.
-        if seconds is None or self.done % 4:
+        if seconds is None or (count == 1 and self.done % 4):
             return True
         return time.perf_counter() - self.start < seconds
+
+    def left(self) -> int | None:
+        """Simulations the budget still allows (``None``: no limit on their number)."""
+        limit = self.budget.simulations
+        return None if limit is None else max(0, limit - self.done)
 
     @property
     def elapsed(self) -> float:

@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from hoyle.core.protocol import State
 
-__all__ = ["SearchHooks", "WorldBatch", "search_hooks"]
+__all__ = ["CompiledWorld", "SearchHooks", "WorldBatch", "WorldTree", "search_hooks"]
 
 RolloutPolicy = Callable[[State, random.Random], int]
 """A fast move for the player to act in a full (determinized) state: it may read the whole
@@ -42,7 +42,6 @@ the most promising first. Search that widens progressively offers a node's moves
 order, a few more the more often the node is visited."""
 
 
-
 class WorldBatch(Protocol):
     """Many sampled worlds of one position, searched by a family's compiled core at once.
 
@@ -51,14 +50,52 @@ class WorldBatch(Protocol):
     and only the values come back.
     """
 
-    def values(self, moves: Sequence[int], worlds: int, seed: int) -> list[list[float]]:
+    def values(
+        self, moves: Sequence[int], worlds: int, seed: int, endings: bool = True
+    ) -> list[list[float]]:
         """For each of ``worlds`` new worlds the searching player cannot tell from the real
         one, the value to that player of each of ``moves`` (legal moves of the position)
         played in it and then played out to the end of the deal, in the units of
         :meth:`hoyle.agents.playout.Playout.value`: one row per world, one entry per move.
         Every move of a row is tried in the same world with the same playout dice, as
         :class:`~hoyle.agents.pimc.PIMCAgent` compares them; ``seed`` makes the batch
-        reproducible."""
+        reproducible; ``endings=False`` plays every world out where the family's ending
+        solver would otherwise value it (an agent's ``endings=play``)."""
+        ...
+
+
+class CompiledWorld(Protocol):
+    """One sampled world in a compiled core, stepped by a search's tree."""
+
+    def legal_list(self) -> list[int]:
+        """The legal moves of the player to act, in increasing order."""
+        ...
+
+    def apply(self, action: int, /) -> None:
+        """Play a legal move."""
+        ...
+
+    def current(self) -> int:
+        """The seat to act (-1 past the search's horizon)."""
+        ...
+
+    def over(self) -> bool:
+        """Whether the world is past the search's horizon (the deal played out)."""
+        ...
+
+
+@runtime_checkable
+class WorldTree(Protocol):
+    """A :class:`WorldBatch` whose worlds a search may also step one move at a time, as
+    IS-MCTS walks its tree."""
+
+    def world(self, seed: int) -> CompiledWorld:
+        """A new world the searching player cannot tell from the real one."""
+        ...
+
+    def finish(self, world: CompiledWorld, seed: int, endings: bool = True) -> list[float]:
+        """Play ``world`` out to the horizon (changing it) and return each seat's value, in
+        the units of :meth:`hoyle.agents.playout.Playout.value`."""
         ...
 
 

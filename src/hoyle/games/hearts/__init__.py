@@ -6,6 +6,7 @@ from hoyle.core.encoding import Encoder
 from hoyle.core.hooks import SearchHooks
 from hoyle.core.protocol import Game
 from hoyle.core.registry import Family, register_family
+from hoyle.games.hearts import fast as _fast
 from hoyle.games.hearts import search as _search
 from hoyle.games.hearts.explain import explain
 from hoyle.games.hearts.play import EasyHeartsAgent, rollout_move
@@ -41,7 +42,12 @@ register_family(
         presets=PRESETS,
         explain=explain,
         encoder=_make_encoder,
-        search=SearchHooks(rollout=rollout_move, move_classes=_search.move_classes, solve=solve),
+        search=SearchHooks(
+            rollout=rollout_move,
+            move_classes=_search.move_classes,
+            solve=solve,
+            worlds=_fast.worlds,
+        ),
         agents={"easy": EasyHeartsAgent},
     )
 )

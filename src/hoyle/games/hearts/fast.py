@@ -134,7 +134,7 @@ def core_position(
 
 class HeartsWorlds:
     """The worlds one seat cannot tell from a real position, drawn and searched by the core
-    (a :class:`~hoyle.core.hooks.WorldBatch`)."""
+    (a :class:`~hoyle.core.hooks.WorldBatch` and a :class:`~hoyle.core.hooks.WorldTree`)."""
 
     def __init__(self, sampler: Any) -> None:
         self._sampler = sampler
@@ -151,9 +151,14 @@ class HeartsWorlds:
         return rows
 
     def world(self, seed: int) -> Any:
-        """One world: a core ``Pos`` (``legal_list``, ``apply``, ``current``, ``over``,
-        ``finish(seed, first_cards, along_cards)``)."""
+        """One world: a core ``Pos`` (see :class:`hoyle.core.hooks.CompiledWorld`)."""
         return self._sampler.draw(seed & _MASK64)
+
+    def finish(self, world: Any, seed: int, endings: bool = True) -> list[float]:
+        """See :meth:`hoyle.core.hooks.WorldTree.finish`."""
+        first, along = (MAX_CARDS, PLAYOUT_CARDS) if endings else (0, 0)
+        values: list[float] = world.finish(seed & _MASK64, first, along)
+        return values
 
 
 def worlds(state: State, player: int) -> HeartsWorlds | None:
