@@ -18,6 +18,7 @@ dealt or drawn, e.g. ``7H``.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -105,6 +106,13 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
             for k in range(kinds)
         ]
         self.symbol = [JOKER_SYMBOL if k == JOKER else self.rank[k] - 1 for k in range(kinds)]
+        # Every kind of a symbol has its rank and is wild or not alike, so the move lists
+        # work with symbols: a hand's cards of one rank are one source.
+        self.symbol_rank = [0] * N_SYMBOLS
+        self.symbol_wild = [False] * N_SYMBOLS
+        for k in range(kinds):
+            self.symbol_rank[self.symbol[k]] = self.rank[k]
+            self.symbol_wild[self.symbol[k]] = self.wild[k]
         self.token = [
             str(k + 1) if starturn else (TOKENS[k] if k < 52 else "XJ") for k in range(kinds)
         ]
@@ -122,6 +130,9 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         ]
         # Symbols that name a card of this game (a joker only when the packs have jokers).
         self.symbols = frozenset(self.symbol[k] for k in range(kinds) if self.total[k])
+        self.tokens: dict[int, str] = {}
+        """Move tokens already written (a wild onto a stack is left out: it names the rank
+        it stands for, which depends on the stack)."""
         cards = sum(self.total)
         self.deal_cap = rules.turn_limit * (2 * cards + 2 * rules.hand_size + 8)
         """A safety cap on a deal's actions (chance included): a deal that reaches it is
@@ -294,6 +305,7 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         else:
             state._stock = left
         state._stock_n = sum(state._stock)
+        state._reset_piles()
         state._cur = current
         state._turn = 1
         state._phase = PLAY
@@ -340,6 +352,7 @@ class SpiteMaliceState(State):
         self._stock = list(g.stock_pack)
         self._stock_n = sum(self._stock)
         self._goal_pool = list(g.goal_pack) if g.goal_pack is not None else None
+        self._reset_piles()
         self._goals: list[list[list[int]]] = [
             [[] for _ in range(rules.goal_piles)] for _ in range(n)
         ]
@@ -406,27 +419,52 @@ class SpiteMaliceState(State):
 
         Each card is recorded in the history as the chance action it stands for, so the
         history replays from the unseeded start (records keep the decisions only)."""
-        while self._phase in (DEAL, DRAW):
-            if self._phase == DRAW and not self._stock_n and not self._refill():
-                self._end_deal(None, BLOCKED_STOCK)  # no stock can be made: blocked
+        history = self._history
+        while True:
+            phase = self._phase
+            if phase == DRAW:
+                if not self._stock_n and not self._refill():
+                    self._end_deal(None, BLOCKED_STOCK)  # no stock can be made: blocked
+                    return
+                pool = self._stock
+            elif phase == DEAL:
+                pool = self._pool()
+            else:
                 return
             if self._forced:
                 kind = self._forced.pop(0)
-            elif self._rng is not None:
-                kind = self._random_kind(self._rng)
-            else:
+                history.append(CHANCE_BASE + kind)
+                self._chance(kind)
+                continue
+            rng = self._rng
+            if rng is None:
                 return
-            self._history.append(CHANCE_BASE + kind)
-            self._chance(kind)
+            # The card of ``randrange(count of cards)`` taken in kind order (see _pile).
+            pile = self._pile(pool)
+            kind = pile.pop(rng.randrange(len(pile)))
+            history.append(CHANCE_BASE + kind)
+            self._place(kind, pool)
 
-    def _random_kind(self, rng: random.Random) -> int:
-        pool = self._pool()
-        pick = rng.randrange(sum(pool))
-        for kind, count in enumerate(pool):
-            pick -= count
-            if pick < 0:
-                return kind
-        raise AssertionError("empty pool")  # pragma: no cover - callers check the stock
+    def _reset_piles(self) -> None:
+        """Forget the piles of the seeded draw: whenever a card goes back to the stock or
+        the goal pool (any change but a card drawn from it, which keeps its pile in step)."""
+        self._stock_pile: list[int] | None = None
+        self._goal_pile: list[int] | None = None
+
+    def _pile(self, pool: list[int]) -> list[int]:
+        """The cards of ``pool`` (the stock or the goal pool) one by one in kind order, kept
+        in step with its counts as cards are drawn. The seeded draw takes the card at
+        ``randrange(len(pile))``: the kind that walking the counts in kind order gives for
+        that pick, without the walk."""
+        if pool is self._stock:
+            pile = self._stock_pile
+            if pile is None:
+                pile = self._stock_pile = _cards(pool)
+            return pile
+        pile = self._goal_pile
+        if pile is None:
+            pile = self._goal_pile = _cards(pool)
+        return pile
 
     def _refill(self) -> bool:
         """The stock is empty: make a new one from the completed heap, if there is one."""
@@ -437,17 +475,28 @@ class SpiteMaliceState(State):
         for kind in self._heap:
             self._stock[kind] += 1
         self._stock_n += len(self._heap)
+        self._stock_pile = None
         self._heap = []
         self._recycled += 1
         return True
 
     def _chance(self, kind: int) -> None:
+        """A card of ``kind`` dealt or drawn (a chance action, or a forced card)."""
+        # The pool is chosen by the card's destination, before it is taken off.
+        pool = self._pool() if self._phase == DEAL else self._stock
+        pile = self._stock_pile if pool is self._stock else self._goal_pile
+        if pile is not None:
+            del pile[bisect_left(pile, kind)]
+        self._place(kind, pool)
+
+    def _place(self, kind: int, pool: list[int]) -> None:
+        """A card of ``kind`` taken from ``pool`` (its pile, if any, already in step) goes
+        where the deal or the draw sends it."""
+        pool[kind] -= 1
+        if pool is self._stock:
+            self._stock_n -= 1
         if self._phase == DEAL:
-            pool = self._pool()  # chosen by the card's destination, before it is taken off
             target = self._queue.pop(0)
-            pool[kind] -= 1
-            if pool is self._stock:
-                self._stock_n -= 1
             seat, pile = divmod(target, 4)
             if pile == HAND_TARGET:
                 self._hands[seat].append(kind)
@@ -457,8 +506,6 @@ class SpiteMaliceState(State):
             if not self._queue:
                 self._after_deal()
             return
-        self._stock[kind] -= 1
-        self._stock_n -= 1
         hand = self._hands[self._cur]
         hand.append(kind)
         hand.sort()
@@ -482,6 +529,7 @@ class SpiteMaliceState(State):
                 pool = self._goal_pool if self._goal_pool is not None else self._stock
                 if self._trace is not None:
                     self._trace.append((len(self._history), "reset", []))
+                self._reset_piles()
                 for seat in range(n):
                     for pile in self._goals[seat]:
                         for kind in pile:
@@ -563,37 +611,63 @@ class SpiteMaliceState(State):
                 return True
         return False
 
-    def _centre_moves(self) -> list[int]:
+    def _centre_moves(self, hand: set[int]) -> list[int]:
+        """Moves to the centre of the player to move, whose hand holds the symbols ``hand``."""
         g = self.g
         rules = self.rules
+        seat = self._cur
+        stacks = self._stacks
+        symbol = g.symbol
+        symbol_rank = g.symbol_rank
+        symbol_wild = g.symbol_wild
+        may_start = len(stacks) < (rules.max_stacks or MAX_STACKS)
+        needed = 0  # bit r is set when a stack takes rank r next
+        for stack in stacks:
+            needed |= 1 << len(stack)
+        needed <<= 1
+        # (source, symbol) of every card that may be played: one per rank in hand, the goal
+        # tops, the discard tops.
+        sources = [(HAND, sym) for sym in hand]
+        for i, pile in enumerate(self._goals[seat]):
+            if pile:
+                sources.append((GOAL + i, symbol[pile[-1]]))
+        for d, pile in enumerate(self._discards[seat]):
+            if pile:
+                sources.append((DISCARD + d, symbol[pile[-1]]))
         moves: list[int] = []
-        may_start = len(self._stacks) < (rules.max_stacks or MAX_STACKS)
-        needs = [len(stack) + 1 for stack in self._stacks]
-        forbidden = g.forbidden
-        cover = rules.cover_wild
-        for src, kind in self._sources():
-            sym = g.symbol[kind]
-            if g.wild[kind]:
-                for i, rank in enumerate(needs):
-                    if rank not in forbidden and (not cover or self._cover_at_hand(src, rank + 1)):
-                        moves.append(move_id(src, i, sym))
-                if may_start and 1 not in forbidden and (not cover or self._cover_at_hand(src, 2)):
-                    moves.append(move_id(src, NEW, sym))
+        for src, sym in sources:
+            if symbol_wild[sym]:
+                moves += self._wild_moves(src, sym, may_start)
                 continue
-            rank = g.rank[kind]
-            for i, need in enumerate(needs):
-                if need == rank:
-                    moves.append(move_id(src, i, sym))
-            if may_start and rank == 1:
-                moves.append(move_id(src, NEW, sym))
+            rank = symbol_rank[sym]
+            if needed >> rank & 1:
+                for i, stack in enumerate(stacks):
+                    if len(stack) + 1 == rank:
+                        moves.append((i * N_SOURCES + src) * N_SYMBOLS + sym)
+            if rank == 1 and may_start:
+                moves.append((NEW * N_SOURCES + src) * N_SYMBOLS + sym)
+        return moves
+
+    def _wild_moves(self, src: int, sym: int, may_start: bool) -> list[int]:
+        """A wild's moves from ``src``: onto every stack whose next rank it may stand for,
+        and to a new stack (cover-wild: only with a natural card in view to cover it)."""
+        forbidden = self.g.forbidden
+        cover = self.rules.cover_wild
+        moves = []
+        for i, stack in enumerate(self._stacks):
+            rank = len(stack) + 1
+            if rank not in forbidden and (not cover or self._cover_at_hand(src, rank + 1)):
+                moves.append(move_id(src, i, sym))
+        if may_start and 1 not in forbidden and (not cover or self._cover_at_hand(src, 2)):
+            moves.append(move_id(src, NEW, sym))
         return moves
 
     def _legal_now(self) -> list[int]:
         phase = self._phase
-        if phase in (DEAL, DRAW):
-            return [CHANCE_BASE + k for k, c in enumerate(self._pool()) if c]
         if phase != PLAY:
-            return []
+            if phase == OVER:
+                return []
+            return [CHANCE_BASE + k for k, c in enumerate(self._pool()) if c]
         g = self.g
         rules = self.rules
         if self._cover >= 0:
@@ -603,31 +677,32 @@ class SpiteMaliceState(State):
                 for src, kind in self._sources()
                 if not g.wild[kind] and g.rank[kind] == rank
             )
-        centre = self._centre_moves()
+        symbol = g.symbol
+        hand = {symbol[k] for k in self._hands[self._cur]}
+        moves = self._centre_moves(hand)
         if rules.compulsory_aces_twos:
-            forced = []
-            for action in centre:
-                src, _, sym = split_move(action)
-                if sym in (0, 1) and (src != HAND or rules.compulsory_from_hand):
-                    forced.append(action)
+            # An ace or a two that may go to the centre must (from the hand only if the
+            # rules say so).
+            from_hand = rules.compulsory_from_hand
+            forced = [
+                action
+                for action in moves
+                if action % N_SYMBOLS < 2 and (from_hand or action // N_SYMBOLS % N_SOURCES)
+            ]
             if forced:
-                return sorted(forced)
-        moves = centre + self._discard_moves()
+                forced.sort()
+                return forced
+        moves += self._discard_moves(hand)
         if rules.may_pass:
             moves.append(PASS)
-        return sorted(moves)
+        moves.sort()
+        return moves
 
-    def _discard_moves(self) -> list[int]:
+    def _discard_moves(self, hand: set[int]) -> list[int]:
+        """Discards of the player to move, whose hand holds the symbols ``hand``."""
         g = self.g
         rules = self.rules
         seat = self._cur
-        hand = self._hands[seat]
-        counts: dict[int, int] = {}
-        first: dict[int, int] = {}
-        for kind in hand:
-            sym = g.symbol[kind]
-            counts[sym] = counts.get(sym, 0) + 1
-            first.setdefault(sym, kind)
         piles = self._discards[seat]
         open_piles = []
         empty_seen = False
@@ -637,23 +712,38 @@ class SpiteMaliceState(State):
                     continue  # one empty pile is as good as another
                 empty_seen = True
             open_piles.append(d)
+        stride = N_SOURCES * N_SYMBOLS  # move_id(HAND, dest, sym) is dest * stride + sym
+        if not rules.discard_down and not rules.pair_discard:
+            return [(TO_DISCARD + d) * stride + sym for d in open_piles for sym in hand]
+        pairs: set[int] = set()
+        if rules.pair_discard:
+            seen: set[int] = set()
+            for kind in self._hands[seat]:
+                sym = g.symbol[kind]
+                if sym in seen:
+                    pairs.add(sym)
+                seen.add(sym)
         moves = []
-        for sym, kind in first.items():
+        for sym in hand:
             for d in open_piles:
                 pile = piles[d]
-                if rules.discard_down and pile and not self._goes_down(kind, pile[-1]):
+                if rules.discard_down and pile and not self._goes_down_symbol(sym, pile[-1]):
                     continue
-                moves.append(move_id(HAND, TO_DISCARD + d, sym))
-                if rules.pair_discard and counts[sym] >= 2:
-                    moves.append(move_id(HAND, TO_PAIR + d, sym))
+                moves.append((TO_DISCARD + d) * stride + sym)
+                if sym in pairs:
+                    moves.append((TO_PAIR + d) * stride + sym)
         return moves
 
     def _goes_down(self, kind: int, top: int) -> bool:
         """Frey's discard: equal to the top or one lower (a wild goes anywhere, takes all)."""
+        return self._goes_down_symbol(self.g.symbol[kind], top)
+
+    def _goes_down_symbol(self, sym: int, top: int) -> bool:
+        """:meth:`_goes_down` for a card of symbol ``sym``."""
         g = self.g
-        if g.wild[kind] or g.wild[top]:
+        if g.symbol_wild[sym] or g.wild[top]:
             return True
-        return g.rank[kind] in (g.rank[top], g.rank[top] - 1)
+        return g.symbol_rank[sym] in (g.rank[top], g.rank[top] - 1)
 
     # ------------------------------------------------------------------ applying moves
 
@@ -739,6 +829,7 @@ class SpiteMaliceState(State):
                 for card in stack:
                     self._stock[card] += 1
                 self._stock_n += len(stack)
+                self._stock_pile = None
             else:
                 self._heap.extend(stack)
         elif self.g.wild[kind] and rules.cover_wild and not covering:
@@ -1001,7 +1092,13 @@ class SpiteMaliceState(State):
         if not draws:
             new._rng = None
             new._forced = []
-        elif self._rng is not None:
+            new._reset_piles()
+            return new
+        if self._stock_pile is not None:
+            new._stock_pile = list(self._stock_pile)
+        if self._goal_pile is not None:
+            new._goal_pile = list(self._goal_pile)
+        if self._rng is not None:
             # Not random.Random(): seeding from the system is slow, and search clones often.
             rng = random.Random.__new__(random.Random)
             rng.setstate(self._rng.getstate())
@@ -1063,6 +1160,11 @@ class SpiteMaliceState(State):
 
     def _dealer_seat(self) -> int | None:
         return self._dealer
+
+
+def _cards(counts: list[int]) -> list[int]:
+    """Each card of a count per kind, one by one in kind order."""
+    return [kind for kind, count in enumerate(counts) for _ in range(count)]
 
 
 def _numbered(text: str, word: str, most: int, base: int) -> int | None:
