@@ -21,5 +21,11 @@ setup(
             depends=["src/hoyle/games/hearts/_fastcore.h"],
             optional=True,
         ),
+        Extension(
+            "hoyle.games.all_fours._fastcore",
+            ["src/hoyle/games/all_fours/_fastcore.c"],
+            optional=True,
+        ),
+        Extension("hoyle.games.hearts._fastvec", ["src/hoyle/games/hearts/_fastvec.c"], depends=["src/hoyle/games/hearts/_fastcore.h"], optional=True),
     ]
 )

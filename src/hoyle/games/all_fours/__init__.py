@@ -6,6 +6,7 @@ from hoyle.core.encoding import Encoder
 from hoyle.core.hooks import SearchHooks
 from hoyle.core.protocol import Game
 from hoyle.core.registry import Family, register_family
+from hoyle.games.all_fours import fast
 from hoyle.games.all_fours.explain import explain
 from hoyle.games.all_fours.play import EasyAllFoursAgent, rollout_move
 from hoyle.games.all_fours.rules import PRESETS, AllFoursRules
@@ -31,7 +32,7 @@ register_family(
         aliases=("allfours", "all_fours", "seven-up-family"),
         explain=explain,
         encoder=_make_encoder,
-        search=SearchHooks(rollout=rollout_move, solve=solve),
+        search=SearchHooks(rollout=rollout_move, solve=solve, worlds=fast.worlds),
         agents={"easy": EasyAllFoursAgent},
     )
 )
