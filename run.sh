@@ -4,7 +4,9 @@
 #   ./run.sh serve [options]         the web card room on http://localhost:8000 (SQLite in
 #                                    ~/.local/share/hoyle; --host, --port, --database URL)
 #   ./run.sh test                    install the test tools (chromium, postgresql with apt when
-#                                    missing), then ruff, mypy and every test
+#                                    missing), then ruff, mypy and every test; then the tests of
+#                                    what the compiled parts serve again without them
+#                                    (HOYLE_COMPILED=0)
 #   ./run.sh hoyle ARGS…             any other hoyle command (simulate, match, variants, rules,
 #                                    replay); installs the arena extra (matplotlib, SQLAlchemy)
 set -euo pipefail
@@ -82,7 +84,13 @@ raise SystemExit(not os.path.exists(os.path.join(p, "Python.h")))'
     "$VENV/bin/ruff" check src tests benchmarks
     "$VENV/bin/ruff" format --check src tests benchmarks
     "$VENV/bin/mypy"
-    exec "$VENV/bin/python" -m pytest -n 2 "$@"
+    if [ $# -gt 0 ]; then exec "$VENV/bin/python" -m pytest -n 2 "$@"; fi
+    "$VENV/bin/python" -m pytest -n 2
+    # Again without the compiled parts, as on a machine without a C compiler: the searches,
+    # the encoders and the batched table fall back to Python (hoyle.core.compiled).
+    echo "run.sh: the tests of the compiled parts' users again, with HOYLE_COMPILED=0" >&2
+    HOYLE_COMPILED=0 exec "$VENV/bin/python" -m pytest -n 2 \
+      tests/agents tests/hearts tests/all_fours tests/core tests/envs $(ls -d tests/vector 2>/dev/null)
     ;;
   hoyle)
     install arena

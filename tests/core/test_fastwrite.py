@@ -22,9 +22,13 @@ import pytest
 
 import hoyle
 from hoyle.core import encoding
+from hoyle.core.compiled import compiled_allowed
 from hoyle.core.encoding import BitsWriter, Encoder, encoder, write_scaled
 from hoyle.core.protocol import Game
 from hoyle.games.hearts.encode import HeartsEncoder
+
+# HOYLE_COMPILED=0 (the test run without compiled parts): nothing compiled to compare.
+pytestmark = pytest.mark.skipif(not compiled_allowed(), reason="HOYLE_COMPILED=0")
 
 
 @contextmanager

@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from hoyle.core.compiled import load_compiled
+
 if TYPE_CHECKING:
     from hoyle.core.protocol import Game, State
 
-try:
-    from hoyle.core import _fastwrite
-except ImportError:  # installed without a C compiler: numpy writes the vectors
-    _fastwrite = None  # type: ignore[assignment]
+# Installed without a C compiler (or HOYLE_COMPILED=0): numpy writes the vectors.
+_fastwrite: Any = load_compiled("hoyle.core._fastwrite")
 
 __all__ = [
     "BitsWriter",

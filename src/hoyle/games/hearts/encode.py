@@ -41,6 +41,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
+from hoyle.core.compiled import load_compiled
 from hoyle.core.encoding import BitsWriter, Encoder, Vector
 from hoyle.games.hearts.observe import public_points
 from hoyle.games.hearts.rules import Moon, Pass, Widow
@@ -58,10 +59,8 @@ from hoyle.games.hearts.state import (
     HeartsState,
 )
 
-try:
-    from hoyle.games.hearts import _fastenc as _compiled
-except ImportError:  # installed without a C compiler: the Python encoder writes everything
-    _compiled = None  # type: ignore[assignment]
+# Installed without a C compiler (or HOYLE_COMPILED=0): the Python encoder writes everything.
+_compiled: Any = load_compiled("hoyle.games.hearts._fastenc")
 
 __all__ = ["HeartsEncoder"]
 
