@@ -28,22 +28,18 @@ from hoyle.games.all_fours.play import rollout_move
 from hoyle.games.all_fours.resample import _voids
 from hoyle.games.all_fours.rules import PRESETS, Stock
 from hoyle.games.all_fours.solver import MAX_CARDS, PLAYOUT_CARDS, solve
-from hoyle.games.all_fours.state import PASS, PLAY, AllFoursState
+from hoyle.games.all_fours.state import PASS, PLAY, THROW_IN, AllFoursState
 
 pytestmark = pytest.mark.skipif(
     not fast.available(), reason="the compiled core is not built or HOYLE_COMPILED=0"
 )
 
 # Every preset whose card play the core plays: all but those with a stock (California Jack,
-# Shasta Sam: RULINGS §2.1, draws after each trick) or the throw-in (Yorkshire: a player
-# concedes the hand, RULINGS §2.1 yorkshire), which search leaves to Python.
+# Shasta Sam: RULINGS §2.1, draws after each trick), which search leaves to Python.
 PLAYED = [
-    v.name
-    for v in PRESETS
-    if hoyle.load("all-fours", variant=v.name).rules.stock is Stock.NONE
-    and not hoyle.load("all-fours", variant=v.name).rules.throw_in
+    v.name for v in PRESETS if hoyle.load("all-fours", variant=v.name).rules.stock is Stock.NONE
 ]
-DECLINED = ["california-jack", "shasta-sam", "yorkshire"]
+DECLINED = ["california-jack", "shasta-sam"]
 # Tables and options beyond the presets that change the card play or the count the core
 # mirrors: three or more players and partnerships (seven-up, RULINGS §2.1 "3+ players"),
 # no_undertrump (Trinidad's option), Low captured (A3's option), smudge (auction-pitch's
@@ -63,6 +59,7 @@ OPTIONS = [
     "variant=cotton-1674,game_tie=non_dealer",
     "variant=seven-up,players=3,game_tie=non_dealer",
     "variant=all-fives,players=3",
+    "variant=yorkshire,players=6",
     "variant=seven-up,deals=1",
 ]
 SPECS = [f"variant={v}" for v in PLAYED] + OPTIONS
@@ -73,7 +70,7 @@ def test_the_compiled_core_was_built() -> None:
     assert fast.available()
 
 
-def test_the_core_plays_every_preset_but_the_stock_and_throw_in_games() -> None:
+def test_the_core_plays_every_preset_but_the_stock_games() -> None:
     assert sorted(PLAYED + DECLINED) == sorted(v.name for v in PRESETS)
 
 
@@ -104,12 +101,14 @@ def _held_by_side(state: AllFoursState) -> list[int]:
 
 
 def _same_position(pos: Any, state: AllFoursState) -> None:
-    hands, won, held, scores, trick, leader, cur, trump, _ = pos.fields()
+    hands, won, held, scores, trick, leader, cur, trump, _, seats, out = pos.fields()
     assert list(hands) == state._hands
     assert list(won) == state._won
     assert list(held) == _held_by_side(state)
     assert scores == state._scores
     assert trick == state._trick
+    assert seats == state._trick_seats
+    assert out == sum(1 << seat for seat, gone in enumerate(state._out) if gone)
     assert (leader, cur, trump) == (state._leader, state._cur, state._trump)
 
 
@@ -142,7 +141,7 @@ def test_legal_cards_policy_and_hand_scores_agree_with_the_engine(text: str) -> 
             assert pos.current() == state.current_player()
             choice = pos.policy(rng.getrandbits(64))
             assert choice in legal
-            if state._trick or len(legal) == 1:
+            if (state._trick and THROW_IN not in legal) or len(legal) == 1:
                 assert choice == rollout_move(state, random.Random(0))
                 deterministic += 1
             card = rng.choice(legal)
@@ -196,10 +195,11 @@ def test_the_solver_agrees_with_the_engines_solver(text: str) -> None:
             else:
                 assert got is not None and [float(v) for v in got] == want, text
         if sum(h.bit_count() for h in state._hands) <= MAX_CARDS + 2:
+            # A larger ending too; the throw-in games are never solved (solver.solve).
             want = solve(state, True, MAX_CARDS + 2)
             got = pos.solve(MAX_CARDS + 2)
-            assert want is not None and got is not None
-            assert [float(v) for v in got] == want, text
+            assert (want is None) == (got is None) == state.rules.throw_in
+            assert got is None or [float(v) for v in got] == want, text
 
 
 def _searchable(text: str, rng: random.Random, *, voids: bool, seeded: bool) -> AllFoursState:
@@ -223,7 +223,14 @@ def _hidden(state: AllFoursState, player: int) -> list[int]:
 
 
 @pytest.mark.parametrize(
-    "text", ["variant=seven-up", "variant=auction-pitch", "variant=trinidad", "variant=all-fives"]
+    "text",
+    [
+        "variant=seven-up",
+        "variant=auction-pitch",
+        "variant=trinidad",
+        "variant=all-fives",
+        "variant=yorkshire",
+    ],
 )
 def test_worlds_fit_the_constraints_and_the_engines_distribution(text: str) -> None:
     # The hidden hands of resample_from_infostate: each seat as many cards as it holds, none
@@ -316,6 +323,7 @@ def _python_values(
         ("variant=auction-pitch", False),
         ("variant=all-fives", False),
         ("variant=trinidad", True),
+        ("variant=yorkshire", False),
     ],
 )
 def test_batch_values_agree_in_mean_with_python_playouts(text: str, seeded: bool) -> None:

@@ -23,6 +23,8 @@
 #define AF_FIVE 3
 #define AF_SUIT(s) (((uint64_t)0x1FFF) << (13 * (s)))
 #define AF_BIT(c) (((uint64_t)1) << (c))
+#define AF_THROW_IN 63 /* state.THROW_IN: the action, and its bit in a mask of legal moves */
+#define AF_HIGH_CARDS (((uint64_t)0x1F00) * (1 + (1ULL << 13) + (1ULL << 26) + (1ULL << 39)))
 
 enum { AF_TIE_NOBODY, AF_TIE_ELDEST, AF_TIE_NON_DEALER };
 enum { AF_PLAYING, AF_HAND_OVER, AF_GAME_WON };
@@ -36,6 +38,7 @@ typedef struct {
     int side[AF_MAX_SEATS];
     int trump_when_able, no_undertrump, low_captured, game_tie, game_value, hang_jack;
     int smudge, all_four_bonus, pitcher_first, at_once, five_value;
+    int throw_in;           /* a player may concede the hand (Yorkshire) */
     int target;             /* 0: no target (a match of so many deals) */
     int dealer, pitcher;    /* pitcher -1: nobody pitched */
     int bid;                /* the bid the pitcher must make (0: none) */
@@ -51,8 +54,11 @@ typedef struct {
     int scores[AF_MAX_SEATS];     /* the match totals, by side */
     int root[AF_MAX_SEATS];       /* the totals values are measured from */
     int trick[AF_MAX_SEATS];
+    int trick_seats[AF_MAX_SEATS];
     int trick_len;
     int leader, cur, trump;       /* trump -1: the pitch (first card led) fixes it */
+    int out;                      /* the seats that threw in their hands, as bits */
+    int in_play;                  /* players still playing to tricks */
     int over;                     /* AF_PLAYING, AF_HAND_OVER, AF_GAME_WON */
 } AfPos;
 
@@ -123,8 +129,34 @@ static uint64_t af_playable(const AfRules *r, int trump, uint64_t hand, const in
     return legal;
 }
 
+static int af_winning_place(int trump, const int *trick, int len);
+
+/* AllFoursState._may_throw_in: no trump and nothing above a nine, a partner still playing,
+ * and the trick not being won by the player's side. */
+static int af_may_throw_in(const AfRules *r, const AfPos *p) {
+    if (!r->throw_in || !p->trick_len) return 0;
+    int seat = p->cur;
+    uint64_t hand = p->hands[seat];
+    if ((hand & AF_SUIT(p->trump)) || (hand & AF_HIGH_CARDS)) return 0;
+    int side = r->side[seat], partners = 0;
+    for (int s = 0; s < r->n; s++) partners += r->side[s] == side && !(p->out >> s & 1);
+    if (partners < 2) return 0;
+    int winning = p->trick_seats[af_winning_place(p->trump, p->trick, p->trick_len)];
+    return r->side[winning] != side;
+}
+
+/* AllFoursState._legal_now, the play phase: the playable cards, and the throw-in (bit 63). */
 static inline uint64_t af_legal(const AfRules *r, const AfPos *p) {
-    return af_playable(r, p->trump, p->hands[p->cur], p->trick, p->trick_len);
+    uint64_t legal = af_playable(r, p->trump, p->hands[p->cur], p->trick, p->trick_len);
+    if (af_may_throw_in(r, p)) legal |= AF_BIT(AF_THROW_IN);
+    return legal;
+}
+
+/* AllFoursState._next_active: the next seat still playing. */
+static inline int af_next_active(const AfRules *r, const AfPos *p, int seat) {
+    int next = af_seat_at(r, seat, 1);
+    while (p->out >> next & 1) next = af_seat_at(r, next, 1);
+    return next;
 }
 
 /* state.winning_place: the highest trump, else the highest card of the suit led. */
@@ -225,23 +257,14 @@ static int af_count_hand(const AfRules *r, int trump, const uint64_t *won, const
     return -1;
 }
 
-/* AllFoursState._play and _complete_trick: one card, the trick taken when it is full (All
- * Fives' trumps scoring for its winner at once), the hand counted when the cards are out. */
-static void af_play(const AfRules *r, AfPos *p, int card) {
-    int seat = p->cur;
-    uint64_t bit = AF_BIT(card);
-    p->hands[seat] &= ~bit;
-    p->held[r->side[seat]] |= bit;
-    if (!p->trick_len && p->trump < 0) p->trump = card / 13; /* the pitch */
-    p->trick[p->trick_len++] = card;
-    if (p->trick_len < r->n) {
-        p->cur = af_seat_at(r, seat, 1);
-        return;
-    }
-    int winner = af_seat_at(r, p->leader, af_winning_place(p->trump, p->trick, r->n));
+/* AllFoursState._complete_trick: the trick to its winner (All Fives' trumps scoring for it at
+ * once), the hand counted when the cards are out. */
+static void af_complete_trick(const AfRules *r, AfPos *p) {
+    int len = p->trick_len;
+    int winner = p->trick_seats[af_winning_place(p->trump, p->trick, len)];
     int side = r->side[winner];
     int pts = 0;
-    for (int i = 0; i < r->n; i++) {
+    for (int i = 0; i < len; i++) {
         p->won[side] |= AF_BIT(p->trick[i]);
         if (p->trick[i] / 13 == p->trump) pts += af_points(r, p->trump, p->trick[i]);
     }
@@ -264,6 +287,41 @@ static void af_play(const AfRules *r, AfPos *p, int card) {
     }
 }
 
+/* AllFoursState._play: one card (the first led fixes trumps at the pitch). */
+static void af_play_card(const AfRules *r, AfPos *p, int card) {
+    int seat = p->cur;
+    uint64_t bit = AF_BIT(card);
+    p->hands[seat] &= ~bit;
+    p->held[r->side[seat]] |= bit;
+    if (!p->trick_len && p->trump < 0) p->trump = card / 13; /* the pitch */
+    p->trick_seats[p->trick_len] = seat;
+    p->trick[p->trick_len++] = card;
+    if (p->trick_len < p->in_play) {
+        p->cur = af_next_active(r, p, seat);
+        return;
+    }
+    af_complete_trick(r, p);
+}
+
+/* AllFoursState._throw_in: the hand conceded (shown, and out of play); the partner plays on. */
+static void af_throw_in(const AfRules *r, AfPos *p) {
+    int seat = p->cur;
+    p->out |= 1 << seat;
+    p->in_play--;
+    p->hands[seat] = 0;
+    if (p->trick_len >= p->in_play) {
+        af_complete_trick(r, p);
+        return;
+    }
+    p->cur = af_next_active(r, p, seat);
+}
+
+/* A legal move: a card, or the throw-in. */
+static void af_play(const AfRules *r, AfPos *p, int move) {
+    if (move == AF_THROW_IN) af_throw_in(r, p);
+    else af_play_card(r, p, move);
+}
+
 /* play.py's _trick_key: how strongly a card stands in a trick led in led. */
 static inline int af_key(int c, int led, int trump) {
     int s = c / 13;
@@ -277,7 +335,8 @@ static int af_policy(const AfRules *r, const AfPos *p, uint64_t *rng) {
     uint64_t legal = af_legal(r, p);
     int k = af_count(legal);
     if (k == 1) return af_low_bit(legal);
-    if (!p->trick_len) return af_nth_bit(legal, af_below(rng, k));
+    /* A random lead; with the throw-in among the moves, a random move. */
+    if (!p->trick_len || (legal >> AF_THROW_IN & 1)) return af_nth_bit(legal, af_below(rng, k));
     int trump = p->trump, led = p->trick[0] / 13, best = -1, worth = 0;
     for (int i = 0; i < p->trick_len; i++) {
         int key = af_key(p->trick[i], led, trump);
@@ -408,7 +467,7 @@ static void sv_card(AfSolve *s, int leader, int *trick, int len, int *out) {
 /* solver.solve on a position of max_cards cards left or fewer, trumps fixed: each seat's gain
  * from here to the end of the hand played perfectly, into out; 0 when it does not answer. */
 static int af_solve(const AfRules *r, const AfPos *p, int max_cards, int *out) {
-    if (p->over || p->trump < 0) return 0;
+    if (p->over || p->trump < 0 || r->throw_in || p->out) return 0;
     int held = 0;
     for (int s = 0; s < r->n; s++) held += af_count(p->hands[s]);
     if (held > max_cards) return 0;
@@ -586,16 +645,16 @@ typedef struct {
 static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds) {
     static char *kw[] = {"n", "step", "sides", "trump_when_able", "no_undertrump",
                          "low_captured", "game_tie", "game_value", "hang_jack", "smudge",
-                         "all_four_bonus", "pitcher_first", "at_once", "five_value", "target",
+                         "all_four_bonus", "pitcher_first", "at_once", "five_value", "throw_in", "target",
                          "dealer", "pitcher", "bid", "kicks", "next_kick", NULL};
     AfRules *r = &self->r;
     memset(r, 0, sizeof *r);
     PyObject *sides, *kicks;
     if (!PyArg_ParseTupleAndKeywords(
-            args, kwds, "iiOiiiiiiiiiiiiiiiOi", kw, &r->n, &r->step, &sides, &r->trump_when_able,
+            args, kwds, "iiOiiiiiiiiiiiiiiiiOi", kw, &r->n, &r->step, &sides, &r->trump_when_able,
             &r->no_undertrump, &r->low_captured, &r->game_tie, &r->game_value, &r->hang_jack,
             &r->smudge, &r->all_four_bonus, &r->pitcher_first, &r->at_once, &r->five_value,
-            &r->target, &r->dealer, &r->pitcher, &r->bid, &kicks, &r->next_kick))
+            &r->throw_in, &r->target, &r->dealer, &r->pitcher, &r->bid, &kicks, &r->next_kick))
         return -1;
     if (r->n < 2 || r->n > AF_MAX_SEATS) {
         PyErr_Format(PyExc_ValueError, "n: 2 to %d players, not %d", AF_MAX_SEATS, r->n);
@@ -665,17 +724,18 @@ static void Pos_dealloc(PosObject *self) {
     PyObject_Free(self);
 }
 
-/* Pos(rules, hands, won, held, scores, trick, leader, trump): a position of the trick play
- * (won, held and scores by side); values are measured from these scores. */
+/* Pos(rules, hands, won, held, scores, trick, trick_seats, leader, cur, trump, out): a
+ * position of the trick play (won, held and scores by side; out: the seats that threw in, as
+ * bits); values are measured from these scores. */
 static PyObject *Pos_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     RulesObject *rules;
-    PyObject *hands, *won, *held, *scores, *trick;
+    PyObject *hands, *won, *held, *scores, *trick, *trick_seats;
     AfPos p;
     memset(&p, 0, sizeof p);
     (void)kwds;
     (void)type;
-    if (!PyArg_ParseTuple(args, "O!OOOOOii", &RulesType, &rules, &hands, &won, &held, &scores,
-                          &trick, &p.leader, &p.trump))
+    if (!PyArg_ParseTuple(args, "O!OOOOOOiiii", &RulesType, &rules, &hands, &won, &held,
+                          &scores, &trick, &trick_seats, &p.leader, &p.cur, &p.trump, &p.out))
         return NULL;
     const AfRules *r = &rules->r;
     int n = r->n, ns = r->nsides;
@@ -690,11 +750,23 @@ static PyObject *Pos_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     int len = read_ints(trick, p.trick, n - 1, "trick");
     if (len < 0) return NULL;
     p.trick_len = len;
-    if (p.leader < 0 || p.leader >= n || p.trump < -1 || p.trump > 3 || (len && p.trump < 0)) {
-        PyErr_SetString(PyExc_ValueError, "leader: a seat; trump: a suit (-1 only before a lead)");
+    if (read_ints(trick_seats, p.trick_seats, n - 1, "trick_seats") != len) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "trick_seats: one a card");
         return NULL;
     }
-    p.cur = af_seat_at(r, p.leader, len);
+    if (p.leader < 0 || p.leader >= n || p.cur < 0 || p.cur >= n || p.trump < -1 ||
+        p.trump > 3 || (len && p.trump < 0) || p.out < 0 || p.out >> n || (p.out >> p.cur & 1)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "leader, cur: seats (cur not out); trump: a suit (-1 only before a lead)");
+        return NULL;
+    }
+    for (int i = 0; i < len; i++)
+        if (p.trick_seats[i] < 0 || p.trick_seats[i] >= n || p.trick[i] < 0 ||
+            p.trick[i] >= AF_CARDS) {
+            PyErr_SetString(PyExc_ValueError, "trick: cards, trick_seats: seats");
+            return NULL;
+        }
+    p.in_play = n - af_count((uint64_t)p.out);
     memcpy(p.root, p.scores, sizeof p.root);
     uint64_t left = 0;
     for (int s = 0; s < n; s++) left |= p.hands[s];
@@ -716,8 +788,8 @@ static PyObject *Pos_apply(PosObject *self, PyObject *arg) {
     long card = PyLong_AsLong(arg);
     if (card == -1 && PyErr_Occurred()) return NULL;
     const AfRules *r = &self->rules->r;
-    if (self->p.over || card < 0 || card >= AF_CARDS || !(af_legal(r, &self->p) >> card & 1)) {
-        PyErr_Format(PyExc_ValueError, "card %ld is not a legal play here", card);
+    if (self->p.over || card < 0 || card > AF_THROW_IN || !(af_legal(r, &self->p) >> card & 1)) {
+        PyErr_Format(PyExc_ValueError, "move %ld is not a legal play here", card);
         return NULL;
     }
     af_play(r, &self->p, (int)card);
@@ -776,13 +848,15 @@ static PyObject *Pos_solve(PosObject *self, PyObject *arg) {
     return int_list(out, self->rules->r.n);
 }
 
-/* fields(): (hands, won, held, scores, trick, leader, cur, trump, over). */
+/* fields(): (hands, won, held, scores, trick, leader, cur, trump, over, trick_seats, out). */
 static PyObject *Pos_fields(PosObject *self, PyObject *Py_UNUSED(ignored)) {
     const AfRules *r = &self->rules->r;
     const AfPos *p = &self->p;
-    return Py_BuildValue("(NNNNNiiii)", mask_tuple(p->hands, r->n), mask_tuple(p->won, r->nsides),
-                         mask_tuple(p->held, r->nsides), int_list(p->scores, r->nsides),
-                         int_list(p->trick, p->trick_len), p->leader, p->cur, p->trump, p->over);
+    return Py_BuildValue("(NNNNNiiiiNi)", mask_tuple(p->hands, r->n),
+                         mask_tuple(p->won, r->nsides), mask_tuple(p->held, r->nsides),
+                         int_list(p->scores, r->nsides), int_list(p->trick, p->trick_len),
+                         p->leader, p->cur, p->trump, p->over,
+                         int_list(p->trick_seats, p->trick_len), p->out);
 }
 
 static PyMethodDef Pos_methods[] = {
@@ -1023,13 +1097,13 @@ static PyObject *Sampler_values(SamplerObject *self, PyObject *args) {
     unsigned long long seed;
     if (!PyArg_ParseTuple(args, "OiKii", &moves_obj, &worlds, &seed, &first_cards, &along_cards))
         return NULL;
-    int moves[AF_CARDS];
-    int nmoves = read_ints(moves_obj, moves, AF_CARDS, "moves");
+    int moves[AF_CARDS + 1];
+    int nmoves = read_ints(moves_obj, moves, AF_CARDS + 1, "moves");
     if (nmoves < 0) return NULL;
     const AfRules *r = &self->rules->r;
     uint64_t legal = self->base.over ? 0 : af_legal(r, &self->base);
     for (int m = 0; m < nmoves; m++) {
-        if (moves[m] < 0 || moves[m] >= AF_CARDS || !(legal >> moves[m] & 1)) {
+        if (moves[m] < 0 || moves[m] > AF_THROW_IN || !(legal >> moves[m] & 1)) {
             PyErr_Format(PyExc_ValueError, "move %d is not a legal play here", moves[m]);
             return NULL;
         }

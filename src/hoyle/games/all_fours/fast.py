@@ -13,14 +13,14 @@ knows (:func:`worlds`): the cards it cannot see grouped by which seats may hold 
 suits each has shown void in), and the ways to share the groups out; the core then draws
 worlds, tries the moves in each and plays them out.
 
-It plays :class:`AllFoursState`'s play phase, the pitch included, in every preset without a
-stock or the throw-in. California Jack and Shasta Sam (a stock drawn after each trick) and
-Yorkshire (a player may throw in) are left to Python, and so is every position outside the
-play (begging, running, discarding, bidding): there :func:`worlds` answers ``None`` and
-search steps the Python states, which stay the reference (tests/all_fours/
-test_all_fours_fastcore.py plays both side by side for every preset the core plays). Search
-also stays in Python under ``forced_beg_without_trump`` and ``no_undertrump``, whose plays say
-more about the hidden hands than the voids the core's worlds respect.
+It plays :class:`AllFoursState`'s play phase, the pitch and Yorkshire's throw-in included, in
+every preset without a stock. California Jack and Shasta Sam (a stock drawn after each trick)
+are left to Python, and so is every position outside the play (begging, running, discarding,
+bidding): there :func:`worlds` answers ``None`` and search steps the Python states, which
+stay the reference (tests/all_fours/test_all_fours_fastcore.py plays both side by side for
+every preset the core plays). Search also stays in Python under ``forced_beg_without_trump``
+and ``no_undertrump``, whose plays say more about the hidden hands than the voids the core's
+worlds respect.
 """
 
 from __future__ import annotations
@@ -64,11 +64,11 @@ def available() -> bool:
 
 def plays(state: State) -> bool:
     """Whether the compiled core plays ``state``'s position: the play phase of a hand without
-    a stock or the throw-in (see the module)."""
+    a stock (see the module)."""
     if _core is None or type(state) is not AllFoursState or state._phase != PLAY:
         return False
     rules = state.rules
-    return rules.stock is Stock.NONE and not rules.throw_in and not any(state._out)
+    return rules.stock is Stock.NONE
 
 
 def _next_kick(state: AllFoursState) -> bool:
@@ -107,6 +107,7 @@ def core_rules(state: AllFoursState) -> Any:
         pitcher_first=int(rules.count_order is CountOrder.PITCHER_FIRST),
         at_once=int(rules.trick_points_at_once),
         five_value=rules.five_value,
+        throw_in=int(rules.throw_in),
         target=0 if rules.deals else rules.target,
         dealer=state._dealer,
         pitcher=pitcher,
@@ -135,8 +136,11 @@ def core_position(
         held,
         list(state._scores),
         list(state._trick),
+        list(state._trick_seats),
         state._leader,
+        state._cur,
         state._trump,
+        sum(1 << seat for seat, out in enumerate(state._out) if out),
     )
 
 
