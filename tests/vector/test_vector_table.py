@@ -307,11 +307,3 @@ def test_without_compiled_parts_the_python_table_steps() -> None:
         on = _run_python(code).split()
         assert on[:2] == ["True", "compiled"]
         assert on[2:] == off[2:]
-
-
-def test_the_docstring_example_runs() -> None:
-    import doctest
-
-    import hoyle.vector
-
-    assert doctest.testmod(hoyle.vector).failed == 0
