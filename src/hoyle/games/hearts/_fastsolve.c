@@ -77,10 +77,14 @@ typedef struct {
     const HcRules *r;
     int n, isign, choose, queen_breaks, hearts_for_queen;
     uint64_t hands[HC_MAX_SEATS];
+    uint64_t held; /* every hand's cards */
     uint64_t taken[HC_MAX_SEATS];
     int ntricks[HC_MAX_SEATS];
     int points[HC_MAX_SEATS];
     Memo *memo;
+    size_t used; /* the slots this solve uses: a small search keeps to a small, warm part */
+    int done;    /* tricks finished in the search so far */
+    int plain;   /* no moon can be shot any more and no queen counts beyond its points */
 } Solver;
 
 /* endings.prefers: more for seat, or as much and less for everyone together. */
@@ -99,6 +103,11 @@ static inline int sum_of(const int *v, int n) {
 static void leaf(const Solver *s, int *out) {
     const HcRules *r = s->r;
     int n = s->n, scores[HC_MAX_SEATS];
+    if (s->plain) { /* hc_deal_scores without a shooter or the queens' effects */
+        for (int i = 0; i < n; i++)
+            out[i] = s->isign * (s->points[i] - (s->ntricks[i] ? 0 : r->no_tricks_bonus));
+        return;
+    }
     hc_deal_scores(r, s->taken, s->ntricks, s->points, 0, scores);
     for (int i = 0; i < n; i++) out[i] = s->isign * scores[i];
     if (!s->choose) return;
@@ -108,7 +117,7 @@ static void leaf(const Solver *s, int *out) {
     hc_deal_scores(r, s->taken, s->ntricks, s->points, 1, scores);
     for (int i = 0; i < n; i++) other[i] = s->isign * scores[i];
     if (prefers(other, sum_of(other, n), out, sum_of(out, n), shooter))
-        memcpy(out, other, sizeof(int) * (size_t)n);
+        for (int i = 0; i < n; i++) out[i] = other[i];
 }
 
 static void trick(Solver *s, int leader, int broken, int *out);
@@ -119,7 +128,9 @@ static void end_trick(Solver *s, int winner, int pts, int broken, uint64_t playe
     s->taken[winner] = before | played;
     s->ntricks[winner]++;
     s->points[winner] += pts;
+    s->done++;
     trick(s, winner, broken, out);
+    s->done--;
     s->taken[winner] = before;
     s->ntricks[winner]--;
     s->points[winner] -= pts;
@@ -149,9 +160,7 @@ static void card(Solver *s, int leader, int k, int suit, int win_card, int win_p
         cand = hand & HC_SUIT(suit);
         if (!cand) cand = hand;
     }
-    uint64_t live = played;
-    for (int o = 0; o < n; o++)
-        if (o != seat) live |= s->hands[o];
+    uint64_t live = played | (s->held ^ hand);
     const int *values = s->r->values;
     int best[HC_MAX_SEATS], value[HC_MAX_SEATS];
     int bsum = 0, have = 0, last = -1;
@@ -166,6 +175,7 @@ static void card(Solver *s, int leader, int k, int suit, int win_card, int win_p
         }
         last = c;
         s->hands[seat] = hand ^ bit;
+        s->held ^= bit;
         int now_broken = broken || (bit & HC_HEARTS) || (c == HC_QS && s->queen_breaks);
         if (k == 0)
             card(s, leader, 1, c / 13, c, 0, values[c], now_broken, bit, value);
@@ -174,15 +184,16 @@ static void card(Solver *s, int leader, int k, int suit, int win_card, int win_p
         else
             card(s, leader, k + 1, suit, win_card, win_pos, pts + values[c], now_broken,
                  played | bit, value);
+        s->held ^= bit;
         int vsum = sum_of(value, n);
         if (!have || prefers(value, vsum, best, bsum, seat)) {
-            memcpy(best, value, sizeof(int) * (size_t)n);
+            memcpy(best, value, sizeof best);
             bsum = vsum;
             have = 1;
         }
     }
     s->hands[seat] = hand;
-    memcpy(out, best, sizeof(int) * (size_t)n);
+    memcpy(out, best, sizeof best);
 }
 
 /* The last trick, one card in each hand: no choice left, played straight to the leaf. */
@@ -205,6 +216,7 @@ static void last_trick(Solver *s, int leader, int *out) {
     uint64_t hands[HC_MAX_SEATS];
     memcpy(hands, s->hands, sizeof hands);
     memset(s->hands, 0, sizeof s->hands);
+    s->held = 0;
     uint64_t before = s->taken[winner];
     s->taken[winner] = before | played;
     s->ntricks[winner]++;
@@ -214,6 +226,7 @@ static void last_trick(Solver *s, int leader, int *out) {
     s->ntricks[winner]--;
     s->points[winner] -= pts;
     memcpy(s->hands, hands, sizeof hands);
+    s->held = played;
 }
 
 /* _Solver.trick: the start of a trick led by leader, remembered by hands, cards taken (which,
@@ -225,33 +238,43 @@ static void trick(Solver *s, int leader, int broken, int *out) {
         return;
     }
     int single = 1;
-    for (int i = 0; i < n && single; i++) single = hc_count(s->hands[i]) == 1;
-    if (single) {
+    for (int i = 0; i < n && single; i++) single = !(s->hands[i] & (s->hands[i] - 1));
+    if (single) { /* every hand one card (none empty: the leader's is not, and all match) */
         last_trick(s, leader, out);
         return;
     }
+    /* Two ways to one position need two tricks played in the search (the same trick twice
+     * is the same way): before that nothing is looked up, as nothing could be found. */
     Memo *m = s->memo;
-    if (!m) {
+    if (!m || s->done < 2) {
         card(s, leader, 0, -1, -1, 0, 0, broken, 0, out);
         return;
     }
     uint64_t key[2 * HC_MAX_SEATS];
-    memcpy(key, s->hands, sizeof(uint64_t) * (size_t)n);
-    memcpy(key + n, s->taken, sizeof(uint64_t) * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        key[i] = s->hands[i];
+        key[n + i] = s->taken[i];
+    }
     key[0] |= (uint64_t)leader << 58 | (uint64_t)(broken != 0) << 57;
     int len = m->keylen, stride = m->stride;
     uint64_t h = hash_key(key, len);
-    size_t home = (size_t)(((unsigned __int128)h * m->entries) >> 64), at = home;
+    size_t home = (size_t)(((unsigned __int128)h * s->used) >> 64), at = home;
     uint64_t *free_slot = NULL;
     for (int probe = 0; probe < HS_PROBES; probe++) {
         uint64_t *slot = m->slots + at * (size_t)stride;
         if (slot[0] != m->stamp) {
             if (!free_slot) free_slot = slot;
-        } else if (!memcmp(slot + 1, key, sizeof(uint64_t) * (size_t)len)) {
-            memcpy(out, slot + 1 + len, sizeof(int) * (size_t)n);
-            return;
+        } else {
+            int i = 0;
+            while (i < len && slot[1 + i] == key[i]) i++;
+            if (i == len) {
+                const uint64_t *found = slot + 1 + len; /* two values a word */
+                for (i = 0; i < n; i++)
+                    out[i] = (int)(int32_t)(uint32_t)(found[i / 2] >> (32 * (i & 1)));
+                return;
+            }
         }
-        if (++at == m->entries) at = 0;
+        if (++at == s->used) at = 0;
     }
     card(s, leader, 0, -1, -1, 0, 0, broken, 0, out);
     /* The search below may have filled the free slot: then (or with none free) the first
@@ -259,8 +282,10 @@ static void trick(Solver *s, int leader, int broken, int *out) {
     uint64_t *slot = free_slot;
     if (!slot || slot[0] == m->stamp) slot = m->slots + home * (size_t)stride;
     slot[0] = m->stamp;
-    memcpy(slot + 1, key, sizeof(uint64_t) * (size_t)len);
-    memcpy(slot + 1 + len, out, sizeof(int) * (size_t)n);
+    for (int i = 0; i < len; i++) slot[1 + i] = key[i];
+    uint64_t *kept = slot + 1 + len;
+    for (int i = 0; i < n; i += 2)
+        kept[i / 2] = (uint32_t)out[i] | (i + 1 < n ? (uint64_t)(uint32_t)out[i + 1] << 32 : 0);
 }
 
 /* solver.solve: each seat's deal score times r->sign into out, the rest played perfectly;
@@ -287,12 +312,36 @@ int hc_solve(const HcRules *r, const HcPos *p, int max_cards, double *out) {
         held |= p->hands[i];
     }
     if (held & HC_JOKERS) return 0;
+    s.held = held;
+    /* A side can still shoot the moon while no other seat has taken a moon card. */
+    int moon_open = 0;
+    if (r->moon != HC_MOON_NONE) {
+        for (int i = 0; i < r->nsides && !moon_open; i++) {
+            uint64_t others = 0;
+            for (int seat = 0; seat < n; seat++) {
+                int inside = 0;
+                for (int j = 0; j < r->side_len[i]; j++) inside |= r->sides[i][j] == seat;
+                if (!inside) others |= p->taken[seat];
+            }
+            moon_open = !(others & r->moon_mask);
+        }
+    }
+    s.plain = !moon_open && !r->heart_queen_doubles && !r->club_queen_cancels;
     uint64_t played = 0;
     for (int k = 0; k < p->trick_len; k++) {
         if (p->trick[k] < 0 || p->trick[k] >= HC_JOKER) return 0;
         played |= HC_BIT(p->trick[k]);
     }
-    s.memo = memo_for(n);
+    s.done = 0;
+    s.memo = NULL;
+    s.used = 0;
+    int cards = hc_count(held);
+    if (cards > 3 * n) s.memo = memo_for(n); /* else no trick start is looked up (trick()) */
+    if (s.memo) {
+        int bits = cards - 2 < 8 ? 8 : cards - 2 > 30 ? 30 : cards - 2;
+        s.used = (size_t)1 << bits;
+        if (s.used > s.memo->entries) s.used = s.memo->entries;
+    }
     int value[HC_MAX_SEATS];
     if (!p->trick_len)
         trick(&s, p->leader, p->broken, value);
