@@ -6,7 +6,10 @@ instead. For each game and number of tricks left, this plays seeded deals at ran
 point (half of them mid-trick), then times on the same positions the solver and the family's
 heuristic playout to the end of the deal, and prints the median and 95th percentile of each
 with their ratio. The solver's own size limit is lifted here, so the rows past it show why it
-stands where it does.
+stands where it does. Hearts' rows also time the compiled solver (``_fastcore``'s
+``Pos.solve``, ``_fastsolve.c``) on the same positions, checked to give the same values, and
+print its median and how many times faster than the Python solver it is (absent when the core
+is not built or ``HOYLE_COMPILED=0``).
 
 Run: ``.venv/bin/python benchmarks/solver_speed.py [--positions N] [--json]``.
 """
@@ -85,10 +88,23 @@ def _solver(game: hoyle.Game[Any]) -> _Family:
     return _Family(solver)
 
 
-def _time(fn: Callable[[], object]) -> float:
+def _time(fn: Callable[[], object], repeat: int = 1) -> float:
     start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
+    for _ in range(repeat):
+        fn()
+    return (time.perf_counter() - start) / repeat
+
+
+def _compiled(game: hoyle.Game[Any], state: State) -> Any:
+    """Hearts' compiled core's position for ``state`` where it solves it, else ``None``."""
+    if game.family != "hearts":
+        return None
+    from hoyle.games.hearts import fast
+    from hoyle.games.hearts.state import HeartsState
+
+    if not fast.plays(state) or not isinstance(state, HeartsState):
+        return None
+    return fast.core_position(state)
 
 
 def playout(state: State, rng: random.Random, policy: Any) -> None:
@@ -108,6 +124,7 @@ def measure(spec: str, left: int, positions: int) -> dict[str, Any]:
     policy = search_hooks(game.family).rollout
     solves: list[float] = []
     playouts: list[float] = []
+    compiled: list[float] = []
     seed = 0
     while len(solves) < positions:
         seed += 1
@@ -115,12 +132,17 @@ def measure(spec: str, left: int, positions: int) -> dict[str, Any]:
         if state is None:
             continue
         solves.append(_time(partial(family.solve, state)))
+        pos = _compiled(game, state)
+        if pos is not None:
+            if pos.solve(99) != family.solve(state):
+                raise AssertionError(f"the compiled solver differs: {spec}, seed {seed}")
+            compiled.append(_time(partial(pos.solve, 99), repeat=20))
         playouts.append(_time(partial(playout, state.clone(), random.Random(seed), policy)))
     solves.sort()
     playouts.sort()
     p95 = max(0, int(len(solves) * 0.95) - 1)
     solve_median, play_median = statistics.median(solves), statistics.median(playouts)
-    return {
+    row = {
         "game": spec,
         "tricks_left": left,
         "positions": positions,
@@ -129,6 +151,22 @@ def measure(spec: str, left: int, positions: int) -> dict[str, Any]:
         "playout_median_ms": play_median * 1e3,
         "ratio": solve_median / play_median,
     }
+    if len(compiled) == len(solves):
+        compiled.sort()
+        compiled_median = statistics.median(compiled)
+        row["compiled_median_ms"] = compiled_median * 1e3
+        row["compiled_p95_ms"] = compiled[p95] * 1e3
+        row["compiled_speedup"] = solve_median / compiled_median
+    return row
+
+
+def _compiled_column(row: dict[str, Any]) -> str:
+    if "compiled_median_ms" not in row:
+        return ""
+    return (
+        f"  compiled {row['compiled_median_ms'] * 1e3:8.1f} µs "
+        f"(p95 {row['compiled_p95_ms'] * 1e3:8.1f})  {row['compiled_speedup']:5.0f}× faster"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -146,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(
                     f"{title:32} {left:2} left  solve {row['solve_median_ms']:8.2f} ms "
                     f"(p95 {row['solve_p95_ms']:8.2f})  playout {row['playout_median_ms']:6.3f} ms"
-                    f"  ratio {row['ratio']:7.1f}",
+                    f"  ratio {row['ratio']:7.1f}" + _compiled_column(row),
                     flush=True,
                 )
     if args.json:
