@@ -26,7 +26,10 @@
 
 /* A slot: the stamp of the call that wrote it, the key (each hand, the leader and hearts
  * broken packed above the cards of the first; each seat's cards taken) and each seat's value
- * (int32, two a word). The stamp changes with every call, so old slots need no clearing. */
+ * (int32, two a word). The stamp changes with every call, so old slots need no clearing.
+ * A solve of k cards uses 2^(k-2) slots (at least 256, at most what HS_MEMO_BYTES holds): a
+ * small search keeps to a small, warm table. The table grows to the largest solve of its
+ * thread and stays with it. */
 #define HS_MEMO_BYTES ((size_t)4 << 20)
 #define HS_PROBES 4
 
@@ -39,21 +42,23 @@ typedef struct {
 
 static __thread Memo tl_memo;
 
-/* The thread's table, laid out for n seats (cleared when n changes: slots of another
- * stride would be misread); 0 if it cannot be allocated. */
-static Memo *memo_for(int n) {
+/* The thread's table for n seats with at least want slots (or as many as HS_MEMO_BYTES
+ * holds), made anew when n changes (slots of another stride would be misread) or it is too
+ * small; NULL if it cannot be allocated. */
+static Memo *memo_for(int n, size_t want) {
     Memo *m = &tl_memo;
-    if (!m->slots) {
-        m->slots = calloc(HS_MEMO_BYTES / sizeof(uint64_t), sizeof(uint64_t));
-        if (!m->slots) return NULL;
+    size_t stride = 1 + 2 * (size_t)n + ((size_t)n + 1) / 2;
+    size_t most = HS_MEMO_BYTES / sizeof(uint64_t) / stride;
+    if (want > most) want = most;
+    if (!m->slots || m->n != n || m->entries < want) {
+        free(m->slots);
+        m->slots = calloc(want * stride, sizeof(uint64_t));
         m->n = 0;
-    }
-    if (m->n != n) {
-        memset(m->slots, 0, HS_MEMO_BYTES);
+        if (!m->slots) return NULL;
         m->n = n;
         m->keylen = 2 * n;
-        m->stride = 1 + m->keylen + (n + 1) / 2;
-        m->entries = HS_MEMO_BYTES / sizeof(uint64_t) / (size_t)m->stride;
+        m->stride = (int)stride;
+        m->entries = want;
         m->stamp = 0;
     }
     m->stamp++;
@@ -336,11 +341,11 @@ int hc_solve(const HcRules *r, const HcPos *p, int max_cards, double *out) {
     s.memo = NULL;
     s.used = 0;
     int cards = hc_count(held);
-    if (cards > 3 * n) s.memo = memo_for(n); /* else no trick start is looked up (trick()) */
-    if (s.memo) {
+    if (cards > 3 * n) { /* else no trick start is looked up (trick()) */
         int bits = cards - 2 < 8 ? 8 : cards - 2 > 30 ? 30 : cards - 2;
-        s.used = (size_t)1 << bits;
-        if (s.used > s.memo->entries) s.used = s.memo->entries;
+        size_t want = (size_t)1 << bits;
+        s.memo = memo_for(n, want);
+        if (s.memo) s.used = want < s.memo->entries ? want : s.memo->entries;
     }
     int value[HC_MAX_SEATS];
     if (!p->trick_len)
