@@ -203,8 +203,14 @@ static void advance(TableObject *t, int b) {
 
 /* ------------------------------------------------------------------ the vector */
 
+/* The entries of each byte value: a card set is written eight entries at a
+ * time (a bit at a time cost most of a vector's writing, late in a deal when sets fill up). */
+static float BYTE_FLOATS[256][8];
+/* Entries 0-51 of o from the 52 card bits of m (o already zeroed: nothing past 51 is touched). */
 static inline void put_mask(float *o, uint64_t m) {
-    for (; m; m &= m - 1) o[hc_low_bit(m)] = 1.0f;
+    if (!m) return;
+    for (int i = 0; i < 6; i++) memcpy(o + 8 * i, BYTE_FLOATS[m >> (8 * i) & 255], 32);
+    memcpy(o + 48, BYTE_FLOATS[m >> 48 & 15], 16);
 }
 
 /* HeartsEncoder.encode for seat p of deal d (the pass, the play, or the end). */
@@ -230,8 +236,8 @@ static void write_obs(const TableObject *t, const Deal *d, int p, float *o) {
     if (L->f_pass_dir >= 0) o[L->f_pass_dir] = 1.0f;
     o[L->f_phase + phase] = 1.0f;
     if (q->broken) o[L->f_broken] = 1.0f;
-    int rel[HC_MAX_SEATS];
-    for (int s = 0; s < n; s++) rel[s] = L->f_block + ((s - p + n) % n) * L->u;
+    int rel[HC_MAX_SEATS]; /* where each seat's block starts, seen from p */
+    for (int s = 0, r = n - p; s < n; s++, r++) rel[s] = L->f_block + (r < n ? r : r - n) * L->u;
     for (int s = 0; s < n; s++) {
         float *blk = o + rel[s];
         put_mask(blk + L->u_played, d->played[s]);
@@ -240,6 +246,7 @@ static void write_obs(const TableObject *t, const Deal *d, int p, float *o) {
             if (d->voids[s] >> suit & 1) blk[L->u_void + suit] = 1.0f;
         int held = hc_count(q->hands[s]);
         if (held > L->most) held = L->most;
+        /* (a loop: a memcpy of a variable length became rep movsq, slow to start) */
         for (int j = 0; j < held; j++) blk[L->u_sizes + j] = 1.0f;
         if (L->u_passed >= 0)
             for (int j = 0; j < d->npassed[s]; j++) blk[L->u_passed + j] = 1.0f;
@@ -763,6 +770,8 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__fastvec(void) {
+    for (int v = 0; v < 256; v++)
+        for (int j = 0; j < 8; j++) BYTE_FLOATS[v][j] = (float)(v >> j & 1);
 #ifdef FV_NEEDS_POPCNT
     __builtin_cpu_init();
     if (!__builtin_cpu_supports("popcnt")) {
