@@ -21,7 +21,9 @@ from hoyle.vector.gymnasium import HeartsVectorEnv, register
 BACKENDS = [
     pytest.param(
         "compiled",
-        marks=pytest.mark.skipif(not compiled_available(), reason="_fastvec not built"),
+        marks=pytest.mark.skipif(
+            not compiled_available(), reason="the compiled table is not built or HOYLE_COMPILED=0"
+        ),
     ),
     "python",
 ]
