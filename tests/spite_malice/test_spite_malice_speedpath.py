@@ -231,6 +231,16 @@ def check_step(state: SpiteMaliceState) -> None:
     expected = TERMINAL if phase == OVER else CHANCE if phase in (DEAL, DRAW) else state._cur
     assert state.current_player() == expected
     assert state._stock_n == sum(state._stock)
+    # The seeded draw's piles, when kept, hold the pools' cards one by one in kind order.
+    if state._stock_pile is not None:
+        assert state._stock_pile == cards(state._stock)
+    if state._goal_pile is not None:
+        assert state._goal_pool is not None
+        assert state._goal_pile == cards(state._goal_pool)
+
+
+def cards(counts: list[int]) -> list[int]:
+    return [kind for kind, count in enumerate(counts) for _ in range(count)]
 
 
 CONFIGS = [
@@ -266,6 +276,19 @@ def test_legal_moves_equal_the_reference_at_every_step(preset: str) -> None:
                 state.apply_action(pick(state, rng, builder))
                 step += 1
             check_step(state)
+
+
+def test_the_seeded_draw_is_randrange_written_out() -> None:
+    # The engine draws ``randrange(n)`` the way random.Random computes it, from getrandbits
+    # (state._run_chance), to save two calls a card; the same numbers come out.
+    for seed in range(20):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in [*range(1, 300), 1 << 20, (1 << 20) + 1]:
+            bits = n.bit_length()
+            index = ours.getrandbits(bits)
+            while index >= n:
+                index = ours.getrandbits(bits)
+            assert index == theirs.randrange(n)
 
 
 def test_a_returned_list_is_the_callers_own() -> None:

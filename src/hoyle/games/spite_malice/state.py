@@ -67,10 +67,15 @@ N_DESTS = TO_PAIR + 6
 N_SYMBOLS = 16  # rank - 1 (0 … 14), or 15 for a joker
 JOKER_SYMBOL = 15
 PASS = N_DESTS * N_SOURCES * N_SYMBOLS
+# From this id on (to a new stack, a discard, pass) a move's token never depends on the position.
+FIXED_TOKENS = NEW * N_SOURCES * N_SYMBOLS
+FIRST_DISCARD = TO_DISCARD * N_SOURCES * N_SYMBOLS  # the lowest discard id (pass is above all)
 CHANCE_BASE = PASS + 1
 NUM_ACTIONS = CHANCE_BASE + 64
 
-# Phases.
+DISCARD_CACHE = 1 << 16  # discard lists kept on a game before they are all forgotten
+
+# Phases (in this order: a phase below PLAY is a chance node's).
 DEAL, DRAW, PLAY, OVER = range(4)
 PHASE_NAMES = ("deal", "draw", "play", "over")
 HAND_TARGET = 2  # a deal-queue target seat * 4 + HAND_TARGET is the seat's hand
@@ -113,6 +118,18 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         for k in range(kinds):
             self.symbol_rank[self.symbol[k]] = self.rank[k]
             self.symbol_wild[self.symbol[k]] = self.wild[k]
+        # The same as bit sets, for the move lists (see SpiteMaliceState._legal_now).
+        self.symbol_bit = [1 << s for s in self.symbol]
+        self.wild_symbols = sum(1 << s for s in range(N_SYMBOLS) if self.symbol_wild[s])
+        self.max_stacks = rules.max_stacks or MAX_STACKS
+        self.top_sources = [GOAL + i for i in range(rules.goal_piles)] + [
+            DISCARD + d for d in range(rules.discard_piles)
+        ]
+        """The sources of the goal piles' tops, then of the discard piles' tops."""
+        self.goal_queues: dict[int, tuple[int, ...]] = {}
+        """The order goal cards are dealt in, by dealer (see ``_goal_queue``)."""
+        self.discards: dict[int, tuple[int, ...]] = {}
+        """The discards of a hand, open piles (and tops): see ``_discard_moves``."""
         self.token = [
             str(k + 1) if starturn else (TOKENS[k] if k < 52 else "XJ") for k in range(kinds)
         ]
@@ -382,14 +399,18 @@ class SpiteMaliceState(State):
     def _goal_queue(self) -> list[int]:
         """The order goal cards are dealt in: one round per card, each pile, from the
         dealer's left."""
-        rules = self.rules
-        n = self.g.n
-        return [
-            ((self._dealer + k) % n) * 4 + g
-            for _ in range(rules.goal_size)
-            for g in range(rules.goal_piles)
-            for k in range(1, n + 1)
-        ]
+        queues = self.g.goal_queues
+        queue = queues.get(self._dealer)
+        if queue is None:
+            rules = self.rules
+            n = self.g.n
+            queue = queues[self._dealer] = tuple(
+                ((self._dealer + k) % n) * 4 + g
+                for _ in range(rules.goal_size)
+                for g in range(rules.goal_piles)
+                for k in range(1, n + 1)
+            )
+        return list(queue)
 
     def _start_deal(self) -> None:
         rules = self.rules
@@ -439,11 +460,71 @@ class SpiteMaliceState(State):
             rng = self._rng
             if rng is None:
                 return
-            # The card of ``randrange(count of cards)`` taken in kind order (see _pile).
+            # The seeded draw: the card at ``rng.randrange(count of cards)`` in kind order
+            # (see _pile), a run of cards at a time (what _place does, card by card).
+            # ``randrange(n)`` is written out as random.Random computes it, from
+            # getrandbits (the speed-path test holds the two to the same numbers).
+            getrandbits = rng.getrandbits
             pile = self._pile(pool)
-            kind = pile.pop(rng.randrange(len(pile)))
-            history.append(CHANCE_BASE + kind)
-            self._place(kind, pool)
+            left = len(pile)
+            if phase == DRAW:
+                # A turn's draw, until the hand is full or the stock is out (then the top
+                # of the loop makes a new stock, or blocks the deal).
+                hand = self._hands[self._cur]
+                need = self._need
+                drawn = need if need < left else left
+                for _ in range(drawn):
+                    bits = left.bit_length()
+                    index = getrandbits(bits)
+                    while index >= left:
+                        index = getrandbits(bits)
+                    kind = pile.pop(index)
+                    left -= 1
+                    history.append(CHANCE_BASE + kind)
+                    pool[kind] -= 1
+                    hand.append(kind)
+                hand.sort()
+                self._stock_n = left
+                self._batch += drawn
+                self._need = need - drawn
+                if need == drawn:
+                    self._phase = PLAY
+                    self._legal = None
+                continue
+            # The deal, while the cards come from the same pool (see _pool).
+            queue = self._queue
+            run = len(queue)
+            if self._goal_pool is not None:
+                to_hand = queue[0] % 4 == HAND_TARGET
+                run = 1
+                while run < len(queue) and (queue[run] % 4 == HAND_TARGET) == to_hand:
+                    run += 1
+            if run > left:
+                raise AssertionError("too few cards to deal")  # pragma: no cover - rules check
+            targets = queue[:run]
+            del queue[:run]
+            hands = self._hands
+            goals = self._goals
+            for target in targets:
+                bits = left.bit_length()
+                index = getrandbits(bits)
+                while index >= left:
+                    index = getrandbits(bits)
+                kind = pile.pop(index)
+                left -= 1
+                history.append(CHANCE_BASE + kind)
+                pool[kind] -= 1
+                seat, where = divmod(target, 4)
+                if where == HAND_TARGET:
+                    hands[seat].append(kind)
+                else:
+                    goals[seat][where].append(kind)
+            for hand in hands:
+                hand.sort()
+            if pool is self._stock:
+                self._stock_n = left
+            if not queue:
+                self._after_deal()
 
     def _reset_piles(self) -> None:
         """Forget the piles of the seeded draw: whenever a card goes back to the stock or
@@ -552,7 +633,14 @@ class SpiteMaliceState(State):
         if self._turn > self.rules.turn_limit:
             self._end_deal(None, BLOCKED_TURNS)
             return
-        self._draw_up(self.rules.hand_size - len(self._hands[seat]))
+        # self._draw_up(…), inline.
+        self._batch = 0
+        need = self.rules.hand_size - len(self._hands[seat])
+        if need <= 0:
+            self._phase = PLAY
+            return
+        self._need = need
+        self._phase = DRAW
 
     def _draw_up(self, need: int) -> None:
         self._batch = 0
@@ -611,57 +699,6 @@ class SpiteMaliceState(State):
                 return True
         return False
 
-    def _centre_moves(self, hand: set[int]) -> list[int]:
-        """Moves to the centre of the player to move, whose hand holds the symbols ``hand``."""
-        g = self.g
-        rules = self.rules
-        seat = self._cur
-        stacks = self._stacks
-        symbol = g.symbol
-        symbol_rank = g.symbol_rank
-        symbol_wild = g.symbol_wild
-        may_start = len(stacks) < (rules.max_stacks or MAX_STACKS)
-        needed = 0  # bit r is set when a stack takes rank r next
-        for stack in stacks:
-            needed |= 1 << len(stack)
-        needed <<= 1
-        # (source, symbol) of every card that may be played: one per rank in hand, the goal
-        # tops, the discard tops.
-        sources = [(HAND, sym) for sym in hand]
-        for i, pile in enumerate(self._goals[seat]):
-            if pile:
-                sources.append((GOAL + i, symbol[pile[-1]]))
-        for d, pile in enumerate(self._discards[seat]):
-            if pile:
-                sources.append((DISCARD + d, symbol[pile[-1]]))
-        moves: list[int] = []
-        for src, sym in sources:
-            if symbol_wild[sym]:
-                moves += self._wild_moves(src, sym, may_start)
-                continue
-            rank = symbol_rank[sym]
-            if needed >> rank & 1:
-                for i, stack in enumerate(stacks):
-                    if len(stack) + 1 == rank:
-                        moves.append((i * N_SOURCES + src) * N_SYMBOLS + sym)
-            if rank == 1 and may_start:
-                moves.append((NEW * N_SOURCES + src) * N_SYMBOLS + sym)
-        return moves
-
-    def _wild_moves(self, src: int, sym: int, may_start: bool) -> list[int]:
-        """A wild's moves from ``src``: onto every stack whose next rank it may stand for,
-        and to a new stack (cover-wild: only with a natural card in view to cover it)."""
-        forbidden = self.g.forbidden
-        cover = self.rules.cover_wild
-        moves = []
-        for i, stack in enumerate(self._stacks):
-            rank = len(stack) + 1
-            if rank not in forbidden and (not cover or self._cover_at_hand(src, rank + 1)):
-                moves.append(move_id(src, i, sym))
-        if may_start and 1 not in forbidden and (not cover or self._cover_at_hand(src, 2)):
-            moves.append(move_id(src, NEW, sym))
-        return moves
-
     def _legal_now(self) -> list[int]:
         phase = self._phase
         if phase != PLAY:
@@ -677,61 +714,138 @@ class SpiteMaliceState(State):
                 for src, kind in self._sources()
                 if not g.wild[kind] and g.rank[kind] == rank
             )
+        # Sets of symbols are bit sets (bit s for symbol s). The hand's: its cards of one
+        # rank are one source and one discard; ``pairs``, the ranks it holds two of.
+        seat = self._cur
+        symbol_bit = g.symbol_bit
+        hand = pairs = 0
+        for kind in self._hands[seat]:
+            bit = symbol_bit[kind]
+            pairs |= hand & bit
+            hand |= bit
+        # The symbols that may go to the centre: the wilds, and a natural card whose rank
+        # a stack takes next (symbol s is rank s + 1), or an ace while a stack may start.
+        stacks = self._stacks
+        may_start = len(stacks) < g.max_stacks
+        wanted = g.wild_symbols | may_start
+        for stack in stacks:
+            wanted |= 1 << len(stack)
+        # Each source's symbol is checked against that set; only a card that fits is looked
+        # at again (see _plays). Most are not.
+        moves: list[int] = []
+        found = hand & wanted
+        while found:
+            low = found & -found
+            found ^= low
+            moves += self._plays(HAND, low.bit_length() - 1, may_start)
         symbol = g.symbol
-        hand = {symbol[k] for k in self._hands[self._cur]}
-        moves = self._centre_moves(hand)
-        if rules.compulsory_aces_twos:
-            # An ace or a two that may go to the centre must (from the hand only if the
-            # rules say so).
-            from_hand = rules.compulsory_from_hand
-            forced = [
-                action
-                for action in moves
-                if action % N_SYMBOLS < 2 and (from_hand or action // N_SYMBOLS % N_SOURCES)
-            ]
-            if forced:
-                forced.sort()
-                return forced
-        moves += self._discard_moves(hand)
+        for i, pile in enumerate(self._goals[seat]):
+            if pile and wanted >> symbol[pile[-1]] & 1:
+                moves += self._plays(GOAL + i, symbol[pile[-1]], may_start)
+        # The discard tops, and the key of the discard list: which piles hold cards (and
+        # with Frey's discard, their tops).
+        down = rules.discard_down
+        key = hand
+        bit = 1 << N_SYMBOLS
+        shift = 2 * N_SYMBOLS + 6
+        for d, pile in enumerate(self._discards[seat]):
+            if pile:
+                key |= bit
+                sym = symbol[pile[-1]]
+                if down:
+                    key |= (sym + 1) << shift
+                if wanted >> sym & 1:
+                    moves += self._plays(DISCARD + d, sym, may_start)
+            bit <<= 1
+            shift += 5
+        if moves:
+            if rules.compulsory_aces_twos:
+                # An ace or a two that may go to the centre must (from the hand only if
+                # the rules say so).
+                from_hand = rules.compulsory_from_hand
+                forced = [
+                    action
+                    for action in moves
+                    if action % N_SYMBOLS < 2 and (from_hand or action // N_SYMBOLS % N_SOURCES)
+                ]
+                if forced:
+                    forced.sort()
+                    return forced
+            # Every centre move comes before every discard (its destination is lower),
+            # and a pass after both: sorted by parts.
+            moves.sort()
+        if rules.pair_discard:
+            key |= pairs << (N_SYMBOLS + 6)
+        discards = g.discards.get(key)
+        if discards is None:
+            discards = self._discard_moves(key, hand, pairs if rules.pair_discard else 0)
+        moves += discards
         if rules.may_pass:
             moves.append(PASS)
-        moves.sort()
         return moves
 
-    def _discard_moves(self, hand: set[int]) -> list[int]:
-        """Discards of the player to move, whose hand holds the symbols ``hand``."""
+    def _plays(self, src: int, sym: int, may_start: bool) -> list[int]:
+        """The moves of a card of symbol ``sym`` from ``src`` to the centre: onto every
+        stack that takes it next, or to a new stack (a wild: cover-wild lets it go only
+        with a natural card in view to cover it)."""
         g = self.g
-        rules = self.rules
-        seat = self._cur
-        piles = self._discards[seat]
-        open_piles = []
+        moves = []
+        if g.symbol_wild[sym]:
+            forbidden = g.forbidden
+            cover = self.rules.cover_wild
+            for i, stack in enumerate(self._stacks):
+                rank = len(stack) + 1
+                if rank not in forbidden and (not cover or self._cover_at_hand(src, rank + 1)):
+                    moves.append(move_id(src, i, sym))
+            if may_start and 1 not in forbidden and (not cover or self._cover_at_hand(src, 2)):
+                moves.append(move_id(src, NEW, sym))
+            return moves
+        for i, stack in enumerate(self._stacks):
+            if len(stack) == sym:  # takes rank sym + 1 next
+                moves.append(move_id(src, i, sym))
+        if sym == 0 and may_start:
+            moves.append(move_id(src, NEW, sym))
+        return moves
+
+    def _discard_moves(self, key: int, hand: int, pairs: int) -> tuple[int, ...]:
+        """The discards of the player to move, in increasing order, kept on the game under
+        ``key`` (see :meth:`_legal_now`): the hand holds the symbols ``hand``, two cards or
+        more of ``pairs``. They depend on those and on which piles hold cards (one empty
+        pile is as good as another), and with Frey's discard on the tops."""
+        g = self.g
+        piles = self._discards[self._cur]
+        opened = []
         empty_seen = False
         for d, pile in enumerate(piles):
-            if not pile:
-                if empty_seen:
-                    continue  # one empty pile is as good as another
+            if pile:
+                opened.append(d)
+            elif not empty_seen:
+                opened.append(d)
                 empty_seen = True
-            open_piles.append(d)
+        syms = _bits(hand)
         stride = N_SOURCES * N_SYMBOLS  # move_id(HAND, dest, sym) is dest * stride + sym
-        if not rules.discard_down and not rules.pair_discard:
-            return [(TO_DISCARD + d) * stride + sym for d in open_piles for sym in hand]
-        pairs: set[int] = set()
-        if rules.pair_discard:
-            seen: set[int] = set()
-            for kind in self._hands[seat]:
-                sym = g.symbol[kind]
-                if sym in seen:
-                    pairs.add(sym)
-                seen.add(sym)
-        moves = []
-        for sym in hand:
-            for d in open_piles:
+        if not self.rules.discard_down and not pairs:
+            # In increasing order as they come: by pile, then by symbol.
+            moves = tuple([(TO_DISCARD + d) * stride + sym for d in opened for sym in syms])
+        else:
+            found = []
+            for d in opened:
                 pile = piles[d]
-                if rules.discard_down and pile and not self._goes_down_symbol(sym, pile[-1]):
-                    continue
-                moves.append((TO_DISCARD + d) * stride + sym)
-                if sym in pairs:
-                    moves.append((TO_PAIR + d) * stride + sym)
+                for sym in syms:
+                    if (
+                        pile
+                        and self.rules.discard_down
+                        and not self._goes_down_symbol(sym, pile[-1])
+                    ):
+                        continue
+                    found.append((TO_DISCARD + d) * stride + sym)
+                    if pairs >> sym & 1:
+                        found.append((TO_PAIR + d) * stride + sym)
+            moves = tuple(sorted(found))
+        cache = g.discards
+        if len(cache) >= DISCARD_CACHE:
+            cache.clear()
+        cache[key] = moves
         return moves
 
     def _goes_down(self, kind: int, top: int) -> bool:
@@ -765,23 +879,53 @@ class SpiteMaliceState(State):
         """Apply one action; raises IllegalActionError and changes nothing if it is illegal."""
         if type(action) is not int:
             raise not_an_action(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(self._why_illegal(action, legal))
-        self._apply(action)
+        phase = self._phase
+        if phase == PLAY:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._legal_now()
+            if action in legal:
+                self._apply(action)
+                return
+        elif phase != OVER:  # dealing or drawing: any kind left in the pool (no list made)
+            kind = action - CHANCE_BASE
+            if 0 <= kind < self.g.kinds and self._pool()[kind]:
+                self._apply(action)
+                return
+        raise IllegalActionError(self._why_illegal(action, self._legal_now()))
 
     def _apply(self, action: int) -> None:
         """Apply a legal action (the caller has checked it)."""
         self._legal = None
         self._history.append(action)
-        if self._phase in (DEAL, DRAW):
+        if self._phase < PLAY:
             self._chance(action - CHANCE_BASE)
         else:
-            self._turn_log.append(self._action_token(action))
+            tokens = self.g.tokens
+            token = tokens.get(action)
+            if token is None:
+                token = self._action_token(action)
+                if action >= FIXED_TOKENS or not self.g.symbol_wild[action % N_SYMBOLS]:
+                    tokens[action] = token  # a wild onto a stack names the rank it stands for
+            self._turn_log.append(token)
             if action == PASS:
                 self._end_turn(passed=self._moved == 0)
+            elif action >= FIRST_DISCARD:
+                # A discard (from the hand), which ends the turn: _move and _end_turn inline.
+                seat = self._cur
+                symbol = action % N_SYMBOLS
+                dest = action // (N_SOURCES * N_SYMBOLS)
+                pile = self._discards[seat][(dest - TO_DISCARD) % 6]
+                pile.append(self._take(HAND, symbol))
+                if dest >= TO_PAIR:
+                    pile.append(self._take(HAND, symbol))
+                self._moved += 1
+                self._passes = 0
+                self._start_turn((seat + 1) % self.g.n)
             else:
-                self._move(*split_move(action))
+                rest, symbol = divmod(action, N_SYMBOLS)
+                dest, src = divmod(rest, N_SOURCES)
+                self._move(src, dest, symbol)
         self._run_chance()
         if self._phase != OVER and len(self._history) - self._deal_start >= self.g.deal_cap:
             self._end_deal(None, BLOCKED_LIMIT)  # the safety cap (see deal_cap)
@@ -791,8 +935,9 @@ class SpiteMaliceState(State):
         seat = self._cur
         if src == HAND:
             hand = self._hands[seat]
+            symbols = self.g.symbol
             for i, kind in enumerate(hand):
-                if self.g.symbol[kind] == symbol:
+                if symbols[kind] == symbol:
                     return hand.pop(i)
             raise AssertionError("no such card in hand")  # pragma: no cover - legal checked
         if src < DISCARD:
@@ -880,11 +1025,18 @@ class SpiteMaliceState(State):
 
     def current_player(self) -> int:
         """The seat to act, CHANCE while cards are dealt or drawn, TERMINAL at the end."""
-        if self._phase == OVER:
-            return TERMINAL
-        if self._phase in (DEAL, DRAW):
-            return CHANCE
-        return self._cur
+        phase = self._phase
+        if phase == PLAY:
+            return self._cur
+        return TERMINAL if phase == OVER else CHANCE
+
+    def is_chance_node(self) -> bool:
+        """True while a card is dealt or drawn (see :meth:`chance_outcomes`)."""
+        return self._phase < PLAY
+
+    def is_terminal(self) -> bool:
+        """True once the match is over."""
+        return self._phase == OVER
 
     def _why_illegal(self, action: int, legal: list[int]) -> str:
         if self._phase == OVER:
@@ -1160,6 +1312,16 @@ class SpiteMaliceState(State):
 
     def _dealer_seat(self) -> int | None:
         return self._dealer
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _cards(counts: list[int]) -> list[int]:
