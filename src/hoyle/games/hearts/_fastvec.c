@@ -583,9 +583,8 @@ static PyObject *Table_act(TableObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOO", &slots_o, &actions_o, &rewards_o, &terminated_o))
         return NULL;
     Py_buffer sv, av;
-    if (PyObject_GetBuffer(slots_o, &sv, PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    Py_ssize_t k = sv.len / 8;
-    PyBuffer_Release(&sv);
+    Py_ssize_t k = PyObject_Length(slots_o);
+    if (k < 0) return NULL;
     if (get_buf(slots_o, &sv, 8, k, "lq", 0, "slots") < 0) return NULL;
     if (get_buf(actions_o, &av, 8, k, "lq", 0, "actions") < 0) {
         PyBuffer_Release(&sv);
