@@ -9,7 +9,8 @@
  * holds or has played to this trick lies between them. Each leaf is scored by hc_deal_scores,
  * HeartsState.settle for the games the core scores, the moon's shooter choosing under
  * moon=choose (add first, then subtract, by the same preference). Positions at the start of a
- * trick are remembered in a fixed hash table, one a thread, reused from call to call.
+ * trick are remembered in an open-addressed hash table of fixed-size slots, one a thread,
+ * reused from call to call (memo_for); the values never depend on what it finds, only the time.
  *
  * The search runs in integers: the values are the deal scores times the sign's sign (+1 or -1),
  * which orders them and their sums exactly as the Python floats sign * score; they are turned
