@@ -264,10 +264,27 @@ def _wide_hearts_state() -> Any:
     return state
 
 
+def _wide_following_state() -> Any:
+    """A seat following suit with four or more kinds of card to choose from: the playout
+    policy's move there reads only the seat's hand and the trick, so it is the same in every
+    world."""
+    for seed in range(100):
+        state = hoyle.load("hearts", deals=1, pass_cycle="hold").new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            following = state._trick and all(c // 13 == state._lead_suit for c in legal)
+            if following and len(set(Playout(state.game).classes(state).values())) >= 4:
+                return state
+            state.apply_action(rng.choice(legal))
+    raise AssertionError("no such position in 100 deals")
+
+
 def test_progressive_widening_offers_moves_a_few_at_a_time() -> None:
-    # After n visits a widening node offers ceil((n + 1) ** 0.5) moves: four simulations
-    # reach at most two root moves, where plain IS-MCTS tries four different ones first.
-    state = _wide_hearts_state()
+    # After n visits a widening node offers ceil((n + 1) ** 0.5) moves, the policy's move
+    # first: four simulations reach at most two root moves, where plain IS-MCTS tries four
+    # different ones first.
+    state = _wide_following_state()
 
     def tried(agent: ISMCTSAgent) -> list[int]:
         visits = {v.action: v.visits for v in agent.analyse(state)}

@@ -202,9 +202,19 @@ def test_drawn_worlds_keep_to_what_the_seat_knows(text: str) -> None:
             assert in_play + widow == len(g.deck)
 
 
+@pytest.fixture
+def python_resample(monkeypatch: pytest.MonkeyPatch) -> None:
+    """resample_from_infostate by the Python reference (resample.py) alone."""
+    monkeypatch.setattr(fast, "resample", lambda state, player, rng: None)
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("text", ["variant=black-lady", "variant=black-maria,players=5"])
-def test_drawn_worlds_are_distributed_as_the_python_resample(text: str) -> None:
+@pytest.mark.parametrize(
+    "text", ["variant=black-lady", "variant=black-maria,players=5", "variant=heartsette"]
+)
+def test_drawn_worlds_are_distributed_as_the_python_resample(
+    text: str, python_resample: None
+) -> None:
     # Both draw every world that fits equally likely (hoyle.core.sampling): over 3,000
     # draws each, every (seat, card) frequency agrees within 5 standard errors.
     draws = 3000
@@ -229,6 +239,69 @@ def test_drawn_worlds_are_distributed_as_the_python_resample(text: str) -> None:
             q = compiled[key] / draws
             error = (max(p * (1 - p), 1 / draws) * 2 / draws) ** 0.5
             assert abs(p - q) <= 5 * error, (text, key, p, q)
+
+
+@pytest.mark.parametrize(
+    "text", ["variant=black-lady", "variant=black-maria", "variant=black-jack", "players=5"]
+)
+def test_the_compiled_resample_draws_a_whole_consistent_world(text: str) -> None:
+    # resample_from_infostate by the core (fast.resample): the world is a state of its own,
+    # whose history replays to it action by action (every pass and play legal in it), and it
+    # shows the seat exactly what the real state shows (docs/contract.md, the information
+    # contract).
+    for deals in (1, 2):
+        game = _game(text, deals)
+        for seed in range(8):
+            state = game.new_initial_state(seed=seed)
+            rng = random.Random(seed)
+            stop = 4 + seed * 5
+            while not state.is_terminal() and (stop > 0 or state.phase != "play"):
+                state.apply_action(rng.choice(state.legal_actions()))
+                stop -= 1
+            if state.is_terminal():
+                continue
+            for player in range(game.n):
+                assert fast.resample(state, player, rng) is not None
+                for _ in range(5):
+                    world = state.resample_from_infostate(player, rng)
+                    again = game.new_initial_state()
+                    for action in world.history():
+                        again.apply_action(action)
+                    assert again._hands == world._hands
+                    assert again._dealt == world._dealt and again._passed == world._passed
+                    assert world.observation(player) == state.observation(player)
+                    assert world.log(player) == state.log(player)
+                    assert world._hands[player] == state._hands[player]
+
+
+@pytest.mark.slow
+def test_the_compiled_resample_is_distributed_as_the_python_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The hands and the hidden passes: over 3,000 draws each, every (seat, card) frequency of
+    # the hands and of the cards passed agrees within 5 standard errors.
+    draws = 3000
+    for state in _searched_states("variant=black-lady,pass_cycle=left", 3):
+        player = state.current_player()
+        counts: list[Counter[tuple[str, int, int]]] = []
+        for compiled in (True, False):
+            if not compiled:
+                monkeypatch.setattr(fast, "resample", lambda state, player, rng: None)
+            rng = random.Random(5)
+            found: Counter[tuple[str, int, int]] = Counter()
+            for _ in range(draws):
+                world = state.resample_from_infostate(player, rng)
+                for seat in range(state.g.n):
+                    for card in mask_to_list(world._hands[seat]):
+                        found["hand", seat, card] += 1
+                    for card in world._passed[seat]:
+                        found["pass", seat, card] += 1
+            counts.append(found)
+        ours, python = counts
+        for key in ours.keys() | python.keys():
+            p, q = python[key] / draws, ours[key] / draws
+            error = (max(p * (1 - p), 1 / draws) * 2 / draws) ** 0.5
+            assert abs(p - q) <= 5 * error, (key, p, q)
 
 
 def test_values_agree_with_python_playouts() -> None:

@@ -49,12 +49,16 @@ class SharedShuffler:
     ``clone`` calls :meth:`_share_shuffler` (:func:`copy_fields` does it itself).
     """
 
-    _rng_store: random.Random | None
+    _rng_store: random.Random | int | None
     _rng_shared: bool  # the shuffler may be another state's too: copy it before a draw
 
     @property
     def _rng(self) -> random.Random | None:
         rng = self._rng_store
+        if isinstance(rng, int):  # a seed (_seed_shuffler): the shuffler is made when needed
+            rng = self._rng_store = random.Random(rng)
+            self._rng_shared = False
+            return rng
         if self._rng_shared:
             if rng is not None:
                 own = random.Random()
@@ -68,10 +72,17 @@ class SharedShuffler:
         self._rng_store = rng
         self._rng_shared = False
 
+    def _seed_shuffler(self, seed: int) -> None:
+        """A new shuffler seeded with ``seed``, made only when first drawn from: seeding a
+        Mersenne Twister costs more than a whole resampled world, which seldom deals again."""
+        self._rng_store = seed
+        self._rng_shared = False
+
     def _share_shuffler(self, copy: SharedShuffler) -> None:
         """Let ``copy`` share this state's shuffler until either of them draws."""
         rng = self._rng_store
         copy._rng_store = rng
-        copy._rng_shared = rng is not None
-        if rng is not None:
+        # A seed is shared as it is: each makes its own shuffler from it.
+        copy._rng_shared = isinstance(rng, random.Random)
+        if isinstance(rng, random.Random):
             self._rng_shared = True  # neither may draw from it now without its own copy

@@ -615,8 +615,104 @@ done:
     return rows;
 }
 
+/* redeal(seed, played, plan, passes, eldest): one world as resample.py's _draw_after_exchange
+ * makes it, for a directional pass: (hands, dealt, passes, received, actions). played: each
+ * seat's cards played this deal; plan: the seats to the left each passed card travels, in
+ * choosing order; passes: each seat's passed cards in that order, -1 where the searcher has not
+ * seen them. The hidden passes are drawn from the cards their receiver has held since, as
+ * resample.py does. actions: the deal's chance actions (from eldest hand, one card a seat in
+ * turn, each hand in card order) and then the passes (from eldest hand). */
+static PyObject *Sampler_redeal(SamplerObject *self, PyObject *args) {
+    unsigned long long seed;
+    PyObject *played_obj, *plan_obj, *passes_obj;
+    int eldest;
+    if (!PyArg_ParseTuple(args, "KOOOi", &seed, &played_obj, &plan_obj, &passes_obj, &eldest))
+        return NULL;
+    const HcRules *r = &self->rules->r;
+    int n = r->n;
+    uint64_t played[HC_MAX_SEATS];
+    int plan[HC_CARDS], passes[HC_MAX_SEATS * HC_CARDS];
+    if (read_masks(played_obj, played, n, "played") != n) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "played: one mask a seat");
+        return NULL;
+    }
+    int count = read_ints(plan_obj, plan, HC_CARDS / n, "plan");
+    if (count < 0) return NULL;
+    if (read_ints(passes_obj, passes, n * count, "passes") != n * count) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "passes: plan's a seat");
+        return NULL;
+    }
+    uint64_t rng = seed;
+    HcPos p;
+    draw(self, &rng, &p);
+    uint64_t holdings[HC_MAX_SEATS], received[HC_MAX_SEATS] = {0}, dealt[HC_MAX_SEATS];
+    for (int s = 0; s < n; s++) holdings[s] = p.hands[s] | played[s];
+    for (int s = 0; s < n; s++)
+        for (int k = 0; k < count; k++)
+            if (passes[s * count + k] >= 0)
+                received[(s + plan[k]) % n] |= HC_BIT(passes[s * count + k]);
+    for (int s = 0; s < n; s++) {
+        for (int k = 0; k < count; k++) {
+            if (passes[s * count + k] >= 0) continue;
+            int to = (s + plan[k]) % n;
+            uint64_t may = holdings[to] & ~received[to];
+            if (!may) {
+                PyErr_SetString(PyExc_RuntimeError, "no card the hidden pass could have been");
+                return NULL;
+            }
+            int card = hc_nth_bit(may, hc_below(&rng, hc_count(may)));
+            passes[s * count + k] = card;
+            received[to] |= HC_BIT(card);
+        }
+    }
+    for (int s = 0; s < n; s++) {
+        uint64_t gave = 0;
+        for (int k = 0; k < count; k++) gave |= HC_BIT(passes[s * count + k]);
+        dealt[s] = (holdings[s] & ~received[s]) | gave;
+    }
+    if (eldest < 0 || eldest >= n) {
+        PyErr_Format(PyExc_ValueError, "eldest: a seat 0-%d, not %d", n - 1, eldest);
+        return NULL;
+    }
+    PyObject *passed = PyList_New(n);
+    PyObject *actions = PyList_New(n * r->hand_size + n * count);
+    if (!passed || !actions) {
+        Py_XDECREF(passed);
+        Py_XDECREF(actions);
+        return NULL;
+    }
+    for (int s = 0; s < n; s++) {
+        PyObject *list = PyList_New(count);
+        if (!list) {
+            Py_DECREF(passed);
+            Py_DECREF(actions);
+            return NULL;
+        }
+        for (int k = 0; k < count; k++)
+            PyList_SET_ITEM(list, k, PyLong_FromLong(passes[s * count + k]));
+        PyList_SET_ITEM(passed, s, list);
+    }
+    uint64_t left[HC_MAX_SEATS];
+    for (int i = 0; i < n; i++) left[i] = dealt[(eldest + i) % n];
+    int at = 0;
+    for (int k = 0; k < r->hand_size; k++) {
+        for (int i = 0; i < n; i++) { /* each hand's lowest card not yet dealt */
+            int card = left[i] ? hc_low_bit(left[i]) : -1;
+            left[i] &= left[i] - 1;
+            PyList_SET_ITEM(actions, at++, PyLong_FromLong(card));
+        }
+    }
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < count; k++)
+            PyList_SET_ITEM(actions, at++, PyLong_FromLong(passes[((eldest + i) % n) * count + k]));
+    return Py_BuildValue("(NNNNN)", masks_tuple(p.hands, n), masks_tuple(dealt, n), passed,
+                         masks_tuple(received, n), actions);
+}
+
 static PyMethodDef Sampler_methods[] = {
     {"draw", (PyCFunction)Sampler_draw, METH_O, "One world (a Pos), from a seed."},
+    {"redeal", (PyCFunction)Sampler_redeal, METH_VARARGS,
+     "One world's hands, pre-pass hands and passes, from a seed."},
     {"values", (PyCFunction)Sampler_values, METH_VARARGS,
      "Moves tried and played out in many worlds: one row of values a world."},
     {NULL, NULL, 0, NULL},

@@ -28,12 +28,28 @@ from hoyle.core.protocol import State
 from hoyle.games.hearts.resample import _constraints, _played_by_seat
 from hoyle.games.hearts.rules import Moon
 from hoyle.games.hearts.solver import MAX_CARDS, PLAYOUT_CARDS
-from hoyle.games.hearts.state import PLAY, HeartsState, mask_of_hands, mask_to_list
+from hoyle.games.hearts.state import (
+    JOKERS,
+    PLAY,
+    POOL,
+    HeartsState,
+    mask_of_hands,
+    mask_to_list,
+)
 
 if TYPE_CHECKING:
     from hoyle.games.hearts.state import HeartsGame
 
-__all__ = ["MAX_SPLITS", "HeartsWorlds", "available", "core_position", "core_rules", "worlds"]
+__all__ = [
+    "MAX_SPLITS",
+    "HeartsWorlds",
+    "available",
+    "core_position",
+    "core_rules",
+    "plays",
+    "resample",
+    "worlds",
+]
 
 _core = load_compiled("hoyle.games.hearts._fastcore")
 
@@ -93,7 +109,9 @@ def core_rules(state: HeartsState) -> Any:
         first_trick_safe=g.first_trick_safe,
         queen_breaks=g.queen_breaks,
         hearts_for_queen=g.hearts_for_queen,
-        moon=_MOON[rules.moon],
+        # A moon rule the core does not score (add_unless_losing reads the match) is never
+        # scored by it: plays() keeps search off it; drawing worlds needs no score.
+        moon=_MOON.get(rules.moon, 0),
         moon_value=g.moon_value,
         sides=[tuple(side) for side in g.moon_sides],
         no_tricks_bonus=rules.no_tricks_bonus,
@@ -167,7 +185,15 @@ def worlds(state: State, player: int) -> HeartsWorlds | None:
     cards it passed and was passed, and the play."""
     if not plays(state):
         return None
-    assert isinstance(state, HeartsState) and _core is not None
+    assert isinstance(state, HeartsState)
+    sampler = _sampler(state, player)
+    return None if sampler is None else HeartsWorlds(sampler)
+
+
+def _sampler(state: HeartsState, player: int) -> Any:
+    """The core's ``Sampler`` of the worlds ``player`` cannot tell from ``state`` (a trick
+    play position), or ``None`` when the unseen cards split too many ways."""
+    assert _core is not None
     g = state.g
     n = g.n
     if not 0 <= player < n:
@@ -205,7 +231,7 @@ def worlds(state: State, player: int) -> HeartsWorlds | None:
     groups, constrained, splits, weights, free = shares
     rules = core_rules(state)
     base = core_position(state, rules, hands, taken, points)
-    sampler = _core.Sampler(
+    return _core.Sampler(
         base,
         groups,
         constrained,
@@ -215,7 +241,95 @@ def worlds(state: State, player: int) -> HeartsWorlds | None:
         [need[s] for s in free],
         widow_taker,
     )
-    return HeartsWorlds(sampler)
+
+
+# The last position resampled and what its worlds are drawn from: a search asks for many
+# worlds of one position.
+_last: tuple[HeartsState, int, int, Any] | None = None
+
+
+def _prepare(
+    state: HeartsState, player: int, plan: tuple[int, ...]
+) -> tuple[Any, list[int], list[int], int, list[int], list[int]] | None:
+    """What :func:`resample` draws ``player``'s worlds of ``state`` from: (the sampler, each
+    seat's cards played, the passes ``player`` saw (-1: unseen), eldest hand, the history
+    before the deal and after its passes)."""
+    sampler = _sampler(state, player)
+    if sampler is None:
+        return None
+    n = state.g.n
+    count = len(plan)
+    passes = [-1] * (n * count)
+    for seat in range(n):
+        for k, offset in enumerate(plan):
+            if player in (seat, (seat + offset) % n):
+                passes[seat * count + k] = state._passed[seat][k]
+    start = state._deal_start
+    history = state._history
+    dealt = n * state.g.hand_size + n * count
+    eldest = (state._dealer + 1) % n
+    return (
+        sampler,
+        _played_by_seat(state),
+        passes,
+        eldest,
+        history[:start],
+        history[start + dealt :],
+    )
+
+
+def resample(state: HeartsState, player: int, rng: random.Random) -> HeartsState | None:
+    """``state.resample_from_infostate(player, rng)`` by the core, for the trick play of the
+    one-pack game without jokers, with a pass to a seat (or none), no widow and no bid or
+    Générale between the deal and the play; ``None`` elsewhere (and when the core is absent), where
+    :mod:`hoyle.games.hearts.resample` draws it in Python.
+
+    The world is the one the Python resample would draw (the same constraints, every fitting
+    deal equally likely; the hidden passes drawn from what their receivers have held), built
+    without replaying the deal: its hands, the hands as dealt, the passes, and the history
+    that deals and passes them.
+    """
+    global _last
+    g = state.g
+    if (
+        _core is None
+        or type(state) is not HeartsState
+        or state._phase != PLAY
+        or g.widow_size
+        or g.rules.packs != 1
+        or g.has_bidding  # bids and a Générale come between the deal and the play
+        or g.rules.generale
+        or g.deck_mask & JOKERS  # two jokers alike: a pass names either (the lower id)
+    ):
+        return None
+    plan = state.pass_plan()
+    if plan and plan[0] == POOL:
+        return None
+    size = len(state._history)
+    cached = _last
+    if cached is not None and cached[0] is state and cached[1] == size and cached[2] == player:
+        prepared = cached[3]
+    else:
+        prepared = _prepare(state, player, plan)
+        if prepared is None:
+            return None
+        _last = (state, size, player, prepared)
+    sampler, played, passes, eldest, head, tail = prepared
+    hands, dealt, passed, received, actions = sampler.redeal(
+        rng.getrandbits(64), played, plan, passes, eldest
+    )
+    new = state.clone()
+    new._hands = list(hands)
+    new._dealt = list(dealt)
+    new._passed = passed
+    new._received = list(received)
+    new._legal = None
+    new._history = head + actions + tail
+    if state._rng_store is not None:
+        # A shuffler of its own, from the searcher's dice: the real one, run on, would tell
+        # the deals to come (docs/contract.md §7).
+        new._seed_shuffler(rng.getrandbits(64))
+    return new
 
 
 _Shares = tuple[list[int], list[int], list[list[int]], list[float], list[int]]
@@ -280,8 +394,3 @@ def _takes(total: int, groups: list[int], left: list[int]) -> list[tuple[int, ..
         for tail in _takes(total - first, groups[1:], left):
             found.append((first, *tail))
     return found
-
-
-def seed_from(rng: random.Random) -> int:
-    """A 64-bit seed for the core's dice, drawn from a search's generator."""
-    return rng.getrandbits(64)

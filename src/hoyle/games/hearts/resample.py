@@ -22,6 +22,7 @@ from hoyle.games.hearts.state import (
     MIX,
     OVER,
     PASS,
+    PLAY,
     POOL,
     QS_BIT,
     SUIT_MASK,
@@ -47,6 +48,12 @@ def resample(state: HeartsState, player: int, rng: random.Random) -> HeartsState
         return public_copy(state, rng)  # everything that still matters is public
     if state._phase == DEAL:
         return _resample_dealing(state, player, rng)
+    if state._phase == PLAY:
+        from hoyle.games.hearts.fast import resample as compiled  # it imports this module
+
+        world = compiled(state, player, rng)
+        if world is not None:
+            return world
     before = state._phase in (PASS, MIX)
     return redraw(
         lambda: (_draw_before_exchange if before else _draw_after_exchange)(state, player, rng),
