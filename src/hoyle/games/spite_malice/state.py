@@ -21,6 +21,7 @@ import random
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain, repeat
 from typing import Any
 
 from hoyle.cards import TOKENS, Card, CardError
@@ -220,7 +221,7 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         """A new match: chance nodes for every card dealt or drawn, or with ``seed`` every
         card from a seeded draw (listed in ``history()`` all the same)."""
         state = SpiteMaliceState(self, None if seed is None else random.Random(seed))
-        state._start_deal()
+        state._start_deal(clear=False)
         return state
 
     def deal_state(
@@ -412,10 +413,11 @@ class SpiteMaliceState(State):
             )
         return list(queue)
 
-    def _start_deal(self) -> None:
+    def _start_deal(self, *, clear: bool = True) -> None:
         rules = self.rules
         n = self.g.n
-        self._clear_deal()
+        if clear:  # (a state just made is clear)
+            self._clear_deal()
         self._queue = self._goal_queue()
         if rules.deal_hands:
             for _ in range(rules.hand_size):
@@ -715,14 +717,19 @@ class SpiteMaliceState(State):
                 if not g.wild[kind] and g.rank[kind] == rank
             )
         # Sets of symbols are bit sets (bit s for symbol s). The hand's: its cards of one
-        # rank are one source and one discard; ``pairs``, the ranks it holds two of.
+        # rank are one source and one discard; ``pairs`` (with pair discards), the ranks it
+        # holds two of.
         seat = self._cur
         symbol_bit = g.symbol_bit
         hand = pairs = 0
-        for kind in self._hands[seat]:
-            bit = symbol_bit[kind]
-            pairs |= hand & bit
-            hand |= bit
+        if rules.pair_discard:
+            for kind in self._hands[seat]:
+                bit = symbol_bit[kind]
+                pairs |= hand & bit
+                hand |= bit
+        else:
+            for kind in self._hands[seat]:
+                hand |= symbol_bit[kind]
         # The symbols that may go to the centre: the wilds, and a natural card whose rank
         # a stack takes next (symbol s is rank s + 1), or an ace while a stack may start.
         stacks = self._stacks
@@ -774,11 +781,10 @@ class SpiteMaliceState(State):
             # Every centre move comes before every discard (its destination is lower),
             # and a pass after both: sorted by parts.
             moves.sort()
-        if rules.pair_discard:
-            key |= pairs << (N_SYMBOLS + 6)
+        key |= pairs << (N_SYMBOLS + 6)  # (no pairs without pair discards)
         discards = g.discards.get(key)
         if discards is None:
-            discards = self._discard_moves(key, hand, pairs if rules.pair_discard else 0)
+            discards = self._discard_moves(key, hand, pairs)
         moves += discards
         if rules.may_pass:
             moves.append(PASS)
@@ -1326,7 +1332,7 @@ def _bits(mask: int) -> list[int]:
 
 def _cards(counts: list[int]) -> list[int]:
     """Each card of a count per kind, one by one in kind order."""
-    return [kind for kind, count in enumerate(counts) for _ in range(count)]
+    return list(chain.from_iterable(map(repeat, range(len(counts)), counts)))
 
 
 def _numbered(text: str, word: str, most: int, base: int) -> int | None:
