@@ -74,6 +74,7 @@ FIRST_DISCARD = TO_DISCARD * N_SOURCES * N_SYMBOLS  # the lowest discard id (pas
 CHANCE_BASE = PASS + 1
 NUM_ACTIONS = CHANCE_BASE + 64
 
+PILE_BITS = [1 << (N_SYMBOLS + d) for d in range(6)]  # discard pile d holds cards, in a key
 DISCARD_CACHE = 1 << 16  # discard lists kept on a game before they are all forgotten
 
 # Phases (in this order: a phase below PLAY is a chance node's).
@@ -751,20 +752,19 @@ class SpiteMaliceState(State):
                 moves += self._plays(GOAL + i, symbol[pile[-1]], may_start)
         # The discard tops, and the key of the discard list: which piles hold cards (and
         # with Frey's discard, their tops).
-        down = rules.discard_down
         key = hand
-        bit = 1 << N_SYMBOLS
-        shift = 2 * N_SYMBOLS + 6
-        for d, pile in enumerate(self._discards[seat]):
+        piles = self._discards[seat]
+        for d, pile in enumerate(piles):
             if pile:
-                key |= bit
-                sym = symbol[pile[-1]]
-                if down:
-                    key |= (sym + 1) << shift
-                if wanted >> sym & 1:
-                    moves += self._plays(DISCARD + d, sym, may_start)
-            bit <<= 1
-            shift += 5
+                key |= PILE_BITS[d]
+                if wanted >> symbol[pile[-1]] & 1:
+                    moves += self._plays(DISCARD + d, symbol[pile[-1]], may_start)
+        if rules.discard_down:
+            shift = 2 * N_SYMBOLS + 6
+            for pile in piles:
+                if pile:
+                    key |= (symbol[pile[-1]] + 1) << shift
+                shift += 5
         if moves:
             if rules.compulsory_aces_twos:
                 # An ace or a two that may go to the centre must (from the hand only if
