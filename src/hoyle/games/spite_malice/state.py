@@ -149,6 +149,9 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         ]
         # Symbols that name a card of this game (a joker only when the packs have jokers).
         self.symbols = frozenset(self.symbol[k] for k in range(kinds) if self.total[k])
+        self.stock_cards = _cards(self.stock_pack)
+        self.goal_cards = _cards(self.goal_pack) if self.goal_pack is not None else []
+        """The packs' cards one by one in kind order: a seeded deal's first piles."""
         self.tokens: dict[int, str] = {}
         """Move tokens already written (a wild onto a stack is left out: it names the rank
         it stands for, which depends on the stack)."""
@@ -346,6 +349,9 @@ def _french_rank(kind: int) -> int:
 class SpiteMaliceState(State):
     """A position in a match of Spite and Malice."""
 
+    _stock_pile: list[int] | None  # the seeded draw's piles (see _pile)
+    _goal_pile: list[int] | None
+
     def __init__(self, game: SpiteMaliceGame, rng: random.Random | None) -> None:
         self.game = game
         self.g = game
@@ -372,6 +378,10 @@ class SpiteMaliceState(State):
         self._stock_n = sum(self._stock)
         self._goal_pool = list(g.goal_pack) if g.goal_pack is not None else None
         self._reset_piles()
+        if self._rng is not None:  # the seeded draw's piles of the full packs (see _pile)
+            self._stock_pile = list(g.stock_cards)
+            if g.goal_pack is not None:
+                self._goal_pile = list(g.goal_cards)
         self._goals: list[list[list[int]]] = [
             [[] for _ in range(rules.goal_piles)] for _ in range(n)
         ]
@@ -532,8 +542,8 @@ class SpiteMaliceState(State):
     def _reset_piles(self) -> None:
         """Forget the piles of the seeded draw: whenever a card goes back to the stock or
         the goal pool (any change but a card drawn from it, which keeps its pile in step)."""
-        self._stock_pile: list[int] | None = None
-        self._goal_pile: list[int] | None = None
+        self._stock_pile = None
+        self._goal_pile = None
 
     def _pile(self, pool: list[int]) -> list[int]:
         """The cards of ``pool`` (the stock or the goal pool) one by one in kind order, kept
