@@ -1259,9 +1259,20 @@ class HeartsState(SharedShuffler, State):
         new._dealer = self._dealer
         new._deal_start = self._deal_start
         new._hands = self._hands[:]
-        new._dealt = self._dealt[:]
-        new._passed = [p[:] for p in self._passed]
-        new._received = self._received[:]
+        if self._phase == PLAY:
+            # The deal's set-up (hands dealt, passes, bids, discards) no longer changes in the
+            # play, and the next deal makes new lists: shared, as a search clones in the play.
+            new._dealt = self._dealt
+            new._passed = self._passed
+            new._received = self._received
+            new._bids = self._bids
+            new._discards = self._discards
+        else:
+            new._dealt = self._dealt[:]
+            new._passed = [p[:] for p in self._passed]
+            new._received = self._received[:]
+            new._bids = self._bids[:]
+            new._discards = self._discards[:]
         new._trick = self._trick[:]
         new._tricks = self._tricks[:]
         new._taken = self._taken[:]
@@ -1278,11 +1289,9 @@ class HeartsState(SharedShuffler, State):
         new._penalty = self._penalty
         new._bid = self._bid
         new._bidder = self._bidder
-        new._bids = self._bids[:]
         new._partner = self._partner
         new._widow = self._widow
         new._widow_taker = self._widow_taker
-        new._discards = self._discards[:]
         new._revokes = self._revokes[:]
         new._legal = self._legal
         new._cur = self._cur
