@@ -124,6 +124,7 @@ def main() -> None:
         spiel_positions = []
     for name, sims in (
         ("expert", 60_000),
+        ("hard", 60_000),
         ("medium", 60_000),
         ("pimc", 60_000),
         ("expert-python", 600),
