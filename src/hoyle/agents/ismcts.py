@@ -190,23 +190,35 @@ class ISMCTSAgent:
             legal = self._root_moves if node is root else world.legal_actions()
             if self.widening is not None:
                 legal = self._widen(world, node, legal, node is root)
-            children = node.children
-            untried = [a for a in legal if a not in children]
-            if untried:
-                action = rng.choice(untried)
-                child = _Node(mover)
-                children[action] = child
-                for a in legal:
-                    if a != action and a in children:
-                        children[a].avail += 1
-                world.apply_action(action)
-                path.append(child)
+            added = self._expand(node, legal, mover)
+            if added is not None:
+                world.apply_action(added[0])
+                path.append(added[1])
                 break
             action = self._select(node, legal, bounds)
             world.apply_action(action)
-            node = children[action]
+            node = node.children[action]
             path.append(node)
-        values = playout.finish(world, real, deal, scores, rng)
+        self._back_up(playout.finish(world, real, deal, scores, rng), root, path, bounds)
+
+    def _expand(self, node: _Node, legal: list[int], mover: int) -> tuple[int, _Node] | None:
+        """A move of ``legal`` not yet tried from ``node``, chosen at random, with the child
+        added for it; ``None`` when every one has been."""
+        children = node.children
+        untried = [a for a in legal if a not in children]
+        if not untried:
+            return None
+        action = self.rng.choice(untried)
+        child = _Node(mover)
+        children[action] = child
+        for a in legal:
+            if a != action and a in children:
+                children[a].avail += 1
+        return action, child
+
+    @staticmethod
+    def _back_up(values: list[float], root: _Node, path: list[_Node], bounds: list[float]) -> None:
+        """Count a simulation's values along its path, and widen the range values span."""
         low, high = bounds
         for v in values:
             if v < low:
@@ -230,34 +242,16 @@ class ISMCTSAgent:
         while not world.over():
             mover = world.current()
             legal = self._root_moves if node is root else world.legal_list()
-            children = node.children
-            untried = [a for a in legal if a not in children]
-            if untried:
-                action = rng.choice(untried)
-                child = _Node(mover)
-                children[action] = child
-                for a in legal:
-                    if a != action and a in children:
-                        children[a].avail += 1
-                world.apply(action)
-                path.append(child)
+            added = self._expand(node, legal, mover)
+            if added is not None:
+                world.apply(added[0])
+                path.append(added[1])
                 break
             action = self._select(node, legal, bounds)
             world.apply(action)
-            node = children[action]
+            node = node.children[action]
             path.append(node)
-        values = batch.finish(world, rng.getrandbits(64), endings)
-        low, high = bounds
-        for v in values:
-            if v < low:
-                low = v
-            if v > high:
-                high = v
-        bounds[0], bounds[1] = low, high
-        root.visits += 1
-        for visited in path:
-            visited.visits += 1
-            visited.total += values[visited.player]
+        self._back_up(batch.finish(world, rng.getrandbits(64), endings), root, path, bounds)
 
     def _widen(self, world: State, node: _Node, legal: list[int], root: bool) -> list[int]:
         """The moves ``node`` offers now: the first ``ceil((visits + 1) ** widening)`` in the

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import cache
 from math import comb
 from typing import TypeVar
 
 from hoyle.core.errors import IllegalActionError
 
-__all__ = ["redraw", "sample_by_seat"]
+__all__ = ["MAX_SPLITS", "Splits", "redraw", "sample_by_seat", "splits_by_seat"]
 
 W = TypeVar("W")
 S = TypeVar("S")
@@ -138,3 +139,78 @@ def _less(left: tuple[int, ...], groups: tuple[int, ...], take: tuple[int, ...])
     for g, k in zip(groups, take, strict=True):
         out[g] -= k
     return tuple(out)
+
+
+MAX_SPLITS = 20_000
+"""The most splits :func:`splits_by_seat` lists; past it (a rare tangle of voids) the caller
+draws in Python."""
+
+
+@dataclass(frozen=True)
+class Splits:
+    """The deals of :func:`sample_by_seat` as a compiled core draws them: pick a split by its
+    weight, deal each group's share of it to each constrained seat at random, then share what
+    is left at random among the free seats. Every fitting deal is then equally likely."""
+
+    groups: list[int]
+    """The items as masks, grouped by the seats that may hold them."""
+    constrained: list[int]
+    """The seats some group is closed to (a void shown), in the order the splits list them."""
+    splits: list[list[int]]
+    """Each split: how many items of each group each constrained seat takes, seat by seat."""
+    weights: list[float]
+    """Each split's number of deals (the product of the binomials of its takes)."""
+    free: list[int]
+    """The seats open to every group."""
+    free_need: list[int]
+    """How many items each free seat takes."""
+
+
+def splits_by_seat(
+    items: list[int],
+    seats: list[int],
+    need: dict[int, int],
+    allowed: dict[int, int],
+    limit: int = MAX_SPLITS,
+) -> Splits | None:
+    """The deals of ``items`` to ``seats`` that :func:`sample_by_seat` draws from, as
+    :class:`Splits`; ``None`` when no deal fits or there are more than ``limit`` splits."""
+    by_who: dict[tuple[int, ...], int] = {}
+    for item in items:
+        who = tuple(s for s in seats if allowed[s] >> item & 1)
+        if not who:
+            return None
+        by_who[who] = by_who.get(who, 0) | 1 << item
+    if sum(need[s] for s in seats) != len(items):
+        return None
+    keys = list(by_who)
+    every = set(range(len(keys)))
+    open_to = {s: tuple(g for g, who in enumerate(keys) if s in who) for s in seats}
+    constrained = [s for s in seats if set(open_to[s]) != every]
+    free = [s for s in seats if set(open_to[s]) == every]
+    splits: list[list[int]] = []
+    weights: list[float] = []
+    width = len(keys)
+
+    def walk(i: int, left: tuple[int, ...], takes: list[int], weight: int) -> bool:
+        if i == len(constrained):
+            splits.append(takes)
+            weights.append(float(weight))
+            return len(splits) <= limit
+        groups = open_to[constrained[i]]
+        for take in _takes(need[constrained[i]], groups, left):
+            ways = weight
+            row = [0] * width
+            for g, k in zip(groups, take, strict=True):
+                ways *= comb(left[g], k)
+                row[g] = k
+            if not walk(i + 1, _less(left, groups, take), takes + row, ways):
+                return False
+        return True
+
+    sizes = tuple(by_who[k].bit_count() for k in keys)
+    if not walk(0, sizes, [], 1) or not splits:
+        return None
+    return Splits(
+        [by_who[k] for k in keys], constrained, splits, weights, free, [need[s] for s in free]
+    )

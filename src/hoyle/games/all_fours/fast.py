@@ -26,11 +26,11 @@ worlds respect.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import comb
 from typing import Any
 
 from hoyle.core.compiled import load_compiled
 from hoyle.core.protocol import State
+from hoyle.core.sampling import Splits, splits_by_seat
 from hoyle.games.all_fours.observe import hand_visible
 from hoyle.games.all_fours.resample import _played, _voids
 from hoyle.games.all_fours.rules import Bidding, CountOrder, GameTie, Low, Stock, Trump
@@ -38,7 +38,6 @@ from hoyle.games.all_fours.solver import MAX_CARDS, PLAYOUT_CARDS
 from hoyle.games.all_fours.state import FULL, PLAY, AllFoursState, cards_of
 
 __all__ = [
-    "MAX_SPLITS",
     "AllFoursWorlds",
     "available",
     "core_position",
@@ -48,10 +47,6 @@ __all__ = [
 ]
 
 _core = load_compiled("hoyle.games.all_fours._fastcore")
-
-MAX_SPLITS = 20_000
-"""The most ways of sharing the unseen cards among the seats that have shown voids for which
-the core draws worlds; past it search draws them in Python."""
 
 _TIES = {GameTie.NOBODY: 0, GameTie.ELDEST: 1, GameTie.NON_DEALER: 2}
 _MASK64 = (1 << 64) - 1
@@ -194,19 +189,23 @@ def worlds(state: State, player: int) -> AllFoursWorlds | None:
     shares = _constraints(state, player)
     if shares is None:
         return None
-    groups, constrained, splits, weights, free, free_need = shares
     core_rules_ = core_rules(state)
     hands = [0] * n
     hands[player] = state._hands[player]
     base = core_position(state, core_rules_, hands)
-    sampler = _core.Sampler(base, groups, constrained, splits, weights, free, free_need)
+    sampler = _core.Sampler(
+        base,
+        shares.groups,
+        shares.constrained,
+        shares.splits,
+        shares.weights,
+        shares.free,
+        shares.free_need,
+    )
     return AllFoursWorlds(sampler)
 
 
-_Shares = tuple[list[int], list[int], list[list[int]], list[float], list[int], list[int]]
-
-
-def _constraints(state: AllFoursState, player: int) -> _Shares | None:
+def _constraints(state: AllFoursState, player: int) -> Splits | None:
     """What :func:`~hoyle.games.all_fours.resample.resample` lets the hidden seats hold, as
     the core draws it: the cards ``player`` cannot see shared among the other hands (none
     of a suit its holder has shown void in) and seat ``n``, every other place a card can be
@@ -234,65 +233,4 @@ def _constraints(state: AllFoursState, player: int) -> _Shares | None:
     if rest:
         need[n] = rest
         allowed[n] = FULL
-    return _shares(pool, list(need), need, allowed)
-
-
-def _shares(
-    items: list[int], seats: list[int], need: dict[int, int], allowed: dict[int, int]
-) -> _Shares | None:
-    """The unseen cards as the core draws them: (groups of cards by the seats that may hold
-    them, the seats constrained by voids, every split of the groups among those seats with
-    the number of deals it stands for, the seats open to every group and what each takes).
-    The same deals, equally likely, as :func:`hoyle.core.sampling.sample_by_seat`; ``None``
-    when no deal fits or there are more than :data:`MAX_SPLITS` splits."""
-    by_who: dict[tuple[int, ...], int] = {}
-    for item in items:
-        who = tuple(s for s in seats if allowed[s] >> item & 1)
-        if not who:
-            return None
-        by_who[who] = by_who.get(who, 0) | 1 << item
-    if sum(need.values()) != len(items):
-        return None
-    keys = list(by_who)
-    sizes = [by_who[k].bit_count() for k in keys]
-    every = set(range(len(keys)))
-    open_to = {s: [g for g, who in enumerate(keys) if s in who] for s in seats}
-    constrained = [s for s in seats if set(open_to[s]) != every]
-    free = [s for s in seats if set(open_to[s]) == every]
-    splits: list[list[int]] = []
-    weights: list[float] = []
-    width = len(keys)
-
-    def walk(i: int, left: list[int], takes: list[int], weight: int) -> bool:
-        if i == len(constrained):
-            splits.append(takes[:])
-            weights.append(float(weight))
-            return len(splits) <= MAX_SPLITS
-        seat = constrained[i]
-        groups = open_to[seat]
-        for take in _takes(need[seat], groups, left):
-            ways = weight
-            row = [0] * width
-            for g, k in zip(groups, take, strict=True):
-                ways *= comb(left[g], k)
-                row[g] = k
-            after = [x - k for x, k in zip(left, row, strict=True)]
-            if not walk(i + 1, after, takes + row, ways):
-                return False
-        return True
-
-    if not walk(0, sizes, [], 1) or not splits:
-        return None
-    return [by_who[k] for k in keys], constrained, splits, weights, free, [need[s] for s in free]
-
-
-def _takes(total: int, groups: list[int], left: list[int]) -> list[tuple[int, ...]]:
-    """Every way to take ``total`` cards from these groups, at most what each has left."""
-    if not groups:
-        return [()] if total == 0 else []
-    rest = sum(left[g] for g in groups[1:])
-    found = []
-    for first in range(max(0, total - rest), min(total, left[groups[0]]) + 1):
-        for tail in _takes(total - first, groups[1:], left):
-            found.append((first, *tail))
-    return found
+    return splits_by_seat(pool, list(need), need, allowed)

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from math import comb
 from typing import TYPE_CHECKING, Any
 
 from hoyle.core.compiled import load_compiled
 from hoyle.core.protocol import State
+from hoyle.core.sampling import splits_by_seat
 from hoyle.games.hearts.resample import _constraints, _played_by_seat
 from hoyle.games.hearts.rules import Moon
 from hoyle.games.hearts.solver import MAX_CARDS, PLAYOUT_CARDS
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
     from hoyle.games.hearts.state import HeartsGame
 
 __all__ = [
-    "MAX_SPLITS",
     "HeartsWorlds",
     "available",
     "core_position",
@@ -52,10 +51,6 @@ __all__ = [
 ]
 
 _core = load_compiled("hoyle.games.hearts._fastcore")
-
-MAX_SPLITS = 20_000
-"""The most ways of sharing the unseen cards among the seats that have shown voids for which
-the core draws worlds; past it (a rare tangle of voids) search draws them in Python."""
 
 _MOON = {
     Moon.NONE: 0,
@@ -225,20 +220,19 @@ def _sampler(state: HeartsState, player: int) -> Any:
             taken[taker] &= ~state._widow
             points[taker] -= sum(state._values[c] for c in mask_to_list(state._widow))
     pool = g.deck_mask & ~state._hands[player] & ~played_all & ~mask_of_hands(required) & ~known
-    shares = _shares(mask_to_list(pool), list(need), need, allowed_of)
+    shares = splits_by_seat(mask_to_list(pool), list(need), need, allowed_of)
     if shares is None:
         return None
-    groups, constrained, splits, weights, free = shares
     rules = core_rules(state)
     base = core_position(state, rules, hands, taken, points)
     return _core.Sampler(
         base,
-        groups,
-        constrained,
-        splits,
-        weights,
-        free,
-        [need[s] for s in free],
+        shares.groups,
+        shares.constrained,
+        shares.splits,
+        shares.weights,
+        shares.free,
+        shares.free_need,
         widow_taker,
     )
 
@@ -330,67 +324,3 @@ def resample(state: HeartsState, player: int, rng: random.Random) -> HeartsState
         # the deals to come (docs/contract.md §7).
         new._seed_shuffler(rng.getrandbits(64))
     return new
-
-
-_Shares = tuple[list[int], list[int], list[list[int]], list[float], list[int]]
-
-
-def _shares(
-    items: list[int], seats: list[int], need: dict[int, int], allowed: dict[int, int]
-) -> _Shares | None:
-    """The unseen cards as the core draws them: (groups of cards by the seats that may hold
-    them, the seats constrained by voids, every split of the groups among those seats with
-    the number of deals it stands for, the seats open to every group). The same deals,
-    equally likely, as :func:`hoyle.core.sampling.sample_by_seat`; ``None`` when no deal fits
-    or there are more than :data:`MAX_SPLITS` splits."""
-    by_who: dict[tuple[int, ...], int] = {}
-    for item in items:
-        who = tuple(s for s in seats if allowed[s] >> item & 1)
-        if not who:
-            return None
-        by_who[who] = by_who.get(who, 0) | 1 << item
-    if sum(need.values()) != len(items):
-        return None
-    keys = list(by_who)
-    sizes = [by_who[k].bit_count() for k in keys]
-    every = set(range(len(keys)))
-    open_to = {s: [g for g, who in enumerate(keys) if s in who] for s in seats}
-    constrained = [s for s in seats if set(open_to[s]) != every]
-    free = [s for s in seats if set(open_to[s]) == every]
-    splits: list[list[int]] = []
-    weights: list[float] = []
-    width = len(keys)
-
-    def walk(i: int, left: list[int], takes: list[int], weight: int) -> bool:
-        if i == len(constrained):
-            splits.append(takes[:])
-            weights.append(float(weight))
-            return len(splits) <= MAX_SPLITS
-        seat = constrained[i]
-        groups = open_to[seat]
-        for take in _takes(need[seat], groups, left):
-            ways = weight
-            row = [0] * width
-            for g, k in zip(groups, take, strict=True):
-                ways *= comb(left[g], k)
-                row[g] = k
-            after = [x - k for x, k in zip(left, row, strict=True)]
-            if not walk(i + 1, after, takes + row, ways):
-                return False
-        return True
-
-    if not walk(0, sizes, [], 1) or not splits:
-        return None
-    return [by_who[k] for k in keys], constrained, splits, weights, free
-
-
-def _takes(total: int, groups: list[int], left: list[int]) -> list[tuple[int, ...]]:
-    """Every way to take ``total`` cards from these groups, at most what each has left."""
-    if not groups:
-        return [()] if total == 0 else []
-    rest = sum(left[g] for g in groups[1:])
-    found = []
-    for first in range(max(0, total - rest), min(total, left[groups[0]]) + 1):
-        for tail in _takes(total - first, groups[1:], left):
-            found.append((first, *tail))
-    return found
