@@ -223,7 +223,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=0,
         help="Hearts deals per round (default: enough for about as many actions as S&M)",
     )
-    parser.add_argument("--rounds", type=int, default=5, help="rounds; the median is reported")
+    parser.add_argument("--rounds", type=int, default=15, help="rounds; the median is reported")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random choices")
     parser.add_argument(
         "--presets",
