@@ -478,7 +478,9 @@ class SpiteMaliceState(State):
             # ``randrange(n)`` is written out as random.Random computes it, from
             # getrandbits (the speed-path test holds the two to the same numbers).
             getrandbits = rng.getrandbits
-            pile = self._pile(pool)
+            pile = self._stock_pile if pool is self._stock else self._goal_pile
+            if pile is None:
+                pile = self._pile(pool)
             left = len(pile)
             if phase == DRAW:
                 # A turn's draw, until the hand is full or the stock is out (then the top
@@ -932,7 +934,14 @@ class SpiteMaliceState(State):
                 symbol = action % N_SYMBOLS
                 dest = action // (N_SOURCES * N_SYMBOLS)
                 pile = self._discards[seat][(dest - TO_DISCARD) % 6]
-                pile.append(self._take(HAND, symbol))
+                hand = self._hands[seat]
+                symbols = self.g.symbol
+                for i, kind in enumerate(hand):  # self._take(HAND, symbol), inline
+                    if symbols[kind] == symbol:
+                        pile.append(hand.pop(i))
+                        break
+                else:  # pragma: no cover - legal checked
+                    raise AssertionError("no such card in hand")
                 if dest >= TO_PAIR:
                     pile.append(self._take(HAND, symbol))
                 self._moved += 1
@@ -942,7 +951,8 @@ class SpiteMaliceState(State):
                 rest, symbol = divmod(action, N_SYMBOLS)
                 dest, src = divmod(rest, N_SOURCES)
                 self._move(src, dest, symbol)
-        self._run_chance()
+        if self._phase < PLAY:
+            self._run_chance()
         if self._phase != OVER and len(self._history) - self._deal_start >= self.g.deal_cap:
             self._end_deal(None, BLOCKED_LIMIT)  # the safety cap (see deal_cap)
         self._legal = None
