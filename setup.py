@@ -23,12 +23,13 @@ setup(
         Extension(
             "hoyle.games.hearts._fastcore",
             ["src/hoyle/games/hearts/_fastcore.c", "src/hoyle/games/hearts/_fastsolve.c"],
-            depends=["src/hoyle/games/hearts/_fastcore.h"],
+            depends=["src/hoyle/games/hearts/_fastcore.h", "src/hoyle/core/_worlds.h"],
             optional=True,
         ),
         Extension(
             "hoyle.games.all_fours._fastcore",
             ["src/hoyle/games/all_fours/_fastcore.c"],
+            depends=["src/hoyle/core/_worlds.h"],
             optional=True,
         ),
         Extension(

@@ -11,6 +11,7 @@ import hoyle
 from hoyle.agents.ismcts import ISMCTSAgent
 from hoyle.agents.pimc import PIMCAgent
 from hoyle.core.budget import Budget
+from hoyle.core.compiled import SamplerWorlds
 from hoyle.games.hearts import fast
 
 pytestmark = pytest.mark.skipif(
@@ -30,7 +31,7 @@ def _trick_play(seed: int, tricks: int = 2) -> hoyle.State:
 class _Counting:
     """A world batch that counts what it is asked for."""
 
-    def __init__(self, inner: fast.HeartsWorlds) -> None:
+    def __init__(self, inner: SamplerWorlds) -> None:
         self.inner = inner
         self.worlds = 0
 

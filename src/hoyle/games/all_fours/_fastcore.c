@@ -16,9 +16,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../../core/_worlds.h"
+
 #define AF_MAX_SEATS 8
 #define AF_CARDS 52
-#define AF_MAX_GROUPS 32
 #define AF_JACK 9
 #define AF_FIVE 3
 #define AF_SUIT(s) (((uint64_t)0x1FFF) << (13 * (s)))
@@ -531,68 +532,6 @@ static void af_finish(const AfRules *r, AfPos *p, uint64_t *rng, int first_cards
 
 /* ------------------------------------------------------------------------- Python helpers */
 
-static int read_ints(PyObject *seq, int *out, int max, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
-    if (len > max) {
-        PyErr_Format(PyExc_ValueError, "%s: at most %d entries, not %zd", what, max, len);
-        Py_DECREF(fast);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < len; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        out[i] = (int)v;
-    }
-    Py_DECREF(fast);
-    return (int)len;
-}
-
-static int read_masks(PyObject *seq, uint64_t *out, int max, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
-    if (len > max) {
-        PyErr_Format(PyExc_ValueError, "%s: at most %d entries, not %zd", what, max, len);
-        Py_DECREF(fast);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < len; i++) {
-        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        if (v >> AF_CARDS) {
-            PyErr_Format(PyExc_ValueError, "%s: a mask of the 52 cards, not %llu", what, v);
-            Py_DECREF(fast);
-            return -1;
-        }
-        out[i] = (uint64_t)v;
-    }
-    Py_DECREF(fast);
-    return (int)len;
-}
-
-static PyObject *mask_list(uint64_t m) {
-    PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    for (; m; m &= m - 1) {
-        PyObject *v = PyLong_FromLong(af_low_bit(m));
-        if (!v || PyList_Append(out, v) < 0) {
-            Py_XDECREF(v);
-            Py_DECREF(out);
-            return NULL;
-        }
-        Py_DECREF(v);
-    }
-    return out;
-}
-
 static PyObject *int_list(const int *v, int n) {
     PyObject *out = PyList_New(n);
     if (!out) return NULL;
@@ -603,34 +542,6 @@ static PyObject *int_list(const int *v, int n) {
             return NULL;
         }
         PyList_SET_ITEM(out, i, x);
-    }
-    return out;
-}
-
-static PyObject *float_list(const double *v, int n) {
-    PyObject *out = PyList_New(n);
-    if (!out) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *x = PyFloat_FromDouble(v[i]);
-        if (!x) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, i, x);
-    }
-    return out;
-}
-
-static PyObject *mask_tuple(const uint64_t *m, int n) {
-    PyObject *out = PyTuple_New(n);
-    if (!out) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *x = PyLong_FromUnsignedLongLong(m[i]);
-        if (!x) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(out, i, x);
     }
     return out;
 }
@@ -664,7 +575,7 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds) {
         PyErr_Format(PyExc_ValueError, "step: 1 or -1, not %d", r->step);
         return -1;
     }
-    if (read_ints(sides, r->side, r->n, "sides") != r->n) {
+    if (wd_read_ints(sides, r->side, r->n, "sides") != r->n) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "sides: one a seat");
         return -1;
     }
@@ -676,7 +587,7 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds) {
         }
         if (r->side[s] + 1 > r->nsides) r->nsides = r->side[s] + 1;
     }
-    if (read_ints(kicks, r->kicks, 13, "kicks") != 13) {
+    if (wd_read_ints(kicks, r->kicks, 13, "kicks") != 13) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kicks: one a rank");
         return -1;
     }
@@ -739,18 +650,18 @@ static PyObject *Pos_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
         return NULL;
     const AfRules *r = &rules->r;
     int n = r->n, ns = r->nsides;
-    if (read_masks(hands, p.hands, n, "hands") != n || read_masks(won, p.won, ns, "won") != ns ||
-        read_masks(held, p.held, ns, "held") != ns ||
-        read_ints(scores, p.scores, ns, "scores") != ns) {
+    if (wd_read_masks(hands, p.hands, n, AF_CARDS, "hands") != n || wd_read_masks(won, p.won, ns, AF_CARDS, "won") != ns ||
+        wd_read_masks(held, p.held, ns, AF_CARDS, "held") != ns ||
+        wd_read_ints(scores, p.scores, ns, "scores") != ns) {
         if (!PyErr_Occurred())
             PyErr_Format(PyExc_ValueError, "hands one a seat (%d), won, held, scores one a side (%d)",
                          n, ns);
         return NULL;
     }
-    int len = read_ints(trick, p.trick, n - 1, "trick");
+    int len = wd_read_ints(trick, p.trick, n - 1, "trick");
     if (len < 0) return NULL;
     p.trick_len = len;
-    if (read_ints(trick_seats, p.trick_seats, n - 1, "trick_seats") != len) {
+    if (wd_read_ints(trick_seats, p.trick_seats, n - 1, "trick_seats") != len) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "trick_seats: one a card");
         return NULL;
     }
@@ -781,7 +692,7 @@ static PyObject *Pos_legal(PosObject *self, PyObject *Py_UNUSED(ignored)) {
 
 static PyObject *Pos_legal_list(PosObject *self, PyObject *Py_UNUSED(ignored)) {
     if (self->p.over) return PyList_New(0);
-    return mask_list(af_legal(&self->rules->r, &self->p));
+    return wd_mask_list(af_legal(&self->rules->r, &self->p));
 }
 
 static PyObject *Pos_apply(PosObject *self, PyObject *arg) {
@@ -836,7 +747,7 @@ static PyObject *Pos_finish(PosObject *self, PyObject *args) {
     uint64_t rng = seed;
     double out[AF_MAX_SEATS];
     af_finish(&self->rules->r, &self->p, &rng, first_cards, along_cards, out);
-    return float_list(out, self->rules->r.n);
+    return wd_float_list(out, self->rules->r.n);
 }
 
 /* solve(max_cards): each seat's gain from here played perfectly, or None. */
@@ -852,8 +763,8 @@ static PyObject *Pos_solve(PosObject *self, PyObject *arg) {
 static PyObject *Pos_fields(PosObject *self, PyObject *Py_UNUSED(ignored)) {
     const AfRules *r = &self->rules->r;
     const AfPos *p = &self->p;
-    return Py_BuildValue("(NNNNNiiiiNi)", mask_tuple(p->hands, r->n),
-                         mask_tuple(p->won, r->nsides), mask_tuple(p->held, r->nsides),
+    return Py_BuildValue("(NNNNNiiiiNi)", wd_mask_tuple(p->hands, r->n),
+                         wd_mask_tuple(p->won, r->nsides), wd_mask_tuple(p->held, r->nsides),
                          int_list(p->scores, r->nsides), int_list(p->trick, p->trick_len),
                          p->leader, p->cur, p->trump, p->over,
                          int_list(p->trick_seats, p->trick_len), p->out);
@@ -897,23 +808,12 @@ typedef struct {
     PyObject_HEAD
     RulesObject *rules;
     AfPos base;
-    int ngroups;
-    int group_len[AF_MAX_GROUPS];
-    int group_cards[AF_MAX_GROUPS][AF_CARDS];
-    int nconstrained;
-    int constrained[AF_MAX_SEATS + 1];
-    int nfree;
-    int free_seat[AF_MAX_SEATS + 1];
-    int free_need[AF_MAX_SEATS + 1];
-    int nsplits;
-    int *takes;         /* nsplits x nconstrained x ngroups */
-    double *cumulative; /* the splits' running weights, the last 1 */
+    WdSplits splits;
 } SamplerObject;
 
 static void Sampler_dealloc(SamplerObject *self) {
     Py_XDECREF(self->rules);
-    PyMem_Free(self->takes);
-    PyMem_Free(self->cumulative);
+    wd_splits_free(&self->splits);
     PyObject_Free(self);
 }
 
@@ -930,153 +830,31 @@ static PyObject *Sampler_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     Py_INCREF(base->rules);
     self->rules = base->rules;
     self->base = base->p;
-    int n = base->rules->r.n;
-    uint64_t masks[AF_MAX_GROUPS];
-    int ng = read_masks(groups, masks, AF_MAX_GROUPS, "groups");
-    if (ng < 0) goto fail;
-    self->ngroups = ng;
-    for (int g = 0; g < ng; g++) {
-        int k = 0;
-        for (uint64_t m = masks[g]; m; m &= m - 1) self->group_cards[g][k++] = af_low_bit(m);
-        self->group_len[g] = k;
-    }
-    self->nconstrained = read_ints(constrained, self->constrained, n + 1, "constrained");
-    self->nfree = read_ints(free_seats, self->free_seat, n + 1, "free_seats");
-    if (self->nconstrained < 0 || self->nfree < 0) goto fail;
-    for (int i = 0; i < self->nconstrained; i++)
-        if (self->constrained[i] < 0 || self->constrained[i] > n) {
-            PyErr_SetString(PyExc_ValueError, "constrained: seats 0-n");
-            goto fail;
-        }
-    for (int i = 0; i < self->nfree; i++)
-        if (self->free_seat[i] < 0 || self->free_seat[i] > n) {
-            PyErr_SetString(PyExc_ValueError, "free_seats: seats 0-n");
-            goto fail;
-        }
-    if (read_ints(free_need, self->free_need, n + 1, "free_need") != self->nfree) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "free_need: one a free seat");
+    if (wd_splits_read(&self->splits, base->rules->r.n + 1, AF_CARDS, groups, constrained, splits,
+                       weights, free_seats, free_need) < 0)
         goto fail;
-    }
-    PyObject *sp = PySequence_Fast(splits, "splits");
-    if (!sp) goto fail;
-    Py_ssize_t ns = PySequence_Fast_GET_SIZE(sp);
-    int width = self->nconstrained * ng;
-    if (ns < 1) {
-        Py_DECREF(sp);
-        PyErr_SetString(PyExc_ValueError, "splits: at least one");
-        goto fail;
-    }
-    self->nsplits = (int)ns;
-    self->takes = PyMem_Malloc(sizeof(int) * (size_t)(ns * (width ? width : 1)));
-    self->cumulative = PyMem_Malloc(sizeof(double) * (size_t)ns);
-    if (!self->takes || !self->cumulative) {
-        Py_DECREF(sp);
-        PyErr_NoMemory();
-        goto fail;
-    }
-    for (Py_ssize_t i = 0; i < ns; i++) {
-        if (read_ints(PySequence_Fast_GET_ITEM(sp, i), self->takes + i * width, width,
-                      "a split") != width) {
-            Py_DECREF(sp);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a split: one a group a seat");
-            goto fail;
-        }
-    }
-    Py_DECREF(sp);
-    /* Every split must deal out exactly what its groups hold. */
-    int total_need = 0, total_cards = 0;
-    for (int f = 0; f < self->nfree; f++) total_need += self->free_need[f];
-    for (int g = 0; g < ng; g++) total_cards += self->group_len[g];
-    for (Py_ssize_t i = 0; i < ns; i++) {
-        int taken = 0;
-        for (int g = 0; g < ng; g++) {
-            int of_g = 0;
-            for (int c = 0; c < self->nconstrained; c++) of_g += self->takes[i * width + c * ng + g];
-            if (of_g > self->group_len[g] || of_g < 0) {
-                PyErr_SetString(PyExc_ValueError, "a split takes more than a group holds");
-                goto fail;
-            }
-            taken += of_g;
-        }
-        if (taken + total_need != total_cards) {
-            PyErr_SetString(PyExc_ValueError, "a split and the free seats' needs: not every card");
-            goto fail;
-        }
-    }
-    PyObject *wf = PySequence_Fast(weights, "weights");
-    if (!wf) goto fail;
-    if (PySequence_Fast_GET_SIZE(wf) != ns) {
-        Py_DECREF(wf);
-        PyErr_SetString(PyExc_ValueError, "weights: one a split");
-        goto fail;
-    }
-    double total = 0;
-    for (Py_ssize_t i = 0; i < ns; i++) {
-        double w = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(wf, i));
-        if (w == -1.0 && PyErr_Occurred()) {
-            Py_DECREF(wf);
-            goto fail;
-        }
-        total += w;
-        self->cumulative[i] = total;
-    }
-    Py_DECREF(wf);
-    if (!(total > 0)) {
-        PyErr_SetString(PyExc_ValueError, "weights: no deal fits");
-        goto fail;
-    }
-    for (Py_ssize_t i = 0; i < ns; i++) self->cumulative[i] /= total;
     return (PyObject *)self;
 fail:
     Py_DECREF(self);
     return NULL;
 }
 
-static inline void give(const AfRules *r, AfPos *p, int seat, int card) {
-    if (seat < r->n) p->hands[seat] |= AF_BIT(card);
+typedef struct {
+    const AfRules *r;
+    AfPos *p;
+} Giving;
+
+/* Where a drawn card goes: a hand, or (place n) out of the hands. */
+static void give(void *ctx, int place, int card) {
+    Giving *to = ctx;
+    if (place < to->r->n) to->p->hands[place] |= AF_BIT(card);
 }
 
-/* One world: a split drawn by weight, each group's cards dealt at random by it. */
+/* One world. */
 static void draw(const SamplerObject *self, uint64_t *rng, AfPos *out) {
-    const AfRules *r = &self->rules->r;
     *out = self->base;
-    double u = (double)(af_next(rng) >> 11) * (1.0 / 9007199254740992.0);
-    int lo = 0, hi = self->nsplits - 1;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (self->cumulative[mid] > u) hi = mid;
-        else lo = mid + 1;
-    }
-    int ng = self->ngroups;
-    const int *take = self->takes + lo * self->nconstrained * ng;
-    int cards[AF_MAX_GROUPS][AF_CARDS];
-    int left[AF_MAX_GROUPS];
-    for (int g = 0; g < ng; g++) {
-        left[g] = self->group_len[g];
-        memcpy(cards[g], self->group_cards[g], sizeof(int) * (size_t)left[g]);
-    }
-    for (int i = 0; i < self->nconstrained; i++) {
-        int seat = self->constrained[i];
-        for (int g = 0; g < ng; g++) {
-            for (int k = take[i * ng + g]; k > 0; k--) {
-                int j = af_below(rng, left[g]);
-                int card = cards[g][j];
-                cards[g][j] = cards[g][--left[g]];
-                give(r, out, seat, card);
-            }
-        }
-    }
-    int rest[AF_CARDS], nrest = 0;
-    for (int g = 0; g < ng; g++)
-        for (int j = 0; j < left[g]; j++) rest[nrest++] = cards[g][j];
-    for (int f = 0; f < self->nfree; f++) {
-        for (int k = self->free_need[f]; k > 0 && nrest > 0; k--) {
-            int j = af_below(rng, nrest);
-            int card = rest[j];
-            rest[j] = rest[--nrest];
-            give(r, out, self->free_seat[f], card);
-        }
-    }
+    Giving to = {&self->rules->r, out};
+    wd_splits_draw(&self->splits, rng, give, &to);
 }
 
 static PyObject *Sampler_draw(SamplerObject *self, PyObject *arg) {
@@ -1098,7 +876,7 @@ static PyObject *Sampler_values(SamplerObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OiKii", &moves_obj, &worlds, &seed, &first_cards, &along_cards))
         return NULL;
     int moves[AF_CARDS + 1];
-    int nmoves = read_ints(moves_obj, moves, AF_CARDS + 1, "moves");
+    int nmoves = wd_read_ints(moves_obj, moves, AF_CARDS + 1, "moves");
     if (nmoves < 0) return NULL;
     const AfRules *r = &self->rules->r;
     uint64_t legal = self->base.over ? 0 : af_legal(r, &self->base);
@@ -1134,7 +912,7 @@ static PyObject *Sampler_values(SamplerObject *self, PyObject *args) {
     PyObject *rows = PyList_New(worlds);
     if (!rows) goto done;
     for (int w = 0; w < worlds; w++) {
-        PyObject *row = float_list(found + w * nmoves, nmoves);
+        PyObject *row = wd_float_list(found + w * nmoves, nmoves);
         if (!row) {
             Py_CLEAR(rows);
             goto done;

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hoyle.core.compiled import load_compiled
+from hoyle.core.compiled import SamplerWorlds, load_compiled
 from hoyle.core.protocol import State
 from hoyle.core.sampling import Splits, splits_by_seat
 from hoyle.games.all_fours.observe import hand_visible
@@ -38,7 +38,6 @@ from hoyle.games.all_fours.solver import MAX_CARDS, PLAYOUT_CARDS
 from hoyle.games.all_fours.state import FULL, PLAY, AllFoursState, cards_of
 
 __all__ = [
-    "AllFoursWorlds",
     "available",
     "core_position",
     "core_rules",
@@ -49,7 +48,6 @@ __all__ = [
 _core = load_compiled("hoyle.games.all_fours._fastcore")
 
 _TIES = {GameTie.NOBODY: 0, GameTie.ELDEST: 1, GameTie.NON_DEALER: 2}
-_MASK64 = (1 << 64) - 1
 
 
 def available() -> bool:
@@ -139,39 +137,10 @@ def core_position(
     )
 
 
-class AllFoursWorlds:
-    """The worlds one seat cannot tell from a real position, drawn and searched by the core
-    (a :class:`~hoyle.core.hooks.WorldBatch` and a :class:`~hoyle.core.hooks.WorldTree`)."""
-
-    def __init__(self, sampler: Any) -> None:
-        self._sampler = sampler
-
-    def values(
-        self, moves: Sequence[int], worlds: int, seed: int, endings: bool = True
-    ) -> list[list[float]]:
-        """See :meth:`hoyle.core.hooks.WorldBatch.values`; ``endings=False`` plays every
-        world out instead of asking the ending solver."""
-        first, along = (MAX_CARDS, PLAYOUT_CARDS) if endings else (0, 0)
-        rows: list[list[float]] = self._sampler.values(
-            list(moves), worlds, seed & _MASK64, first, along
-        )
-        return rows
-
-    def world(self, seed: int) -> Any:
-        """One world: a core ``Pos`` (see :class:`hoyle.core.hooks.CompiledWorld`)."""
-        return self._sampler.draw(seed & _MASK64)
-
-    def finish(self, world: Any, seed: int, endings: bool = True) -> list[float]:
-        """See :meth:`hoyle.core.hooks.WorldTree.finish`."""
-        first, along = (MAX_CARDS, PLAYOUT_CARDS) if endings else (0, 0)
-        values: list[float] = world.finish(seed & _MASK64, first, along)
-        return values
-
-
-def worlds(state: State, player: int) -> AllFoursWorlds | None:
-    """The :class:`AllFoursWorlds` of ``player``'s search of ``state`` (``player`` to play),
-    or ``None`` where the core does not play it (see the module). Reads only what ``player``
-    sees: its hand and discards, the turn-ups, and the play."""
+def worlds(state: State, player: int) -> SamplerWorlds | None:
+    """The worlds of ``player``'s search of ``state`` (``player`` to play), or ``None`` where
+    the core does not play it (see the module). Reads only what ``player`` sees: its hand and
+    discards, the turn-ups, and the play."""
     if not plays(state):
         return None
     assert isinstance(state, AllFoursState) and _core is not None
@@ -202,7 +171,7 @@ def worlds(state: State, player: int) -> AllFoursWorlds | None:
         shares.free,
         shares.free_need,
     )
-    return AllFoursWorlds(sampler)
+    return SamplerWorlds(sampler, MAX_CARDS, PLAYOUT_CARDS)
 
 
 def _constraints(state: AllFoursState, player: int) -> Splits | None:

@@ -11,65 +11,7 @@
 #include <Python.h>
 
 #include "_fastcore.h"
-
-/* ------------------------------------------------------------------------- helpers */
-
-static int read_ints(PyObject *seq, int *out, int max, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
-    if (len > max) {
-        PyErr_Format(PyExc_ValueError, "%s: at most %d entries, not %zd", what, max, len);
-        Py_DECREF(fast);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < len; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        out[i] = (int)v;
-    }
-    Py_DECREF(fast);
-    return (int)len;
-}
-
-static int read_masks(PyObject *seq, uint64_t *out, int max, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
-    if (len > max) {
-        PyErr_Format(PyExc_ValueError, "%s: at most %d entries, not %zd", what, max, len);
-        Py_DECREF(fast);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < len; i++) {
-        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        out[i] = (uint64_t)v;
-    }
-    Py_DECREF(fast);
-    return (int)len;
-}
-
-static PyObject *mask_list(uint64_t m) {
-    PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    for (; m; m &= m - 1) {
-        PyObject *v = PyLong_FromLong(hc_low_bit(m));
-        if (!v || PyList_Append(out, v) < 0) {
-            Py_XDECREF(v);
-            Py_DECREF(out);
-            return NULL;
-        }
-        Py_DECREF(v);
-    }
-    return out;
-}
+#include "../../core/_worlds.h"
 
 /* ------------------------------------------------------------------------- Rules */
 
@@ -108,7 +50,7 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds) {
         PyErr_Format(PyExc_ValueError, "moon: a rule 0-%d, not %d", HC_MOON_CHOOSE, r->moon);
         return -1;
     }
-    if (read_ints(values, r->values, HC_CARDS, "values") < 0) return -1;
+    if (wd_read_ints(values, r->values, HC_CARDS, "values") < 0) return -1;
     r->penalty = penalty;
     r->moon_mask = moon_mask;
     r->safe_mask = safe_mask;
@@ -122,7 +64,7 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds) {
     }
     r->nsides = (int)ns;
     for (Py_ssize_t i = 0; i < ns; i++) {
-        int got = read_ints(PySequence_Fast_GET_ITEM(fast, i), r->sides[i], 2, "a side");
+        int got = wd_read_ints(PySequence_Fast_GET_ITEM(fast, i), r->sides[i], 2, "a side");
         if (got < 1) {
             Py_DECREF(fast);
             if (got == 0) PyErr_SetString(PyExc_ValueError, "a side needs a seat");
@@ -203,13 +145,13 @@ static PyObject *Pos_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
                           &p.trick_pts, &p.tricks_done, &p.broken, &widow))
         return NULL;
     int n = rules->r.n;
-    if (read_masks(hands, p.hands, n, "hands") != n || read_masks(taken, p.taken, n, "taken") != n ||
-        read_ints(ntricks, p.ntricks, n, "ntricks") != n ||
-        read_ints(points, p.points, n, "points") != n) {
+    if (wd_read_masks(hands, p.hands, n, HC_CARDS, "hands") != n || wd_read_masks(taken, p.taken, n, HC_CARDS, "taken") != n ||
+        wd_read_ints(ntricks, p.ntricks, n, "ntricks") != n ||
+        wd_read_ints(points, p.points, n, "points") != n) {
         if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "one entry a seat: %d", n);
         return NULL;
     }
-    int len = read_ints(trick, p.trick, n - 1, "trick");
+    int len = wd_read_ints(trick, p.trick, n - 1, "trick");
     if (len < 0) return NULL;
     p.trick_len = len;
     p.widow = widow;
@@ -230,7 +172,7 @@ static PyObject *Pos_legal(PosObject *self, PyObject *Py_UNUSED(ignored)) {
 
 static PyObject *Pos_legal_list(PosObject *self, PyObject *Py_UNUSED(ignored)) {
     if (hc_over(&self->rules->r, &self->p)) return PyList_New(0);
-    return mask_list(hc_legal(&self->rules->r, &self->p));
+    return wd_mask_list(hc_legal(&self->rules->r, &self->p));
 }
 
 static PyObject *Pos_apply(PosObject *self, PyObject *arg) {
@@ -269,20 +211,6 @@ static PyObject *Pos_policy(PosObject *self, PyObject *arg) {
     return PyLong_FromLong(hc_policy(&self->rules->r, &self->p, &rng));
 }
 
-static PyObject *values_list(const double *v, int n) {
-    PyObject *out = PyList_New(n);
-    if (!out) return NULL;
-    for (int s = 0; s < n; s++) {
-        PyObject *x = PyFloat_FromDouble(v[s]);
-        if (!x) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, s, x);
-    }
-    return out;
-}
-
 /* deal_scores(choice): each seat's deal score (unsigned), the deal over. */
 static PyObject *Pos_deal_scores(PosObject *self, PyObject *arg) {
     long choice = PyLong_AsLong(arg);
@@ -308,7 +236,7 @@ static PyObject *Pos_finish(PosObject *self, PyObject *args) {
     double out[HC_MAX_SEATS];
     uint64_t rng = seed;
     finish(&self->rules->r, &self->p, &rng, first_cards, along_cards, out);
-    return values_list(out, self->rules->r.n);
+    return wd_float_list(out, self->rules->r.n);
 }
 
 /* solve(max_cards): the ending solver's values, or None where it does not answer. */
@@ -321,30 +249,16 @@ static PyObject *Pos_solve(PosObject *self, PyObject *arg) {
         (r->hand_size - self->p.tricks_done) * r->n > max_cards ||
         !hc_solve(r, &self->p, (int)max_cards, out))
         Py_RETURN_NONE;
-    return values_list(out, r->n);
-}
-
-static PyObject *masks_tuple(const uint64_t *m, int n) {
-    PyObject *out = PyTuple_New(n);
-    if (!out) return NULL;
-    for (int s = 0; s < n; s++) PyTuple_SET_ITEM(out, s, PyLong_FromUnsignedLongLong(m[s]));
-    return out;
-}
-
-static PyObject *ints_tuple(const int *v, int n) {
-    PyObject *out = PyTuple_New(n);
-    if (!out) return NULL;
-    for (int s = 0; s < n; s++) PyTuple_SET_ITEM(out, s, PyLong_FromLong(v[s]));
-    return out;
+    return wd_float_list(out, r->n);
 }
 
 /* fields(): (hands, taken, ntricks, points, trick, leader, tricks_done, broken), for tests. */
 static PyObject *Pos_fields(PosObject *self, PyObject *Py_UNUSED(ignored)) {
     const HcPos *p = &self->p;
     int n = self->rules->r.n;
-    return Py_BuildValue("(NNNNNiii)", masks_tuple(p->hands, n), masks_tuple(p->taken, n),
-                         ints_tuple(p->ntricks, n), ints_tuple(p->points, n),
-                         ints_tuple(p->trick, p->trick_len), p->leader, p->tricks_done,
+    return Py_BuildValue("(NNNNNiii)", wd_mask_tuple(p->hands, n), wd_mask_tuple(p->taken, n),
+                         wd_int_tuple(p->ntricks, n), wd_int_tuple(p->points, n),
+                         wd_int_tuple(p->trick, p->trick_len), p->leader, p->tricks_done,
                          p->broken);
 }
 
@@ -375,35 +289,20 @@ static PyTypeObject PosType = {
 
 /* ------------------------------------------------------------------------- Sampler */
 
-#define HC_MAX_GROUPS 64
-
-/* The worlds one seat cannot tell from the real one. Cards it cannot see are grouped by which
- * hidden seats may hold them (fast.py); a *split* says how many cards of each group each
- * constrained seat takes, and is drawn with weight the number of deals it stands for, so that
- * every deal that fits is equally likely (hoyle.core.sampling.sample_by_seat's distribution).
- * The seats open to every group then share what is left at random. Seat n is the widow. */
+/* The worlds one seat cannot tell from the real one: the public position (with the seat's hand
+ * and the cards known to be elsewhere placed) and the unseen cards, drawn by the splits of
+ * hoyle.core.sampling.splits_by_seat (_worlds.h). Place n is the widow. */
 typedef struct {
     PyObject_HEAD
     RulesObject *rules;
-    HcPos base;          /* the public position, the searcher's hand and known cards placed */
-    int ngroups;
-    int group_len[HC_MAX_GROUPS];
-    int group_cards[HC_MAX_GROUPS][HC_CARDS];
-    int nconstrained;
-    int constrained[HC_MAX_SEATS + 1];
-    int nfree;
-    int free_seat[HC_MAX_SEATS + 1];
-    int free_need[HC_MAX_SEATS + 1];
-    int nsplits;
-    int *takes;          /* nsplits x nconstrained x ngroups */
-    double *cumulative;  /* the splits' running weights, the last 1 */
-    int widow_taker;     /* -1: the widow (seat n) is still to be taken */
+    HcPos base;
+    WdSplits splits;
+    int widow_taker; /* -1: the widow (place n) is still to be taken */
 } SamplerObject;
 
 static void Sampler_dealloc(SamplerObject *self) {
     Py_XDECREF(self->rules);
-    PyMem_Free(self->takes);
-    PyMem_Free(self->cumulative);
+    wd_splits_free(&self->splits);
     PyObject_Free(self);
 }
 
@@ -422,130 +321,41 @@ static PyObject *Sampler_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->rules = base->rules;
     self->base = base->p;
     self->widow_taker = widow_taker;
-    int n = base->rules->r.n;
-    uint64_t masks[HC_MAX_GROUPS];
-    int ng = read_masks(groups, masks, HC_MAX_GROUPS, "groups");
-    if (ng < 0) goto fail;
-    self->ngroups = ng;
-    for (int g = 0; g < ng; g++) {
-        int k = 0;
-        for (uint64_t m = masks[g]; m; m &= m - 1) self->group_cards[g][k++] = hc_low_bit(m);
-        self->group_len[g] = k;
-    }
-    self->nconstrained = read_ints(constrained, self->constrained, n + 1, "constrained");
-    self->nfree = read_ints(free_seats, self->free_seat, n + 1, "free_seats");
-    if (self->nconstrained < 0 || self->nfree < 0) goto fail;
-    if (read_ints(free_need, self->free_need, n + 1, "free_need") != self->nfree) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "free_need: one a free seat");
+    if (wd_splits_read(&self->splits, base->rules->r.n + 1, HC_CARDS, groups, constrained, splits,
+                       weights, free_seats, free_need) < 0)
         goto fail;
-    }
-    PyObject *sp = PySequence_Fast(splits, "splits");
-    if (!sp) goto fail;
-    Py_ssize_t ns = PySequence_Fast_GET_SIZE(sp);
-    int width = self->nconstrained * ng;
-    if (ns < 1) {
-        Py_DECREF(sp);
-        PyErr_SetString(PyExc_ValueError, "splits: at least one");
-        goto fail;
-    }
-    self->nsplits = (int)ns;
-    self->takes = PyMem_Malloc(sizeof(int) * (size_t)(ns * (width ? width : 1)));
-    self->cumulative = PyMem_Malloc(sizeof(double) * (size_t)ns);
-    if (!self->takes || !self->cumulative) {
-        Py_DECREF(sp);
-        PyErr_NoMemory();
-        goto fail;
-    }
-    for (Py_ssize_t i = 0; i < ns; i++) {
-        if (read_ints(PySequence_Fast_GET_ITEM(sp, i), self->takes + i * width, width,
-                      "a split") != width) {
-            Py_DECREF(sp);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a split: one a group a seat");
-            goto fail;
-        }
-    }
-    Py_DECREF(sp);
-    PyObject *wf = PySequence_Fast(weights, "weights");
-    if (!wf) goto fail;
-    if (PySequence_Fast_GET_SIZE(wf) != ns) {
-        Py_DECREF(wf);
-        PyErr_SetString(PyExc_ValueError, "weights: one a split");
-        goto fail;
-    }
-    double total = 0;
-    for (Py_ssize_t i = 0; i < ns; i++) {
-        double w = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(wf, i));
-        if (w == -1.0 && PyErr_Occurred()) {
-            Py_DECREF(wf);
-            goto fail;
-        }
-        total += w;
-        self->cumulative[i] = total;
-    }
-    Py_DECREF(wf);
-    if (!(total > 0)) {
-        PyErr_SetString(PyExc_ValueError, "weights: no deal fits");
-        goto fail;
-    }
-    for (Py_ssize_t i = 0; i < ns; i++) self->cumulative[i] /= total;
     return (PyObject *)self;
 fail:
     Py_DECREF(self);
     return NULL;
 }
 
-static void give(const HcRules *r, HcPos *p, int seat, int card, int widow_taker) {
-    if (seat < r->n) {
-        p->hands[seat] |= HC_BIT(card);
-    } else if (widow_taker < 0) {
+typedef struct {
+    const HcRules *r;
+    HcPos *p;
+    int widow_taker;
+} Giving;
+
+/* Where a drawn card goes: a hand, the widow, or (the widow taken unseen with the first
+ * trick) its taker's cards. */
+static void give(void *ctx, int place, int card) {
+    Giving *to = ctx;
+    HcPos *p = to->p;
+    if (place < to->r->n) {
+        p->hands[place] |= HC_BIT(card);
+    } else if (to->widow_taker < 0) {
         p->widow |= HC_BIT(card);
-    } else { /* the widow was taken unseen with the first trick */
-        p->taken[widow_taker] |= HC_BIT(card);
-        p->points[widow_taker] += r->values[card];
+    } else {
+        p->taken[to->widow_taker] |= HC_BIT(card);
+        p->points[to->widow_taker] += to->r->values[card];
     }
 }
 
-/* One world: a split drawn by weight, each group's cards shuffled and dealt by it. */
+/* One world. */
 static void draw(const SamplerObject *self, uint64_t *rng, HcPos *out) {
-    const HcRules *r = &self->rules->r;
     *out = self->base;
-    double u = (double)(hc_next(rng) >> 11) * (1.0 / 9007199254740992.0);
-    int lo = 0, hi = self->nsplits - 1;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (self->cumulative[mid] > u) hi = mid;
-        else lo = mid + 1;
-    }
-    int ng = self->ngroups;
-    const int *take = self->takes + lo * self->nconstrained * ng;
-    int cards[HC_MAX_GROUPS][HC_CARDS];
-    int left[HC_MAX_GROUPS];
-    for (int g = 0; g < ng; g++) {
-        left[g] = self->group_len[g];
-        memcpy(cards[g], self->group_cards[g], sizeof(int) * (size_t)left[g]);
-    }
-    for (int i = 0; i < self->nconstrained; i++) {
-        int seat = self->constrained[i];
-        for (int g = 0; g < ng; g++) {
-            for (int k = take[i * ng + g]; k > 0; k--) { /* a random card of what is left */
-                int j = hc_below(rng, left[g]);
-                int card = cards[g][j];
-                cards[g][j] = cards[g][--left[g]];
-                give(r, out, seat, card, self->widow_taker);
-            }
-        }
-    }
-    int rest[HC_CARDS], nrest = 0;
-    for (int g = 0; g < ng; g++)
-        for (int j = 0; j < left[g]; j++) rest[nrest++] = cards[g][j];
-    for (int f = 0; f < self->nfree; f++) {
-        for (int k = self->free_need[f]; k > 0; k--) {
-            int j = hc_below(rng, nrest);
-            int card = rest[j];
-            rest[j] = rest[--nrest];
-            give(r, out, self->free_seat[f], card, self->widow_taker);
-        }
-    }
+    Giving to = {&self->rules->r, out, self->widow_taker};
+    wd_splits_draw(&self->splits, rng, give, &to);
 }
 
 static PyObject *Sampler_draw(SamplerObject *self, PyObject *arg) {
@@ -567,7 +377,7 @@ static PyObject *Sampler_values(SamplerObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OiKii", &moves_obj, &worlds, &seed, &first_cards, &along_cards))
         return NULL;
     int moves[HC_CARDS];
-    int nmoves = read_ints(moves_obj, moves, HC_CARDS, "moves");
+    int nmoves = wd_read_ints(moves_obj, moves, HC_CARDS, "moves");
     if (nmoves < 0) return NULL;
     const HcRules *r = &self->rules->r;
     uint64_t legal = hc_over(r, &self->base) ? 0 : hc_legal(r, &self->base);
@@ -603,7 +413,7 @@ static PyObject *Sampler_values(SamplerObject *self, PyObject *args) {
     PyObject *rows = PyList_New(worlds);
     if (!rows) goto done;
     for (int w = 0; w < worlds; w++) {
-        PyObject *row = values_list(found + w * nmoves, nmoves);
+        PyObject *row = wd_float_list(found + w * nmoves, nmoves);
         if (!row) {
             Py_CLEAR(rows);
             goto done;
@@ -632,13 +442,13 @@ static PyObject *Sampler_redeal(SamplerObject *self, PyObject *args) {
     int n = r->n;
     uint64_t played[HC_MAX_SEATS];
     int plan[HC_CARDS], passes[HC_MAX_SEATS * HC_CARDS];
-    if (read_masks(played_obj, played, n, "played") != n) {
+    if (wd_read_masks(played_obj, played, n, HC_CARDS, "played") != n) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "played: one mask a seat");
         return NULL;
     }
-    int count = read_ints(plan_obj, plan, HC_CARDS / n, "plan");
+    int count = wd_read_ints(plan_obj, plan, HC_CARDS / n, "plan");
     if (count < 0) return NULL;
-    if (read_ints(passes_obj, passes, n * count, "passes") != n * count) {
+    if (wd_read_ints(passes_obj, passes, n * count, "passes") != n * count) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "passes: plan's a seat");
         return NULL;
     }
@@ -705,8 +515,8 @@ static PyObject *Sampler_redeal(SamplerObject *self, PyObject *args) {
     for (int i = 0; i < n; i++)
         for (int k = 0; k < count; k++)
             PyList_SET_ITEM(actions, at++, PyLong_FromLong(passes[((eldest + i) % n) * count + k]));
-    return Py_BuildValue("(NNNNN)", masks_tuple(p.hands, n), masks_tuple(dealt, n), passed,
-                         masks_tuple(received, n), actions);
+    return Py_BuildValue("(NNNNN)", wd_mask_tuple(p.hands, n), wd_mask_tuple(dealt, n), passed,
+                         wd_mask_tuple(received, n), actions);
 }
 
 static PyMethodDef Sampler_methods[] = {

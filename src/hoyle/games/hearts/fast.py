@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from hoyle.core.compiled import load_compiled
+from hoyle.core.compiled import SamplerWorlds, load_compiled
 from hoyle.core.protocol import State
 from hoyle.core.sampling import splits_by_seat
 from hoyle.games.hearts.resample import _constraints, _played_by_seat
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
     from hoyle.games.hearts.state import HeartsGame
 
 __all__ = [
-    "HeartsWorlds",
     "available",
     "core_position",
     "core_rules",
@@ -60,7 +59,6 @@ _MOON = {
     Moon.VOID_DEAL: 4,
     Moon.CHOOSE: 5,
 }
-_MASK64 = (1 << 64) - 1
 
 
 def available() -> bool:
@@ -145,44 +143,15 @@ def core_position(
     )
 
 
-class HeartsWorlds:
-    """The worlds one seat cannot tell from a real position, drawn and searched by the core
-    (a :class:`~hoyle.core.hooks.WorldBatch` and a :class:`~hoyle.core.hooks.WorldTree`)."""
-
-    def __init__(self, sampler: Any) -> None:
-        self._sampler = sampler
-
-    def values(
-        self, moves: Sequence[int], worlds: int, seed: int, endings: bool = True
-    ) -> list[list[float]]:
-        """See :meth:`hoyle.core.hooks.WorldBatch.values`; ``endings=False`` plays every
-        world out instead of asking the ending solver."""
-        first, along = (MAX_CARDS, PLAYOUT_CARDS) if endings else (0, 0)
-        rows: list[list[float]] = self._sampler.values(
-            list(moves), worlds, seed & _MASK64, first, along
-        )
-        return rows
-
-    def world(self, seed: int) -> Any:
-        """One world: a core ``Pos`` (see :class:`hoyle.core.hooks.CompiledWorld`)."""
-        return self._sampler.draw(seed & _MASK64)
-
-    def finish(self, world: Any, seed: int, endings: bool = True) -> list[float]:
-        """See :meth:`hoyle.core.hooks.WorldTree.finish`."""
-        first, along = (MAX_CARDS, PLAYOUT_CARDS) if endings else (0, 0)
-        values: list[float] = world.finish(seed & _MASK64, first, along)
-        return values
-
-
-def worlds(state: State, player: int) -> HeartsWorlds | None:
-    """The :class:`HeartsWorlds` of ``player``'s search of ``state``, or ``None`` where the
-    core does not play it (see the module). Reads only what ``player`` sees: its hand, the
-    cards it passed and was passed, and the play."""
+def worlds(state: State, player: int) -> SamplerWorlds | None:
+    """The worlds of ``player``'s search of ``state``, or ``None`` where the core does not
+    play it (see the module). Reads only what ``player`` sees: its hand, the cards it passed
+    and was passed, and the play."""
     if not plays(state):
         return None
     assert isinstance(state, HeartsState)
     sampler = _sampler(state, player)
-    return None if sampler is None else HeartsWorlds(sampler)
+    return None if sampler is None else SamplerWorlds(sampler, MAX_CARDS, PLAYOUT_CARDS)
 
 
 def _sampler(state: HeartsState, player: int) -> Any:
