@@ -74,6 +74,7 @@ FIRST_DISCARD = TO_DISCARD * N_SOURCES * N_SYMBOLS  # the lowest discard id (pas
 CHANCE_BASE = PASS + 1
 NUM_ACTIONS = CHANCE_BASE + 64
 
+STRIDE = N_SOURCES * N_SYMBOLS  # move_id(src, dest, sym) is dest * STRIDE + src * N_SYMBOLS + sym
 PILE_BITS = [1 << (N_SYMBOLS + d) for d in range(6)]  # discard pile d holds cards, in a key
 DISCARD_CACHE = 1 << 16  # discard lists kept on a game before they are all forgotten
 
@@ -131,7 +132,21 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         self.goal_queues: dict[int, tuple[int, ...]] = {}
         """The order goal cards are dealt in, by dealer (see ``_goal_queue``)."""
         self.discards: dict[int, tuple[int, ...]] = {}
-        """The discards of a hand, open piles (and tops): see ``_discard_moves``."""
+        """The discards of a hand and its open piles (see ``_discard_moves``)."""
+        self.discard_rows: dict[int, tuple[int, ...]] = {}
+        """By destination and a set of symbols, the discards of them (see ``discard_row``)."""
+        # Frey's discard: by the symbol of a discard pile's top, the symbols that may go on
+        # it (equal or one lower; a wild goes anywhere and takes all).
+        self.goes_on = [
+            sum(
+                1 << s
+                for s in range(N_SYMBOLS)
+                if self.symbol_wild[s]
+                or self.symbol_wild[top]
+                or self.symbol_rank[s] in (self.symbol_rank[top], self.symbol_rank[top] - 1)
+            )
+            for top in range(N_SYMBOLS)
+        ]
         self.token = [
             str(k + 1) if starturn else (TOKENS[k] if k < 52 else "XJ") for k in range(kinds)
         ]
@@ -161,6 +176,16 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         scored as blocked. It is far beyond any deal played (hundreds of actions), but a turn
         can go on as long as the draws keep every hand playable, so without it no bound
         would hold (see :meth:`_game_info`)."""
+
+    def discard_row(self, syms: int, dest: int) -> tuple[int, ...]:
+        """The discards to ``dest`` (a discard pile, or a pair onto one) of a card of each
+        symbol in the bit set ``syms`` from the hand, in increasing order; kept in
+        :attr:`discard_rows`."""
+        key = dest << N_SYMBOLS | syms
+        row = self.discard_rows.get(key)
+        if row is None:
+            row = self.discard_rows[key] = tuple(dest * STRIDE + sym for sym in _bits(syms))
+        return row
 
     @property
     def num_players(self) -> int:
@@ -762,21 +787,41 @@ class SpiteMaliceState(State):
         for i, pile in enumerate(self._goals[seat]):
             if pile and wanted >> symbol[pile[-1]] & 1:
                 moves += self._plays(GOAL + i, symbol[pile[-1]], may_start)
-        # The discard tops, and the key of the discard list: which piles hold cards (and
-        # with Frey's discard, their tops).
-        key = hand
+        # The discard tops' plays, and the discards. Without Frey's discard these depend only
+        # on the hand's symbols (and pairs) and which piles hold cards: the list is kept on
+        # the game under that key. With it, each pile takes the symbols its top allows
+        # (a key of the tops would rarely come again): see _discard_moves for the order.
         piles = self._discards[seat]
-        for d, pile in enumerate(piles):
-            if pile:
-                key |= PILE_BITS[d]
-                if wanted >> symbol[pile[-1]] & 1:
-                    moves += self._plays(DISCARD + d, symbol[pile[-1]], may_start)
-        if rules.discard_down:
-            shift = 2 * N_SYMBOLS + 6
-            for pile in piles:
+        discards: Sequence[int] | None
+        if not rules.discard_down:
+            key = hand | pairs << (N_SYMBOLS + 6)
+            for d, pile in enumerate(piles):
                 if pile:
-                    key |= (symbol[pile[-1]] + 1) << shift
-                shift += 5
+                    key |= PILE_BITS[d]
+                    if wanted >> symbol[pile[-1]] & 1:
+                        moves += self._plays(DISCARD + d, symbol[pile[-1]], may_start)
+            discards = g.discards.get(key)
+            if discards is None:
+                discards = self._discard_moves(key, hand, pairs)
+        else:
+            singles: list[int] = []
+            doubles: list[int] = []
+            opened_empty = False
+            for d, pile in enumerate(piles):
+                syms = hand
+                if pile:
+                    top = symbol[pile[-1]]
+                    if wanted >> top & 1:
+                        moves += self._plays(DISCARD + d, top, may_start)
+                    syms &= g.goes_on[top]
+                elif opened_empty:
+                    continue
+                else:
+                    opened_empty = True
+                singles += g.discard_row(syms, TO_DISCARD + d)
+                if syms & pairs:
+                    doubles += g.discard_row(syms & pairs, TO_PAIR + d)
+            discards = singles + doubles
         if moves:
             if rules.compulsory_aces_twos:
                 # An ace or a two that may go to the centre must (from the hand only if
@@ -793,10 +838,6 @@ class SpiteMaliceState(State):
             # Every centre move comes before every discard (its destination is lower),
             # and a pass after both: sorted by parts.
             moves.sort()
-        key |= pairs << (N_SYMBOLS + 6)  # (no pairs without pair discards)
-        discards = g.discards.get(key)
-        if discards is None:
-            discards = self._discard_moves(key, hand, pairs)
         moves += discards
         if rules.may_pass:
             moves.append(PASS)
@@ -826,56 +867,33 @@ class SpiteMaliceState(State):
         return moves
 
     def _discard_moves(self, key: int, hand: int, pairs: int) -> tuple[int, ...]:
-        """The discards of the player to move, in increasing order, kept on the game under
-        ``key`` (see :meth:`_legal_now`): the hand holds the symbols ``hand``, two cards or
-        more of ``pairs``. They depend on those and on which piles hold cards (one empty
-        pile is as good as another), and with Frey's discard on the tops."""
+        """The discards of the player to move without Frey's discard, in increasing order,
+        kept on the game under ``key`` (see :meth:`_legal_now`): the hand holds the symbols
+        ``hand``, two cards or more of ``pairs``. Onto every pile that holds cards and the
+        first empty one (one empty pile is as good as another), by symbol, pile by pile;
+        then the pairs likewise (a pair's destination is above every single discard's)."""
         g = self.g
-        piles = self._discards[self._cur]
         opened = []
         empty_seen = False
-        for d, pile in enumerate(piles):
+        for d, pile in enumerate(self._discards[self._cur]):
             if pile:
                 opened.append(d)
             elif not empty_seen:
                 opened.append(d)
                 empty_seen = True
         syms = _bits(hand)
-        stride = N_SOURCES * N_SYMBOLS  # move_id(HAND, dest, sym) is dest * stride + sym
-        if not self.rules.discard_down and not pairs:
-            # In increasing order as they come: by pile, then by symbol.
-            moves = tuple([(TO_DISCARD + d) * stride + sym for d in opened for sym in syms])
+        if not pairs:
+            moves = tuple([(TO_DISCARD + d) * STRIDE + sym for d in opened for sym in syms])
         else:
-            found = []
-            for d in opened:
-                pile = piles[d]
-                for sym in syms:
-                    if (
-                        pile
-                        and self.rules.discard_down
-                        and not self._goes_down_symbol(sym, pile[-1])
-                    ):
-                        continue
-                    found.append((TO_DISCARD + d) * stride + sym)
-                    if pairs >> sym & 1:
-                        found.append((TO_PAIR + d) * stride + sym)
-            moves = tuple(sorted(found))
+            found = [(TO_DISCARD + d) * STRIDE + sym for d in opened for sym in syms]
+            pair_syms = _bits(pairs)
+            found += [(TO_PAIR + d) * STRIDE + sym for d in opened for sym in pair_syms]
+            moves = tuple(found)
         cache = g.discards
         if len(cache) >= DISCARD_CACHE:
             cache.clear()
         cache[key] = moves
         return moves
-
-    def _goes_down(self, kind: int, top: int) -> bool:
-        """Frey's discard: equal to the top or one lower (a wild goes anywhere, takes all)."""
-        return self._goes_down_symbol(self.g.symbol[kind], top)
-
-    def _goes_down_symbol(self, sym: int, top: int) -> bool:
-        """:meth:`_goes_down` for a card of symbol ``sym``."""
-        g = self.g
-        if g.symbol_wild[sym] or g.wild[top]:
-            return True
-        return g.symbol_rank[sym] in (g.rank[top], g.rank[top] - 1)
 
     # ------------------------------------------------------------------ applying moves
 
