@@ -10,6 +10,7 @@ import pytest
 import hoyle
 from hoyle.agents.ismcts import ISMCTSAgent
 from hoyle.agents.pimc import PIMCAgent
+from hoyle.agents.playout import Playout
 from hoyle.core.budget import Budget
 from hoyle.core.compiled import SamplerWorlds
 from hoyle.games.hearts import fast
@@ -42,10 +43,12 @@ class _Counting:
         return self.inner.values(moves, worlds, seed, endings)
 
 
-def test_pimc_searches_the_compiled_worlds_within_its_simulations() -> None:
+@pytest.mark.parametrize("seed", [3, 4, 5, 6])
+def test_pimc_searches_the_compiled_worlds_within_its_simulations(seed: int) -> None:
     # One simulation is one move tried in one world: a budget of 600 simulations over k
     # moves searches 600 // k worlds (whole worlds only), every move in each.
-    state = _trick_play(3)
+    state = _trick_play(seed)
+    assert len(Playout(state.game).classes(state)) >= 2
     agent = PIMCAgent(state.game, Budget(simulations=600), seed=1)
     counting = _Counting(fast.worlds(state, state.current_player()))  # type: ignore[arg-type]
     agent.playout.batch = lambda s, p: counting  # type: ignore[method-assign]

@@ -216,6 +216,10 @@ class PIMCAgent:
         while True:
             left = clock.left()
             if left is not None:
+                if left < len(tried) and clock.done:
+                    # Too few left for a whole world; a part of one would favour the moves
+                    # tried in it (the Python search counts none then either).
+                    return samples
                 size = max(1, min(size, left // len(tried)))
             start = time.perf_counter()
             rows = batch.values(tried, size, self.rng.getrandbits(64), endings)
