@@ -886,8 +886,8 @@ static PyObject *Sampler_values(SamplerObject *self, PyObject *args) {
             return NULL;
         }
     }
-    if (worlds < 0) {
-        PyErr_SetString(PyExc_ValueError, "worlds: 0 or more");
+    if (worlds < 0 || worlds > 1000000) {
+        PyErr_Format(PyExc_ValueError, "worlds: 0 to 1,000,000 a call, not %d", worlds);
         return NULL;
     }
     int player = self->base.cur;
