@@ -78,6 +78,25 @@ STRIDE = N_SOURCES * N_SYMBOLS  # move_id(src, dest, sym) is dest * STRIDE + src
 PILE_BITS = [1 << (N_SYMBOLS + d) for d in range(6)]  # discard pile d holds cards, in a key
 DISCARD_CACHE = 1 << 16  # discard lists kept on a game before they are all forgotten
 
+
+def _byte_rows(shift: int) -> list[list[tuple[int, ...]]]:
+    """At ``[i][byte]``: the discards from the hand to destination ``TO_DISCARD + i`` (a
+    pile, then from i = 6 a pair onto one) of a card of each symbol ``shift + b`` for the set
+    bits b of ``byte``, in increasing order."""
+    return [
+        [
+            tuple((TO_DISCARD + i) * STRIDE + shift + b for b in range(8) if byte >> b & 1)
+            for byte in range(256)
+        ]
+        for i in range(12)
+    ]
+
+
+# A discard list without a walk over the symbols: the rows of a symbol set's low byte, then
+# of its high byte (symbols 8 and up), onto each pile in turn (see _legal_now).
+LOW_ROWS = _byte_rows(0)
+HIGH_ROWS = _byte_rows(8)
+
 # Phases (in this order: a phase below PLAY is a chance node's).
 DEAL, DRAW, PLAY, OVER = range(4)
 PHASE_NAMES = ("deal", "draw", "play", "over")
@@ -133,8 +152,6 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         """The order goal cards are dealt in, by dealer (see ``_goal_queue``)."""
         self.discards: dict[int, tuple[int, ...]] = {}
         """The discards of a hand and its open piles (see ``_discard_moves``)."""
-        self.discard_rows: dict[int, tuple[int, ...]] = {}
-        """By destination and a set of symbols, the discards of them (see ``discard_row``)."""
         # Frey's discard: by the symbol of a discard pile's top, the symbols that may go on
         # it (equal or one lower; a wild goes anywhere and takes all).
         self.goes_on = [
@@ -176,16 +193,6 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         scored as blocked. It is far beyond any deal played (hundreds of actions), but a turn
         can go on as long as the draws keep every hand playable, so without it no bound
         would hold (see :meth:`_game_info`)."""
-
-    def discard_row(self, syms: int, dest: int) -> tuple[int, ...]:
-        """The discards to ``dest`` (a discard pile, or a pair onto one) of a card of each
-        symbol in the bit set ``syms`` from the hand, in increasing order; kept in
-        :attr:`discard_rows`."""
-        key = dest << N_SYMBOLS | syms
-        row = self.discard_rows.get(key)
-        if row is None:
-            row = self.discard_rows[key] = tuple(dest * STRIDE + sym for sym in _bits(syms))
-        return row
 
     @property
     def num_players(self) -> int:
@@ -772,21 +779,23 @@ class SpiteMaliceState(State):
         # a stack takes next (symbol s is rank s + 1), or an ace while a stack may start.
         stacks = self._stacks
         may_start = len(stacks) < g.max_stacks
-        wanted = g.wild_symbols | may_start
+        wild_symbols = g.wild_symbols
+        wanted = wild_symbols | may_start
         for stack in stacks:
             wanted |= 1 << len(stack)
         # Each source's symbol is checked against that set; only a card that fits is looked
-        # at again (see _plays). Most are not.
-        moves: list[int] = []
+        # at again, below. Most are not. ``fits`` holds them as ``src * N_SYMBOLS + sym``
+        # (the id of the move onto stack 0: stack i is i * STRIDE more).
+        fits: list[int] = []
         found = hand & wanted
         while found:
             low = found & -found
             found ^= low
-            moves += self._plays(HAND, low.bit_length() - 1, may_start)
+            fits.append(low.bit_length() - 1)  # (HAND is 0)
         symbol = g.symbol
         for i, pile in enumerate(self._goals[seat]):
             if pile and wanted >> symbol[pile[-1]] & 1:
-                moves += self._plays(GOAL + i, symbol[pile[-1]], may_start)
+                fits.append((GOAL + i) * N_SYMBOLS + symbol[pile[-1]])
         # The discard tops' plays, and the discards. Without Frey's discard these depend only
         # on the hand's symbols (and pairs) and which piles hold cards: the list is kept on
         # the game under that key. With it, each pile takes the symbols its top allows
@@ -799,7 +808,7 @@ class SpiteMaliceState(State):
                 if pile:
                     key |= PILE_BITS[d]
                     if wanted >> symbol[pile[-1]] & 1:
-                        moves += self._plays(DISCARD + d, symbol[pile[-1]], may_start)
+                        fits.append((DISCARD + d) * N_SYMBOLS + symbol[pile[-1]])
             discards = g.discards.get(key)
             if discards is None:
                 discards = self._discard_moves(key, hand, pairs)
@@ -812,16 +821,31 @@ class SpiteMaliceState(State):
                 if pile:
                     top = symbol[pile[-1]]
                     if wanted >> top & 1:
-                        moves += self._plays(DISCARD + d, top, may_start)
+                        fits.append((DISCARD + d) * N_SYMBOLS + top)
                     syms &= g.goes_on[top]
                 elif opened_empty:
                     continue
                 else:
                     opened_empty = True
-                singles += g.discard_row(syms, TO_DISCARD + d)
+                singles += LOW_ROWS[d][syms & 255]
+                singles += HIGH_ROWS[d][syms >> 8]
                 if syms & pairs:
-                    doubles += g.discard_row(syms & pairs, TO_PAIR + d)
+                    doubles += LOW_ROWS[6 + d][syms & pairs & 255]
+                    doubles += HIGH_ROWS[6 + d][(syms & pairs) >> 8]
             discards = singles + doubles
+        # The centre moves of the cards that fit: a natural card onto every stack that
+        # takes its rank next (symbol s when it holds s cards), an ace to a new stack too.
+        moves: list[int] = []
+        for base in fits:
+            sym = base % N_SYMBOLS
+            if wild_symbols >> sym & 1:
+                moves += self._wild_plays(base // N_SYMBOLS, sym, may_start)
+                continue
+            for i, stack in enumerate(stacks):
+                if len(stack) == sym:
+                    moves.append(base + i * STRIDE)
+            if not sym and may_start:
+                moves.append(base + NEW * STRIDE)
         if moves:
             if rules.compulsory_aces_twos:
                 # An ace or a two that may go to the centre must (from the hand only if
@@ -843,26 +867,18 @@ class SpiteMaliceState(State):
             moves.append(PASS)
         return moves
 
-    def _plays(self, src: int, sym: int, may_start: bool) -> list[int]:
-        """The moves of a card of symbol ``sym`` from ``src`` to the centre: onto every
-        stack that takes it next, or to a new stack (a wild: cover-wild lets it go only
-        with a natural card in view to cover it)."""
-        g = self.g
+    def _wild_plays(self, src: int, sym: int, may_start: bool) -> list[int]:
+        """The moves of a wild card of symbol ``sym`` from ``src`` to the centre: onto every
+        stack whose next rank is not forbidden, or to a new stack (cover-wild lets it go
+        only with a natural card in view to cover it)."""
+        forbidden = self.g.forbidden
+        cover = self.rules.cover_wild
         moves = []
-        if g.symbol_wild[sym]:
-            forbidden = g.forbidden
-            cover = self.rules.cover_wild
-            for i, stack in enumerate(self._stacks):
-                rank = len(stack) + 1
-                if rank not in forbidden and (not cover or self._cover_at_hand(src, rank + 1)):
-                    moves.append(move_id(src, i, sym))
-            if may_start and 1 not in forbidden and (not cover or self._cover_at_hand(src, 2)):
-                moves.append(move_id(src, NEW, sym))
-            return moves
         for i, stack in enumerate(self._stacks):
-            if len(stack) == sym:  # takes rank sym + 1 next
+            rank = len(stack) + 1
+            if rank not in forbidden and (not cover or self._cover_at_hand(src, rank + 1)):
                 moves.append(move_id(src, i, sym))
-        if sym == 0 and may_start:
+        if may_start and 1 not in forbidden and (not cover or self._cover_at_hand(src, 2)):
             moves.append(move_id(src, NEW, sym))
         return moves
 
@@ -873,22 +889,22 @@ class SpiteMaliceState(State):
         first empty one (one empty pile is as good as another), by symbol, pile by pile;
         then the pairs likewise (a pair's destination is above every single discard's)."""
         g = self.g
-        opened = []
+        low, high = hand & 255, hand >> 8
+        pairs_low, pairs_high = pairs & 255, pairs >> 8
+        found: list[int] = []
+        doubles: list[int] = []
         empty_seen = False
         for d, pile in enumerate(self._discards[self._cur]):
-            if pile:
-                opened.append(d)
-            elif not empty_seen:
-                opened.append(d)
+            if not pile:
+                if empty_seen:
+                    continue
                 empty_seen = True
-        syms = _bits(hand)
-        if not pairs:
-            moves = tuple([(TO_DISCARD + d) * STRIDE + sym for d in opened for sym in syms])
-        else:
-            found = [(TO_DISCARD + d) * STRIDE + sym for d in opened for sym in syms]
-            pair_syms = _bits(pairs)
-            found += [(TO_PAIR + d) * STRIDE + sym for d in opened for sym in pair_syms]
-            moves = tuple(found)
+            found += LOW_ROWS[d][low]
+            found += HIGH_ROWS[d][high]
+            if pairs:
+                doubles += LOW_ROWS[6 + d][pairs_low]
+                doubles += HIGH_ROWS[6 + d][pairs_high]
+        moves = tuple(found + doubles)
         cache = g.discards
         if len(cache) >= DISCARD_CACHE:
             cache.clear()
