@@ -537,6 +537,7 @@ class SpiteMaliceState(State):
                 if need == drawn:
                     self._phase = PLAY
                     self._legal = None
+                    return  # (the usual end: nothing else waits after a full draw)
                 continue
             # The deal, while the cards come from the same pool (see _pool).
             queue = self._queue
