@@ -109,6 +109,20 @@ static inline PyObject *wd_float_list(const double *v, int n) {
     return out;
 }
 
+static inline PyObject *wd_int_list(const int *v, int n) {
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromLong(v[i]);
+        if (!x) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, x);
+    }
+    return out;
+}
+
 static inline PyObject *wd_int_tuple(const int *v, int n) {
     PyObject *out = PyTuple_New(n);
     if (!out) return NULL;

@@ -530,22 +530,6 @@ static void af_finish(const AfRules *r, AfPos *p, uint64_t *rng, int first_cards
     for (int s = 0; s < r->n; s++) out[s] = (double)(p->scores[r->side[s]] - p->root[r->side[s]]);
 }
 
-/* ------------------------------------------------------------------------- Python helpers */
-
-static PyObject *int_list(const int *v, int n) {
-    PyObject *out = PyList_New(n);
-    if (!out) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *x = PyLong_FromLong(v[i]);
-        if (!x) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, i, x);
-    }
-    return out;
-}
-
 /* ------------------------------------------------------------------------- Rules */
 
 typedef struct {
@@ -735,7 +719,7 @@ static PyObject *Pos_policy(PosObject *self, PyObject *arg) {
 }
 
 static PyObject *Pos_scores(PosObject *self, PyObject *Py_UNUSED(ignored)) {
-    return int_list(self->p.scores, self->rules->r.nsides);
+    return wd_int_list(self->p.scores, self->rules->r.nsides);
 }
 
 /* finish(seed, first_cards, along_cards): played out to the end of the hand (changing the
@@ -756,7 +740,7 @@ static PyObject *Pos_solve(PosObject *self, PyObject *arg) {
     if (max_cards == -1 && PyErr_Occurred()) return NULL;
     int out[AF_MAX_SEATS];
     if (!af_solve(&self->rules->r, &self->p, (int)max_cards, out)) Py_RETURN_NONE;
-    return int_list(out, self->rules->r.n);
+    return wd_int_list(out, self->rules->r.n);
 }
 
 /* fields(): (hands, won, held, scores, trick, leader, cur, trump, over, trick_seats, out). */
@@ -765,9 +749,9 @@ static PyObject *Pos_fields(PosObject *self, PyObject *Py_UNUSED(ignored)) {
     const AfPos *p = &self->p;
     return Py_BuildValue("(NNNNNiiiiNi)", wd_mask_tuple(p->hands, r->n),
                          wd_mask_tuple(p->won, r->nsides), wd_mask_tuple(p->held, r->nsides),
-                         int_list(p->scores, r->nsides), int_list(p->trick, p->trick_len),
+                         wd_int_list(p->scores, r->nsides), wd_int_list(p->trick, p->trick_len),
                          p->leader, p->cur, p->trump, p->over,
-                         int_list(p->trick_seats, p->trick_len), p->out);
+                         wd_int_list(p->trick_seats, p->trick_len), p->out);
 }
 
 static PyMethodDef Pos_methods[] = {
