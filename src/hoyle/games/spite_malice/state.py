@@ -168,6 +168,11 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
             str(k + 1) if starturn else (TOKENS[k] if k < 52 else "XJ") for k in range(kinds)
         ]
         self.forbidden = rules.forbidden
+        self.wild_ranks = sum(1 << r for r in range(1, rules.top + 1) if r not in self.forbidden)
+        """Bit r: a wild may stand for rank r (see ``SpiteMaliceState._wild_to``)."""
+        self.above_top = -1 << rules.top
+        """Bit r for every rank r from the top up: a wild standing for r needs no cover (the
+        stack is done before a card of rank r + 1 could go on it)."""
         self.sort_key = [(self.rank[k] or 99, k) for k in range(kinds)].__getitem__
         """Orders kinds by rank (jokers last), for showing a hand."""
         if starturn:
@@ -436,6 +441,7 @@ class SpiteMaliceState(State):
         self._cover = -1
         self._legal: list[int] | None = None
         self._deal_start = len(self._history)
+        self._cap_at = self._deal_start + g.deal_cap  # the history's length at the safety cap
         self._turn_log: list[str] = []  # this turn's moves, as tokens
 
     # ------------------------------------------------------------------ dealing and drawing
@@ -652,7 +658,7 @@ class SpiteMaliceState(State):
             tops = [max(self.g.rank[p[-1]] for p in self._goals[s]) for s in range(n)]
             best = max(tops)
             if tops.count(best) > 1:  # equal tops: the goal piles are dealt again
-                if len(self._history) - self._deal_start >= self.g.deal_cap:
+                if len(self._history) >= self._cap_at:
                     self._end_deal(None, BLOCKED_LIMIT)  # the safety cap (see deal_cap)
                     return
                 pool = self._goal_pool if self._goal_pool is not None else self._stock
@@ -724,28 +730,6 @@ class SpiteMaliceState(State):
             if pile:
                 out.append((DISCARD + d, pile[-1]))
         return out
-
-    def _cover_at_hand(self, src: int, rank: int) -> bool:
-        """Cover-wild: whether a natural ``rank`` is in view to cover a wild played from
-        ``src`` (a goal pile's next card is hidden, so it does not count)."""
-        g = self.g
-        seat = self._cur
-        if rank > self.rules.top:
-            return True
-        if any(not g.wild[k] and g.rank[k] == rank for k in self._hands[seat]):
-            return True
-        for i, pile in enumerate(self._goals[seat]):
-            if pile and GOAL + i != src and not g.wild[pile[-1]] and g.rank[pile[-1]] == rank:
-                return True
-        for d, pile in enumerate(self._discards[seat]):
-            card = (
-                pile[-2]
-                if DISCARD + d == src and len(pile) > 1
-                else (pile[-1] if pile and DISCARD + d != src else -1)
-            )
-            if card >= 0 and not g.wild[card] and g.rank[card] == rank:
-                return True
-        return False
 
     def _legal_now(self) -> list[int]:
         phase = self._phase
@@ -837,10 +821,15 @@ class SpiteMaliceState(State):
         # The centre moves of the cards that fit: a natural card onto every stack that
         # takes its rank next (symbol s when it holds s cards), an ace to a new stack too.
         moves: list[int] = []
+        wild_to: list[int] | None = None  # where a wild goes (the same from every source
+        # unless it must be covered)
         for base in fits:
             sym = base % N_SYMBOLS
             if wild_symbols >> sym & 1:
-                moves += self._wild_plays(base // N_SYMBOLS, sym, may_start)
+                if wild_to is None or rules.cover_wild:
+                    wild_to = self._wild_to(base // N_SYMBOLS, may_start)
+                for offset in wild_to:
+                    moves.append(base + offset)
                 continue
             for i, stack in enumerate(stacks):
                 if len(stack) == sym:
@@ -868,20 +857,43 @@ class SpiteMaliceState(State):
             moves.append(PASS)
         return moves
 
-    def _wild_plays(self, src: int, sym: int, may_start: bool) -> list[int]:
-        """The moves of a wild card of symbol ``sym`` from ``src`` to the centre: onto every
-        stack whose next rank is not forbidden, or to a new stack (cover-wild lets it go
-        only with a natural card in view to cover it)."""
-        forbidden = self.g.forbidden
-        cover = self.rules.cover_wild
-        moves = []
-        for i, stack in enumerate(self._stacks):
-            rank = len(stack) + 1
-            if rank not in forbidden and (not cover or self._cover_at_hand(src, rank + 1)):
-                moves.append(move_id(src, i, sym))
-        if may_start and 1 not in forbidden and (not cover or self._cover_at_hand(src, 2)):
-            moves.append(move_id(src, NEW, sym))
-        return moves
+    def _wild_to(self, src: int, may_start: bool) -> list[int]:
+        """Where a wild card from ``src`` may go, as ``dest * STRIDE`` (add the id of its move
+        onto stack 0): onto every stack whose next rank it may stand for, or to a new stack as
+        an ace. Cover-wild lets it go only with a natural card of the rank above in view to
+        cover it (see :meth:`_cover_view`)."""
+        allowed = self.g.wild_ranks
+        if self.rules.cover_wild:
+            # Symbol s is rank s + 1: a natural symbol r in view covers a wild standing for r.
+            allowed &= self._cover_view(src) | self.g.above_top
+        out = [
+            i * STRIDE for i, stack in enumerate(self._stacks) if allowed >> (len(stack) + 1) & 1
+        ]
+        if may_start and allowed & 2:
+            out.append(NEW * STRIDE)
+        return out
+
+    def _cover_view(self, src: int) -> int:
+        """Cover-wild: the symbols of the natural cards in view of the player to move once a
+        card has gone from ``src``: the hand, the goal tops, the discard tops (under the
+        top of ``src``'s pile, the card it shows next). A goal pile's next card is hidden,
+        so it does not count."""
+        g = self.g
+        bit = g.symbol_bit
+        seat = self._cur
+        view = 0
+        for kind in self._hands[seat]:
+            view |= bit[kind]
+        for i, pile in enumerate(self._goals[seat]):
+            if pile and GOAL + i != src:
+                view |= bit[pile[-1]]
+        for d, pile in enumerate(self._discards[seat]):
+            if DISCARD + d != src:
+                if pile:
+                    view |= bit[pile[-1]]
+            elif len(pile) > 1:
+                view |= bit[pile[-2]]
+        return view & ~g.wild_symbols
 
     def _discard_moves(self, key: int, hand: int, pairs: int) -> tuple[int, ...]:
         """The discards of the player to move without Frey's discard, in increasing order,
@@ -950,27 +962,31 @@ class SpiteMaliceState(State):
     def _apply(self, action: int) -> None:
         """Apply a legal action (the caller has checked it)."""
         self._legal = None
-        self._history.append(action)
+        history = self._history
+        history.append(action)
         if self._phase < PLAY:
             self._chance(action - CHANCE_BASE)
         else:
-            tokens = self.g.tokens
+            g = self.g
+            tokens = g.tokens
             token = tokens.get(action)
             if token is None:
                 token = self._action_token(action)
-                if action >= FIXED_TOKENS or not self.g.symbol_wild[action % N_SYMBOLS]:
+                if action >= FIXED_TOKENS or not g.symbol_wild[action % N_SYMBOLS]:
                     tokens[action] = token  # a wild onto a stack names the rank it stands for
             self._turn_log.append(token)
             if action == PASS:
                 self._end_turn(passed=self._moved == 0)
             elif action >= FIRST_DISCARD:
-                # A discard (from the hand), which ends the turn: _move and _end_turn inline.
+                # A discard (from the hand), which ends the turn: most actions of a game are
+                # one, so _move, _end_turn, _start_turn and the next player's seeded draw
+                # are written out here (the general path stays for the rare cases).
                 seat = self._cur
                 symbol = action % N_SYMBOLS
-                dest = action // (N_SOURCES * N_SYMBOLS)
+                dest = action // STRIDE
                 pile = self._discards[seat][(dest - TO_DISCARD) % 6]
                 hand = self._hands[seat]
-                symbols = self.g.symbol
+                symbols = g.symbol
                 for i, kind in enumerate(hand):  # self._take(HAND, symbol), inline
                     if symbols[kind] == symbol:
                         pile.append(hand.pop(i))
@@ -979,16 +995,58 @@ class SpiteMaliceState(State):
                     raise AssertionError("no such card in hand")
                 if dest >= TO_PAIR:
                     pile.append(self._take(HAND, symbol))
-                self._moved += 1
                 self._passes = 0
-                self._start_turn((seat + 1) % self.g.n)
+                seat += 1
+                if seat == g.n:
+                    seat = 0
+                rules = self.rules
+                turn = self._turn + 1
+                hand = self._hands[seat]
+                need = rules.hand_size - len(hand)
+                pile = self._stock_pile
+                if (
+                    turn > rules.turn_limit
+                    or need <= 0
+                    or pile is None
+                    or need > len(pile)
+                    or self._forced
+                ):
+                    self._moved += 1  # (as _move counts it: kept if the deal ends here)
+                    self._start_turn(seat)  # the deal ends, no draw, a new pile or a short one
+                else:
+                    # _start_turn and _run_chance's draw, inline: the same cards, the same
+                    # history, the phase left at PLAY (the draw is over before anyone sees).
+                    self._cur = seat
+                    self._turn = turn
+                    self._moved = 0
+                    self._cover = -1
+                    self._turn_log = []
+                    self._batch = need
+                    stock = self._stock
+                    getrandbits = self._rng.getrandbits  # type: ignore[union-attr]
+                    left = len(pile)
+                    for _ in range(need):
+                        bits = left.bit_length()
+                        index = getrandbits(bits)
+                        while index >= left:
+                            index = getrandbits(bits)
+                        kind = pile.pop(index)
+                        left -= 1
+                        history.append(CHANCE_BASE + kind)
+                        stock[kind] -= 1
+                        hand.append(kind)
+                    hand.sort()
+                    self._stock_n = left
+                    if len(history) >= self._cap_at:
+                        self._end_deal(None, BLOCKED_LIMIT)  # the safety cap (see deal_cap)
+                    return
             else:
                 rest, symbol = divmod(action, N_SYMBOLS)
                 dest, src = divmod(rest, N_SOURCES)
                 self._move(src, dest, symbol)
         if self._phase < PLAY:
             self._run_chance()
-        if self._phase != OVER and len(self._history) - self._deal_start >= self.g.deal_cap:
+        if len(history) >= self._cap_at and self._phase != OVER:
             self._end_deal(None, BLOCKED_LIMIT)  # the safety cap (see deal_cap)
         self._legal = None
 
