@@ -1003,12 +1003,14 @@ class SpiteMaliceState(State):
                 turn = self._turn + 1
                 hand = self._hands[seat]
                 need = rules.hand_size - len(hand)
-                pile = self._stock_pile
+                cards = self._stock_pile
+                rng = self._rng
                 if (
                     turn > rules.turn_limit
                     or need <= 0
-                    or pile is None
-                    or need > len(pile)
+                    or cards is None
+                    or rng is None
+                    or need > len(cards)
                     or self._forced
                 ):
                     self._moved += 1  # (as _move counts it: kept if the deal ends here)
@@ -1023,14 +1025,14 @@ class SpiteMaliceState(State):
                     self._turn_log = []
                     self._batch = need
                     stock = self._stock
-                    getrandbits = self._rng.getrandbits  # type: ignore[union-attr]
-                    left = len(pile)
+                    getrandbits = rng.getrandbits
+                    left = len(cards)
                     for _ in range(need):
                         bits = left.bit_length()
                         index = getrandbits(bits)
                         while index >= left:
                             index = getrandbits(bits)
-                        kind = pile.pop(index)
+                        kind = cards.pop(index)
                         left -= 1
                         history.append(CHANCE_BASE + kind)
                         stock[kind] -= 1
