@@ -21,7 +21,7 @@ import random
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
-from itertools import chain, repeat
+from itertools import chain, compress, repeat
 from typing import Any
 
 from hoyle.cards import TOKENS, Card, CardError
@@ -148,9 +148,16 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
             DISCARD + d for d in range(rules.discard_piles)
         ]
         """The sources of the goal piles' tops, then of the discard piles' tops."""
+        self.top_base = [src * N_SYMBOLS for src in self.top_sources]
+        """The same as move ids onto stack 0 (add a top's symbol)."""
+        self.open_piles = [_open_piles(mask, rules.discard_piles) for mask in range(64)]
+        """By the bit set of the discard piles that hold cards: the piles a card may be
+        discarded onto (those, and the first empty one: one is as good as another)."""
+        self.same_symbol = [[k for k in range(kinds) if self.symbol[k] == s] for s in range(16)]
+        """The kinds of each symbol, in increasing order."""
         self.goal_queues: dict[int, tuple[int, ...]] = {}
         """The order goal cards are dealt in, by dealer (see ``_goal_queue``)."""
-        self.discards: dict[int, tuple[int, ...]] = {}
+        self.discards: dict[int, list[int]] = {}
         """The discards of a hand and its open piles (see ``_discard_moves``)."""
         # Frey's discard: by the symbol of a discard pile's top, the symbols that may go on
         # it (equal or one lower; a wild goes anywhere and takes all).
@@ -778,9 +785,6 @@ class SpiteMaliceState(State):
             found ^= low
             fits.append(low.bit_length() - 1)  # (HAND is 0)
         symbol = g.symbol
-        for i, pile in enumerate(self._goals[seat]):
-            if pile and wanted >> symbol[pile[-1]] & 1:
-                fits.append((GOAL + i) * N_SYMBOLS + symbol[pile[-1]])
         # The discard tops' plays, and the discards. Without Frey's discard these depend only
         # on the hand's symbols (and pairs) and which piles hold cards: the list is kept on
         # the game under that key. With it, each pile takes the symbols its top allows
@@ -788,16 +792,20 @@ class SpiteMaliceState(State):
         piles = self._discards[seat]
         discards: Sequence[int] | None
         if not rules.discard_down:
-            key = hand | pairs << (N_SYMBOLS + 6)
-            for d, pile in enumerate(piles):
-                if pile:
-                    key |= PILE_BITS[d]
-                    if wanted >> symbol[pile[-1]] & 1:
-                        fits.append((DISCARD + d) * N_SYMBOLS + symbol[pile[-1]])
+            # Every top, goal piles first, in one pass (``top_base``: each one's source).
+            top_base = g.top_base
+            for i, pile in enumerate(self._goals[seat] + piles):
+                if pile and wanted & symbol_bit[pile[-1]]:
+                    fits.append(top_base[i] + symbol[pile[-1]])
+            # (compress: the bits of the piles that hold cards.)
+            key = hand | pairs << (N_SYMBOLS + 6) | sum(compress(PILE_BITS, piles))
             discards = g.discards.get(key)
             if discards is None:
                 discards = self._discard_moves(key, hand, pairs)
         else:
+            for i, pile in enumerate(self._goals[seat]):
+                if pile and wanted >> symbol[pile[-1]] & 1:
+                    fits.append((GOAL + i) * N_SYMBOLS + symbol[pile[-1]])
             singles: list[int] = []
             doubles: list[int] = []
             opened_empty = False
@@ -895,30 +903,24 @@ class SpiteMaliceState(State):
                 view |= bit[pile[-2]]
         return view & ~g.wild_symbols
 
-    def _discard_moves(self, key: int, hand: int, pairs: int) -> tuple[int, ...]:
+    def _discard_moves(self, key: int, hand: int, pairs: int) -> list[int]:
         """The discards of the player to move without Frey's discard, in increasing order,
-        kept on the game under ``key`` (see :meth:`_legal_now`): the hand holds the symbols
-        ``hand``, two cards or more of ``pairs``. Onto every pile that holds cards and the
-        first empty one (one empty pile is as good as another), by symbol, pile by pile;
-        then the pairs likewise (a pair's destination is above every single discard's)."""
-        g = self.g
+        kept on the game under ``key`` (see :meth:`_legal_now`; the list is only ever read):
+        the hand holds the symbols ``hand``, two cards or more of ``pairs``. Onto every pile
+        that holds cards and the first empty one, by symbol, pile by pile; then the pairs
+        likewise (a pair's destination is above every single discard's)."""
         low, high = hand & 255, hand >> 8
-        pairs_low, pairs_high = pairs & 255, pairs >> 8
-        found: list[int] = []
-        doubles: list[int] = []
-        empty_seen = False
-        for d, pile in enumerate(self._discards[self._cur]):
-            if not pile:
-                if empty_seen:
-                    continue
-                empty_seen = True
-            found += LOW_ROWS[d][low]
-            found += HIGH_ROWS[d][high]
-            if pairs:
-                doubles += LOW_ROWS[6 + d][pairs_low]
-                doubles += HIGH_ROWS[6 + d][pairs_high]
-        moves = tuple(found + doubles)
-        cache = g.discards
+        opened = self.g.open_piles[key >> N_SYMBOLS & 63]
+        moves: list[int] = []
+        for d in opened:
+            moves += LOW_ROWS[d][low]
+            moves += HIGH_ROWS[d][high]
+        if pairs:
+            low, high = pairs & 255, pairs >> 8
+            for d in opened:
+                moves += LOW_ROWS[6 + d][low]
+                moves += HIGH_ROWS[6 + d][high]
+        cache = self.g.discards
         if len(cache) >= DISCARD_CACHE:
             cache.clear()
         cache[key] = moves
@@ -986,10 +988,12 @@ class SpiteMaliceState(State):
                 dest = action // STRIDE
                 pile = self._discards[seat][(dest - TO_DISCARD) % 6]
                 hand = self._hands[seat]
-                symbols = g.symbol
-                for i, kind in enumerate(hand):  # self._take(HAND, symbol), inline
-                    if symbols[kind] == symbol:
-                        pile.append(hand.pop(i))
+                # self._take(HAND, symbol), inline: the hand's first card of the symbol (it
+                # is in kind order), found by the symbol's few kinds in turn.
+                for kind in g.same_symbol[symbol]:
+                    if kind in hand:
+                        hand.remove(kind)
+                        pile.append(kind)
                         break
                 else:  # pragma: no cover - legal checked
                     raise AssertionError("no such card in hand")
@@ -1443,6 +1447,13 @@ def _bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def _open_piles(mask: int, piles: int) -> tuple[int, ...]:
+    """The discard piles (of ``piles``) open to a discard when those of the bit set
+    ``mask`` hold cards: those, and the first empty one."""
+    empty = [d for d in range(piles) if not mask >> d & 1]
+    return tuple(d for d in range(piles) if mask >> d & 1 or empty[:1] == [d])
 
 
 def _cards(counts: list[int]) -> list[int]:
