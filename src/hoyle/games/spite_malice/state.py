@@ -155,6 +155,8 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         discarded onto (those, and the first empty one: one is as good as another)."""
         self.same_symbol = [[k for k in range(kinds) if self.symbol[k] == s] for s in range(16)]
         """The kinds of each symbol, in increasing order."""
+        self.deal_plans: dict[tuple[int, ...], list[tuple[int, int, slice]]] = {}
+        """Where each card of a run of the deal goes, by the run's targets (``deal_plan``)."""
         self.goal_queues: dict[int, tuple[int, ...]] = {}
         """The order goal cards are dealt in, by dealer (see ``_goal_queue``)."""
         self.discards: dict[int, list[int]] = {}
@@ -205,6 +207,28 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         scored as blocked. It is far beyond any deal played (hundreds of actions), but a turn
         can go on as long as the draws keep every hand playable, so without it no bound
         would hold (see :meth:`_game_info`)."""
+
+    def deal_plan(self, targets: list[int]) -> list[tuple[int, int, slice]]:
+        """Where a run of cards dealt to ``targets`` (a deal queue's, see ``_goal_queue``)
+        goes: for each place (seat, goal pile or HAND_TARGET), the slice of the run it takes,
+        in order. Kept by the queue; a place's cards are every n-th of the run, so a slice
+        serves, and otherwise one slice a card does."""
+        key = tuple(targets)
+        plan = self.deal_plans.get(key)
+        if plan is None:
+            at: dict[int, list[int]] = {}
+            for i, target in enumerate(targets):
+                at.setdefault(target, []).append(i)
+            plan = []
+            for target, places in at.items():
+                seat, where = divmod(target, 4)
+                step = places[1] - places[0] if len(places) > 1 else 1
+                if places == list(range(places[0], places[-1] + 1, step)):
+                    plan.append((seat, where, slice(places[0], places[-1] + 1, step)))
+                else:  # pragma: no cover - every queue dealt is regular
+                    plan += [(seat, where, slice(i, i + 1)) for i in places]
+            self.deal_plans[key] = plan
+        return plan
 
     @property
     def num_players(self) -> int:
@@ -566,20 +590,24 @@ class SpiteMaliceState(State):
             del queue[:run]
             hands = self._hands
             goals = self._goals
-            for target in targets:
-                bits = left.bit_length()
+            # The run's cards first, then each place takes its share (see _deal_plan).
+            dealt: list[int] = []
+            take = pile.pop
+            for count in range(left, left - run, -1):
+                bits = count.bit_length()
                 index = getrandbits(bits)
-                while index >= left:
+                while index >= count:
                     index = getrandbits(bits)
-                kind = pile.pop(index)
-                left -= 1
-                history.append(CHANCE_BASE + kind)
+                dealt.append(take(index))
+            left -= run
+            history += map(CHANCE_BASE.__add__, dealt)
+            for kind in dealt:
                 pool[kind] -= 1
-                seat, where = divmod(target, 4)
+            for seat, where, share in self.g.deal_plan(targets):
                 if where == HAND_TARGET:
-                    hands[seat].append(kind)
+                    hands[seat] += dealt[share]
                 else:
-                    goals[seat][where].append(kind)
+                    goals[seat][where] += dealt[share]
             for hand in hands:
                 hand.sort()
             if pool is self._stock:
