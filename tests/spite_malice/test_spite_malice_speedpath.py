@@ -360,3 +360,46 @@ PINNED: dict[str, str] = {
 @pytest.mark.parametrize("preset", PRESETS)
 def test_random_games_play_as_they_did_before(preset: str) -> None:
     assert fingerprints(preset) == PINNED[preset]
+
+
+# ---------------------------------------------------------------- what is kept between moves
+
+
+def check_kept(state: SpiteMaliceState) -> None:
+    """What the state keeps between moves equals what it would find afresh."""
+    if state._centre is not None:
+        assert state._centre == state._centre_now()
+    # The discard lists kept on the game are the ones the reference finds.
+    if state._phase == PLAY and state._cover < 0 and not state.rules.discard_down:
+        legal = state.legal_actions()
+        discards = [a for a in legal if a != PASS and split_move(a)[1] >= TO_DISCARD]
+        if not state.rules.compulsory_aces_twos or discards:
+            assert discards == sorted(ref_discard_moves(state))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_what_is_kept_between_moves_equals_a_fresh_look_at_every_step(preset: str) -> None:
+    # The stacks' bit set and destinations (``_centre``) are kept until a card goes to the
+    # centre, and the discard lists on the game under a key of the hand and the piles: at
+    # every step of many random games (builders too, so the stacks change often), on the
+    # state and on copies, they are what a fresh look finds.
+    for seeded, deals, builder in CONFIGS:
+        game = hoyle.load("spite-malice", variant=preset, deals=deals)
+        for seed in range(10, 22):
+            rng = random.Random(seed)
+            state = game.new_initial_state(seed) if seeded else game.new_initial_state()
+            assert isinstance(state, SpiteMaliceState)
+            step = 0
+            while not state.is_terminal():
+                check_kept(state)
+                state.legal_actions()
+                check_kept(state)
+                if step % 5 == 2:
+                    for copy in (state.clone(), state.lookahead()):
+                        if not copy.is_terminal():
+                            copy.apply_action(pick(copy, random.Random(step), builder))
+                        check_kept(copy)
+                        check_kept(state)
+                state.apply_action(pick(state, rng, builder))
+                step += 1
+            check_kept(state)

@@ -380,6 +380,7 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
                         f"{self.token[kind]} cannot stand {i + 1}th on a stack"
                     )
             state._stacks.append(cards)
+        state._centre = None
         state._heap = take(heap, left, spare)
         if len(state._heap) % rules.top:
             raise InvalidPositionError(f"the completed heap is whole stacks of {rules.top}")
@@ -458,6 +459,7 @@ class SpiteMaliceState(State):
             [[] for _ in range(rules.discard_piles)] for _ in range(n)
         ]
         self._stacks: list[list[int]] = []
+        self._centre: tuple[int, list[tuple[int, ...] | None]] | None = None  # see _centre_now
         self._heap: list[int] = []
         self._completed = 0
         self._recycled = 0
@@ -795,14 +797,12 @@ class SpiteMaliceState(State):
         else:
             for kind in self._hands[seat]:
                 hand |= symbol_bit[kind]
-        # The symbols that may go to the centre: the wilds, and a natural card whose rank
-        # a stack takes next (symbol s is rank s + 1), or an ace while a stack may start.
-        stacks = self._stacks
-        may_start = len(stacks) < g.max_stacks
-        wild_symbols = g.wild_symbols
-        wanted = wild_symbols | may_start
-        for stack in stacks:
-            wanted |= 1 << len(stack)
+        # The symbols that may go to the centre, and where each goes: see _centre_now. The
+        # stacks change only when a card goes to the centre, so this is kept until they do.
+        centre = self._centre
+        if centre is None:
+            centre = self._centre = self._centre_now()
+        wanted, ons = centre
         # Each source's symbol is checked against that set; only a card that fits is looked
         # at again, below. Most are not. ``fits`` holds them as ``src * N_SYMBOLS + sym``
         # (the id of the move onto stack 0: stack i is i * STRIDE more).
@@ -854,24 +854,14 @@ class SpiteMaliceState(State):
                     doubles += LOW_ROWS[6 + d][syms & pairs & 255]
                     doubles += HIGH_ROWS[6 + d][(syms & pairs) >> 8]
             discards = singles + doubles
-        # The centre moves of the cards that fit: a natural card onto every stack that
-        # takes its rank next (symbol s when it holds s cards), an ace to a new stack too.
+        # The centre moves of the cards that fit, onto each destination their symbol has.
         moves: list[int] = []
-        wild_to: list[int] | None = None  # where a wild goes (the same from every source
-        # unless it must be covered)
         for base in fits:
-            sym = base % N_SYMBOLS
-            if wild_symbols >> sym & 1:
-                if wild_to is None or rules.cover_wild:
-                    wild_to = self._wild_to(base // N_SYMBOLS, may_start)
-                for offset in wild_to:
-                    moves.append(base + offset)
-                continue
-            for i, stack in enumerate(stacks):
-                if len(stack) == sym:
-                    moves.append(base + i * STRIDE)
-            if not sym and may_start:
-                moves.append(base + NEW * STRIDE)
+            offsets = ons[base % N_SYMBOLS]
+            if offsets is None:  # a wild that must be covered: it depends on its source
+                offsets = self._wild_to(base // N_SYMBOLS)
+            for offset in offsets:
+                moves.append(base + offset)
         if moves:
             if rules.compulsory_aces_twos:
                 # An ace or a two that may go to the centre must (from the hand only if
@@ -893,11 +883,38 @@ class SpiteMaliceState(State):
             moves.append(PASS)
         return moves
 
-    def _wild_to(self, src: int, may_start: bool) -> list[int]:
+    def _centre_now(self) -> tuple[int, list[tuple[int, ...] | None]]:
+        """What the centre stacks take: the bit set of the symbols that may go there (the
+        wilds, a natural card whose rank a stack takes next, an ace while a stack may
+        start), and by symbol where a card of it goes, as ``dest * STRIDE`` (add the id of
+        its move onto stack 0): a natural card of symbol s onto every stack of s cards (its
+        rank is s + 1), an ace to a new stack too; a wild as :meth:`_wild_to` says (None
+        under cover-wild, where that depends on the card's source). Kept as ``_centre``
+        until the stacks change."""
+        g = self.g
+        stacks = self._stacks
+        may_start = len(stacks) < g.max_stacks
+        by_height: list[list[int]] = [[] for _ in range(N_SYMBOLS)]
+        for i, stack in enumerate(stacks):
+            by_height[len(stack)].append(i * STRIDE)
+        if may_start:
+            by_height[0].append(NEW * STRIDE)
+        ons: list[tuple[int, ...] | None] = [tuple(dests) for dests in by_height]
+        wanted = g.wild_symbols
+        for sym, dests in enumerate(by_height):
+            if dests:
+                wanted |= 1 << sym
+        wild = None if self.rules.cover_wild else self._wild_to(HAND)
+        for sym in _bits(g.wild_symbols):
+            ons[sym] = wild
+        return wanted, ons
+
+    def _wild_to(self, src: int) -> tuple[int, ...]:
         """Where a wild card from ``src`` may go, as ``dest * STRIDE`` (add the id of its move
         onto stack 0): onto every stack whose next rank it may stand for, or to a new stack as
         an ace. Cover-wild lets it go only with a natural card of the rank above in view to
         cover it (see :meth:`_cover_view`)."""
+        may_start = len(self._stacks) < self.g.max_stacks
         allowed = self.g.wild_ranks
         if self.rules.cover_wild:
             # Symbol s is rank s + 1: a natural symbol r in view covers a wild standing for r.
@@ -907,7 +924,7 @@ class SpiteMaliceState(State):
         ]
         if may_start and allowed & 2:
             out.append(NEW * STRIDE)
-        return out
+        return tuple(out)
 
     def _cover_view(self, src: int) -> int:
         """Cover-wild: the symbols of the natural cards in view of the player to move once a
@@ -1109,6 +1126,7 @@ class SpiteMaliceState(State):
                 pile.append(self._take(HAND, symbol))
             self._end_turn(passed=False)
             return
+        self._centre = None  # the stacks change
         if dest == NEW:
             self._stacks.append([kind])
             index = len(self._stacks) - 1
