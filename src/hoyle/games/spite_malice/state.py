@@ -22,7 +22,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain, compress, repeat
-from typing import Any
+from typing import Any, cast
 
 from hoyle.cards import TOKENS, Card, CardError
 from hoyle.core.errors import (
@@ -143,6 +143,7 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         # The same as bit sets, for the move lists (see SpiteMaliceState._legal_now).
         self.symbol_bit = [1 << s for s in self.symbol]
         self.wild_symbols = sum(1 << s for s in range(N_SYMBOLS) if self.symbol_wild[s])
+        self.wild_list = [s for s in range(N_SYMBOLS) if self.symbol_wild[s]]
         self.max_stacks = rules.max_stacks or MAX_STACKS
         self.top_sources = [GOAL + i for i in range(rules.goal_piles)] + [
             DISCARD + d for d in range(rules.discard_piles)
@@ -856,14 +857,20 @@ class SpiteMaliceState(State):
             discards = singles + doubles
         # The centre moves of the cards that fit, onto each destination their symbol has.
         moves: list[int] = []
+        view = -1  # (cover-wild: what is in view, once a wild needs it)
+        forcing = False
         for base in fits:
             offsets = ons[base % N_SYMBOLS]
             if offsets is None:  # a wild that must be covered: it depends on its source
-                offsets = self._wild_to(base // N_SYMBOLS)
+                if view < 0:
+                    view = self._cover_view(hand)
+                offsets = self._wild_to(base // N_SYMBOLS, view)
+            elif base % N_SYMBOLS < 2 and (base >= N_SYMBOLS or rules.compulsory_from_hand):
+                forcing = True  # an ace or a two, from a top or (if the rules say) the hand
             for offset in offsets:
                 moves.append(base + offset)
         if moves:
-            if rules.compulsory_aces_twos:
+            if forcing and rules.compulsory_aces_twos:
                 # An ace or a two that may go to the centre must (from the hand only if
                 # the rules say so).
                 from_hand = rules.compulsory_from_hand
@@ -892,60 +899,61 @@ class SpiteMaliceState(State):
         under cover-wild, where that depends on the card's source). Kept as ``_centre``
         until the stacks change."""
         g = self.g
-        stacks = self._stacks
-        may_start = len(stacks) < g.max_stacks
-        by_height: list[list[int]] = [[] for _ in range(N_SYMBOLS)]
-        for i, stack in enumerate(stacks):
-            by_height[len(stack)].append(i * STRIDE)
-        if may_start:
-            by_height[0].append(NEW * STRIDE)
-        ons: list[tuple[int, ...] | None] = [tuple(dests) for dests in by_height]
+        dests: list[tuple[int, ...]] = [()] * N_SYMBOLS
         wanted = g.wild_symbols
-        for sym, dests in enumerate(by_height):
-            if dests:
-                wanted |= 1 << sym
-        wild = None if self.rules.cover_wild else self._wild_to(HAND)
-        for sym in _bits(g.wild_symbols):
+        offset = 0
+        for stack in self._stacks:
+            height = len(stack)
+            dests[height] += (offset,)
+            wanted |= 1 << height
+            offset += STRIDE
+        if offset < g.max_stacks * STRIDE:  # a stack may start
+            dests[0] += (NEW * STRIDE,)
+            wanted |= 1
+        ons = cast("list[tuple[int, ...] | None]", dests)
+        wild = None if self.rules.cover_wild else self._wild_to(HAND, 0)
+        for sym in g.wild_list:
             ons[sym] = wild
         return wanted, ons
 
-    def _wild_to(self, src: int) -> tuple[int, ...]:
+    def _wild_to(self, src: int, view: int) -> tuple[int, ...]:
         """Where a wild card from ``src`` may go, as ``dest * STRIDE`` (add the id of its move
         onto stack 0): onto every stack whose next rank it may stand for, or to a new stack as
         an ace. Cover-wild lets it go only with a natural card of the rank above in view to
-        cover it (see :meth:`_cover_view`)."""
-        may_start = len(self._stacks) < self.g.max_stacks
-        allowed = self.g.wild_ranks
+        cover it: ``view`` is :meth:`_cover_view`'s, of any source (a wild from a goal or
+        discard top takes no natural card out of view, one from a discard pile brings the
+        card under it into view)."""
+        g = self.g
+        stacks = self._stacks
+        allowed = g.wild_ranks
         if self.rules.cover_wild:
+            if src >= DISCARD:
+                pile = self._discards[self._cur][src - DISCARD]
+                if len(pile) > 1:
+                    view |= g.symbol_bit[pile[-2]] & ~g.wild_symbols
             # Symbol s is rank s + 1: a natural symbol r in view covers a wild standing for r.
-            allowed &= self._cover_view(src) | self.g.above_top
-        out = [
-            i * STRIDE for i, stack in enumerate(self._stacks) if allowed >> (len(stack) + 1) & 1
-        ]
-        if may_start and allowed & 2:
-            out.append(NEW * STRIDE)
-        return tuple(out)
+            allowed &= view | g.above_top
+        out: tuple[int, ...] = ()
+        offset = 0
+        for stack in stacks:
+            if allowed >> (len(stack) + 1) & 1:
+                out += (offset,)
+            offset += STRIDE
+        if allowed & 2 and len(stacks) < g.max_stacks:
+            out += (NEW * STRIDE,)
+        return out
 
-    def _cover_view(self, src: int) -> int:
-        """Cover-wild: the symbols of the natural cards in view of the player to move once a
-        card has gone from ``src``: the hand, the goal tops, the discard tops (under the
-        top of ``src``'s pile, the card it shows next). A goal pile's next card is hidden,
-        so it does not count."""
+    def _cover_view(self, hand: int) -> int:
+        """Cover-wild: the symbols of the natural cards in view of the player to move, who
+        holds the symbols ``hand``: the hand's, the goal tops', the discard tops' (a goal
+        pile's next card is hidden, so it does not count)."""
         g = self.g
         bit = g.symbol_bit
         seat = self._cur
-        view = 0
-        for kind in self._hands[seat]:
-            view |= bit[kind]
-        for i, pile in enumerate(self._goals[seat]):
-            if pile and GOAL + i != src:
+        view = hand
+        for pile in self._goals[seat] + self._discards[seat]:
+            if pile:
                 view |= bit[pile[-1]]
-        for d, pile in enumerate(self._discards[seat]):
-            if DISCARD + d != src:
-                if pile:
-                    view |= bit[pile[-1]]
-            elif len(pile) > 1:
-                view |= bit[pile[-2]]
         return view & ~g.wild_symbols
 
     def _discard_moves(self, key: int, hand: int, pairs: int) -> list[int]:
