@@ -582,7 +582,9 @@ class SpiteMaliceState(State):
             # The deal, while the cards come from the same pool (see _pool).
             queue = self._queue
             run = len(queue)
-            if self._goal_pool is not None:
+            if self._goal_pool is not None and self.rules.deal_hands:
+                # The goal pack's cards go to goal piles, the stock's to hands (without
+                # dealt hands, the queue holds goal piles only).
                 to_hand = queue[0] % 4 == HAND_TARGET
                 run = 1
                 while run < len(queue) and (queue[run] % 4 == HAND_TARGET) == to_hand:
@@ -838,13 +840,14 @@ class SpiteMaliceState(State):
             singles: list[int] = []
             doubles: list[int] = []
             opened_empty = False
+            goes_on = g.goes_on
             for d, pile in enumerate(piles):
                 syms = hand
                 if pile:
                     top = symbol[pile[-1]]
                     if wanted >> top & 1:
                         fits.append((DISCARD + d) * N_SYMBOLS + top)
-                    syms &= g.goes_on[top]
+                    syms &= goes_on[top]
                 elif opened_empty:
                     continue
                 else:
