@@ -1026,13 +1026,8 @@ class SpiteMaliceState(State):
             self._chance(action - CHANCE_BASE)
         else:
             g = self.g
-            tokens = g.tokens
-            token = tokens.get(action)
-            if token is None:
-                token = self._action_token(action)
-                if action >= FIXED_TOKENS or not g.symbol_wild[action % N_SYMBOLS]:
-                    tokens[action] = token  # a wild onto a stack names the rank it stands for
-            self._turn_log.append(token)
+            if action < FIRST_DISCARD or action == PASS:
+                self._log_move(action)
             if action == PASS:
                 self._end_turn(passed=self._moved == 0)
             elif action >= FIRST_DISCARD:
@@ -1073,6 +1068,9 @@ class SpiteMaliceState(State):
                     or need > len(cards)
                     or self._forced
                 ):
+                    # A discard's token is logged only where the turn's log outlives it: the
+                    # next turn starts a new one (here, unless the deal ends).
+                    self._log_move(action)
                     self._moved += 1  # (as _move counts it: kept if the deal ends here)
                     self._start_turn(seat)  # the deal ends, no draw, a new pile or a short one
                 else:
@@ -1111,6 +1109,16 @@ class SpiteMaliceState(State):
         if len(history) >= self._cap_at and self._phase != OVER:
             self._end_deal(None, BLOCKED_LIMIT)  # the safety cap (see deal_cap)
         self._legal = None
+
+    def _log_move(self, action: int) -> None:
+        """Add a move's token to this turn's log."""
+        tokens = self.g.tokens
+        token = tokens.get(action)
+        if token is None:
+            token = self._action_token(action)
+            if action >= FIXED_TOKENS or not self.g.symbol_wild[action % N_SYMBOLS]:
+                tokens[action] = token  # a wild onto a stack names the rank it stands for
+        self._turn_log.append(token)
 
     def _take(self, src: int, symbol: int) -> int:
         seat = self._cur
