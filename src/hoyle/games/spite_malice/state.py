@@ -1026,31 +1026,38 @@ class SpiteMaliceState(State):
             self._chance(action - CHANCE_BASE)
         else:
             g = self.g
-            if action < FIRST_DISCARD or action == PASS:
+            if action < FIRST_DISCARD:
                 self._log_move(action)
-            if action == PASS:
-                self._end_turn(passed=self._moved == 0)
-            elif action >= FIRST_DISCARD:
-                # A discard (from the hand), which ends the turn: most actions of a game are
-                # one, so _move, _end_turn, _start_turn and the next player's seeded draw
-                # are written out here (the general path stays for the rare cases).
+                rest, symbol = divmod(action, N_SYMBOLS)
+                dest, src = divmod(rest, N_SOURCES)
+                self._move(src, dest, symbol)
+            elif action == PASS and not self._moved and self._passes + 1 >= g.n:
+                self._log_move(action)
+                self._end_turn(passed=True)  # every player passed in turn: the deal is blocked
+            else:
+                # A discard (from the hand) or a pass, which ends the turn: most actions of a
+                # game are one, so _move, _end_turn, _start_turn and the next player's seeded
+                # draw are written out here (the general path stays for the rare cases).
                 seat = self._cur
-                symbol = action % N_SYMBOLS
-                dest = action // STRIDE
-                pile = self._discards[seat][(dest - TO_DISCARD) % 6]
-                hand = self._hands[seat]
-                # self._take(HAND, symbol), inline: the hand's first card of the symbol (it
-                # is in kind order), found by the symbol's few kinds in turn.
-                for kind in g.same_symbol[symbol]:
-                    if kind in hand:
-                        hand.remove(kind)
-                        pile.append(kind)
-                        break
-                else:  # pragma: no cover - legal checked
-                    raise AssertionError("no such card in hand")
-                if dest >= TO_PAIR:
-                    pile.append(self._take(HAND, symbol))
-                self._passes = 0
+                if action == PASS:
+                    self._passes = 0 if self._moved else self._passes + 1
+                else:
+                    symbol = action % N_SYMBOLS
+                    dest = action // STRIDE
+                    pile = self._discards[seat][(dest - TO_DISCARD) % 6]
+                    hand = self._hands[seat]
+                    # self._take(HAND, symbol), inline: the hand's first card of the symbol
+                    # (it is in kind order), found by the symbol's few kinds in turn.
+                    for kind in g.same_symbol[symbol]:
+                        if kind in hand:
+                            hand.remove(kind)
+                            pile.append(kind)
+                            break
+                    else:  # pragma: no cover - legal checked
+                        raise AssertionError("no such card in hand")
+                    if dest >= TO_PAIR:
+                        pile.append(self._take(HAND, symbol))
+                    self._passes = 0
                 seat += 1
                 if seat == g.n:
                     seat = 0
@@ -1068,10 +1075,11 @@ class SpiteMaliceState(State):
                     or need > len(cards)
                     or self._forced
                 ):
-                    # A discard's token is logged only where the turn's log outlives it: the
-                    # next turn starts a new one (here, unless the deal ends).
+                    # The token is logged only where the turn's log outlives it: the next
+                    # turn starts a new one (here, unless the deal ends).
                     self._log_move(action)
-                    self._moved += 1  # (as _move counts it: kept if the deal ends here)
+                    if action != PASS:
+                        self._moved += 1  # (as _move counts it: kept if the deal ends here)
                     self._start_turn(seat)  # the deal ends, no draw, a new pile or a short one
                 else:
                     # _start_turn and _run_chance's draw, inline: the same cards, the same
@@ -1100,10 +1108,6 @@ class SpiteMaliceState(State):
                     if len(history) >= self._cap_at:
                         self._end_deal(None, BLOCKED_LIMIT)  # the safety cap (see deal_cap)
                     return
-            else:
-                rest, symbol = divmod(action, N_SYMBOLS)
-                dest, src = divmod(rest, N_SOURCES)
-                self._move(src, dest, symbol)
         if self._phase < PLAY:
             self._run_chance()
         if len(history) >= self._cap_at and self._phase != OVER:
