@@ -852,11 +852,13 @@ class SpiteMaliceState(State):
                     continue
                 else:
                     opened_empty = True
-                singles += LOW_ROWS[d][syms & 255]
-                singles += HIGH_ROWS[d][syms >> 8]
-                if syms & pairs:
-                    doubles += LOW_ROWS[6 + d][syms & pairs & 255]
-                    doubles += HIGH_ROWS[6 + d][(syms & pairs) >> 8]
+                if syms:  # (often not: a top takes two ranks and the wilds)
+                    singles += LOW_ROWS[d][syms & 255]
+                    if syms > 255:
+                        singles += HIGH_ROWS[d][syms >> 8]
+                    if syms & pairs:
+                        doubles += LOW_ROWS[6 + d][syms & pairs & 255]
+                        doubles += HIGH_ROWS[6 + d][(syms & pairs) >> 8]
             discards = singles + doubles
         # The centre moves of the cards that fit, onto each destination their symbol has.
         moves: list[int] = []
