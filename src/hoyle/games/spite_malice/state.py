@@ -18,7 +18,7 @@ dealt or drawn, e.g. ``7H``.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain, compress, repeat
@@ -1095,17 +1095,28 @@ class SpiteMaliceState(State):
                     stock = self._stock
                     getrandbits = rng.getrandbits
                     left = len(cards)
-                    for _ in range(need):
+                    if need == 1:  # the usual draw: a card for the one discarded
                         bits = left.bit_length()
                         index = getrandbits(bits)
                         while index >= left:
                             index = getrandbits(bits)
                         kind = cards.pop(index)
-                        left -= 1
                         history.append(CHANCE_BASE + kind)
                         stock[kind] -= 1
-                        hand.append(kind)
-                    hand.sort()
+                        insort(hand, kind)
+                        left -= 1
+                    else:
+                        for _ in range(need):
+                            bits = left.bit_length()
+                            index = getrandbits(bits)
+                            while index >= left:
+                                index = getrandbits(bits)
+                            kind = cards.pop(index)
+                            left -= 1
+                            history.append(CHANCE_BASE + kind)
+                            stock[kind] -= 1
+                            hand.append(kind)
+                        hand.sort()
                     self._stock_n = left
                     if len(history) >= self._cap_at:
                         self._end_deal(None, BLOCKED_LIMIT)  # the safety cap (see deal_cap)
