@@ -112,3 +112,18 @@ def test_a_record_that_does_not_replay_fails_with_its_line() -> None:
     bad = records.loads(records.dumps(rec).replace(rec.actions[20], "ZZ", 1))
     with pytest.raises(RecordError, match=r"^line \d+: ZZ is illegal"):
         Timeline(bad)
+
+
+@pytest.mark.parametrize(("spec", "seed"), [("all-fours", 3), ("ecarte", 6)])
+def test_a_view_names_the_seats_as_the_viewer_asks_and_holds_the_facts(
+    spec: str, seed: int | None
+) -> None:
+    _, line = _timeline(spec, seed)
+    names = ["North", "South"]
+    for i in (0, len(line) // 2, len(line) - 1):
+        position = line.state(i)
+        for seat in (None, 0, 1):
+            view = line.view(i, seat, names=names)
+            assert view.log == position.log(seat, names)
+            assert view.facts == position.facts(seat, names)
+            assert line.view(i, seat).facts == position.facts(seat, line.names)

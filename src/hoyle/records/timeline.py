@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hoyle.core.protocol import Game, State
@@ -64,6 +64,9 @@ class View:
     """``log(seat, names)``: the events that reader had witnessed by this position."""
     hands: list[list[Any]] | None
     """Every seat's hand as that seat saw it, when the view is face up; else ``None``."""
+    facts: list[dict[str, Any]] = field(default_factory=list)
+    """``facts(seat, names)``: what that reader's table showed at a glance (trumps, the
+    contract, the pass …), which say nothing the observation does not."""
 
 
 class Timeline:
@@ -99,16 +102,30 @@ class Timeline:
         """A copy of the position after ``index`` actions (changing it changes nothing here)."""
         return self._states[self._check(index)].clone()
 
-    def view(self, index: int, seat: int | None = None, *, face_up: bool = False) -> View:
+    def view(
+        self,
+        index: int,
+        seat: int | None = None,
+        *,
+        face_up: bool = False,
+        names: Sequence[str] | None = None,
+    ) -> View:
         """What the table showed ``seat`` at ``index`` (``None``: a spectator); with
-        ``face_up`` every seat's hand too, for a finished game shown to anyone."""
+        ``face_up`` every seat's hand too, for a finished game shown to anyone.
+
+        ``names`` names the seats in the log's and the facts' sentences (default: the
+        record's :attr:`names`), as a viewer names them on its screen.
+        """
         state = self._states[self._check(index)]
         hands = (
             [state.observation(s)["hand"] for s in range(self.game.num_players)]
             if face_up
             else None
         )
-        return View(state.observation(seat), state.log(seat, self.names), hands)
+        names = self.names if names is None else list(names)
+        return View(
+            state.observation(seat), state.log(seat, names), hands, state.facts(seat, names)
+        )
 
     # ----------------------------------------------------------------- moving about
 
