@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,7 @@ import hoyle
 from hoyle.core.errors import HoyleError
 from hoyle.web.guard import Guard
 from hoyle.web.limits import OFF, LimitError, Limits
+from hoyle.web.replay import Replay, ReplayError, Replays, read_upload
 from hoyle.web.room import (
     CreateError,
     Room,
@@ -197,6 +198,63 @@ def create_app(
             raise HTTPException(409, "the game is not over; its record is written at the end")
         return PlainTextResponse(row.record)
 
+    # ------------------------------------------------------------------ replays
+    # Finished games and uploaded records, stepped through in the browser (replay.py). Every
+    # build and view runs in a thread: a long game's replay takes a second to build.
+    replays = Replays(store)
+    app.state.replays = replays
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    @app.get("/replay/u/{upload_id}", include_in_schema=False)
+    async def upload_page(upload_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def table_replay(table_id: str) -> dict[str, Any]:
+        """A finished table's game as the viewer's stops (404, or 409 while it is played)."""
+        replay = await _replaying(replays.for_table, table_id)
+        return replay.outline()
+
+    @app.get("/api/tables/{table_id}/replay/{index}")
+    async def table_position(table_id: str, index: int, seat: str = "all") -> dict[str, Any]:
+        """One position of a finished table's game, face up (``seat=all``) or as a seat saw
+        it (``seat=N``)."""
+        replay = await _replaying(replays.for_table, table_id)
+        return await _position(replay, index, seat)
+
+    @app.post("/api/replays")
+    async def upload_replay(request: Request) -> dict[str, Any]:
+        """Keep an uploaded record (``{"record": TEXT}``) and say where its replay is; 400 with
+        the line where it does not replay, 413 when it is too long."""
+        text = await read_upload(request)
+        replay = await _replaying(replays.upload, text)
+        return {
+            "id": replay.upload,
+            "url": f"/replay/u/{replay.upload}",
+            "title": replay.timeline.game.title,
+            "positions": len(replay.timeline),
+        }
+
+    @app.get("/api/replays/{upload_id}/record", response_class=PlainTextResponse)
+    async def upload_record(upload_id: str) -> PlainTextResponse:
+        try:
+            return PlainTextResponse(replays.record(upload_id))
+        except ReplayError as exc:
+            raise HTTPException(exc.status, exc.reason) from None
+
+    @app.get("/api/replays/{upload_id}")
+    async def upload_outline(upload_id: str) -> dict[str, Any]:
+        replay = await _replaying(replays.for_upload, upload_id)
+        return replay.outline()
+
+    @app.get("/api/replays/{upload_id}/{index}")
+    async def upload_position(upload_id: str, index: int, seat: str = "all") -> dict[str, Any]:
+        replay = await _replaying(replays.for_upload, upload_id)
+        return await _position(replay, index, seat)
+
     @app.websocket("/ws/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
@@ -239,6 +297,31 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(body, dict) or not isinstance(body.get("game"), str):
         raise HTTPException(400, 'give {"game": "hearts", "seats": [...]}')
     return body
+
+
+async def _replaying(find: Callable[[str], Replay], arg: str) -> Replay:
+    """``find(arg)`` in a thread, its refusals as HTTP errors: a record that does not replay
+    is a 400 whose reason names the line ("line 12: …")."""
+    try:
+        return await asyncio.to_thread(find, arg)
+    except ReplayError as exc:
+        raise HTTPException(exc.status, exc.reason) from None
+    except (HoyleError, ValueError) as exc:  # RecordError and the engine's own, with the line
+        raise HTTPException(400, f"the record does not replay: {exc}") from None
+
+
+async def _position(replay: Replay, index: int, seat: str) -> dict[str, Any]:
+    """One position's message for ``seat`` (``all``: face up; a number: that seat's view)."""
+    if seat == "all":
+        reader = None
+    elif seat.isdigit() and len(seat) < 4:
+        reader = int(seat)
+    else:
+        raise HTTPException(400, "seat is all (every hand face up) or a seat number")
+    try:
+        return await asyncio.to_thread(replay.message, index, reader)
+    except ReplayError as exc:
+        raise HTTPException(exc.status, exc.reason) from None
 
 
 def _options(body: dict[str, Any]) -> dict[str, Any]:

@@ -49,7 +49,8 @@ function seatBox(msg, seat, clockLeft) {
   const obs = msg.observation;
   const s = msg.seats[seat];
   const n = msg.seats.length;
-  const status = s.kind === "bot" ? `bot · ${s.level}` : s.away ? "away · a bot plays" : s.connected ? "here" : "not here";
+  // A replay names each seat's player itself (nobody is here or away in a finished game).
+  const status = s.status ? s.status : s.kind === "bot" ? `bot · ${s.level}` : s.away ? "away · a bot plays" : s.connected ? "here" : "not here";
   const stats = [];
   if (Array.isArray(obs.scores)) stats.push(`score ${obs.scores[seat]}`);
   if (Array.isArray(obs.hand_sizes) && obs.hand_sizes.length === n) stats.push(`${obs.hand_sizes[seat]} cards`);

@@ -43,7 +43,9 @@ function trickBefore(log, at) {
  * game is over).
  * @param {object} msg the state message the deal's end arrived in
  * @param {number} at the index of the `deal_end` entry in ``msg.log``
- * @param {{onContinue: Function, watching: boolean, rematch: ?Element}} opts
+ * @param {{onContinue: Function, watching: boolean, rematch: ?Element, links?: Element[],
+ *   record?: string, timed?: boolean}} opts  `links`: more buttons at the game's end; `record`:
+ *   where the record is (a table's by default); `timed` false: no countdown (a replay).
  */
 export function openSummary(msg, at, opts) {
   const dialog = document.getElementById("summary");
@@ -86,7 +88,8 @@ export function openSummary(msg, at, opts) {
   if (chart) parts.push(h("h3", {}, "Totals after each deal"), chart);
   const buttons = h("div", { class: "summary-buttons" });
   if (over) {
-    buttons.append(h("a", { class: "button", href: `/api/tables/${msg.table}/record`, download: `${msg.table}.txt` }, "Download the record"));
+    buttons.append(h("a", { class: "button", href: opts.record || `/api/tables/${msg.table}/record`, download: `${msg.table || "game"}.txt` }, "Download the record"));
+    for (const link of opts.links || []) buttons.append(link);
     if (opts.rematch) buttons.append(opts.rematch);
     buttons.append(h("a", { class: "button", href: "/" }, "Back to the lobby"));
   }
@@ -102,7 +105,7 @@ export function openSummary(msg, at, opts) {
   timer = null;
   // Watching bots, nobody dismisses it: it closes when the room's pause ends.
   const seconds = msg.pause && typeof msg.pause.seconds === "number" ? msg.pause.seconds : 4;
-  if (!over) {
+  if (!over && opts.timed !== false) {
     const until = Date.now() + seconds * 1000;
     const tick = () => {
       const left = (until - Date.now()) / 1000;
