@@ -12,7 +12,7 @@ Sub-commands::
     hoyle study status STORE
     hoyle variants GAME [--json]
     hoyle rules GAME [--variant V] [name=value ...]
-    hoyle replay FILE
+    hoyle replay FILE [--show [--seat N] [--plain] [--at LABEL | --step N]]
     hoyle games
 
 The arena's commands (simulate, match, study) live in :mod:`hoyle.arena.commands`.
@@ -167,8 +167,32 @@ def build_parser() -> argparse.ArgumentParser:
     _game_arguments(rules)
     rules.set_defaults(func=cmd_rules)
 
-    replay = sub.add_parser("replay", help="check a game record move by move")
+    replay = sub.add_parser("replay", help="check a game record move by move, or show it (--show)")
     replay.add_argument("file", metavar="FILE", type=Path)
+    replay.add_argument(
+        "--show",
+        action="store_true",
+        help="step through the game in the terminal: arrows by move and trick, PgUp PgDn by "
+        "deal, Home End, q (--seat, --plain, --at and --step imply it)",
+    )
+    replay.add_argument(
+        "--seat", type=int, help="show it as this seat saw it (default: every hand face up)"
+    )
+    replay.add_argument(
+        "--plain",
+        action="store_true",
+        help="print the positions one after another (always so when not on a terminal)",
+    )
+    where = replay.add_mutually_exclusive_group()
+    where.add_argument(
+        "--at",
+        metavar="LABEL",
+        help="start at (with --plain: print only) the position "
+        "labelled LABEL in the record (1.3, 2.pass, start, end)",
+    )
+    where.add_argument(
+        "--step", type=int, metavar="N", help="start at (with --plain: print only) position N"
+    )
     replay.set_defaults(func=cmd_replay)
 
     from hoyle.web.cli import add_commands as _web_commands  # serve, verify: the card room
@@ -471,9 +495,18 @@ def rules_lines(game: Game[Any]) -> list[str]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """``hoyle replay``: re-apply every action of a record and print the result."""
+    """``hoyle replay``: re-apply every action of a record and print the result; with
+    ``--show``, step through its positions (:mod:`hoyle.tui.replay`)."""
     from hoyle import records
 
+    if (
+        args.show
+        or args.plain
+        or args.seat is not None
+        or args.at is not None
+        or args.step is not None
+    ):
+        return _show_replay(args)
     try:
         record = records.read_file(args.file)
         state = records.replay(record)
@@ -488,6 +521,53 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_FAILURE
     print(f"{args.file}: {state.game.spec}, {len(state.history())} actions, every one legal")
     print(records.result_string(state))
+    return EXIT_OK
+
+
+def _show_replay(args: argparse.Namespace) -> int:
+    """``hoyle replay --show``: the full-screen viewer on a terminal, else (or with
+    ``--plain``) the positions printed; bad input is a usage error (status 2)."""
+    from hoyle import records
+    from hoyle.records.timeline import Timeline
+    from hoyle.tui import replay as viewer
+    from hoyle.tui.render import Style
+
+    try:
+        line = Timeline(records.read_file(args.file))
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{args.file} is not a text record: {exc.reason}") from None
+    except ValueError as exc:  # RecordError and the engine's errors: "line N: …"
+        raise UsageError(f"{args.file}: {exc}") from None
+    players = line.game.num_players
+    if args.seat is not None and not 0 <= args.seat < players:
+        raise UsageError(f"--seat must be 0…{players - 1} for {players} players, not {args.seat}")
+    last = len(line) - 1
+    start = 0
+    if args.at is not None:
+        try:
+            start = viewer.find_position(line, args.at)
+        except ValueError as exc:
+            raise UsageError(f"--at: {exc}") from None
+    elif args.step is not None:
+        if not 0 <= args.step <= last:
+            raise UsageError(f"--step must be 0…{last} (this game's positions), not {args.step}")
+        start = args.step
+    if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
+        viewer.ReplayApp(line, args.seat, start=start).run()
+        return EXIT_OK
+    tty = sys.stdout.isatty()
+    style = Style(
+        symbols=_can_print(sys.stdout, "♣♦♥♠"), color=tty and "NO_COLOR" not in os.environ
+    )
+    names = viewer.replay_names(line, args.seat)
+    print(viewer.default_title(line, args.seat))
+    one = args.at is not None or args.step is not None
+    for index in [start] if one else range(len(line)):
+        print()
+        shown = viewer.frame(line, index, args.seat, names=names, style=style)
+        print(*viewer.frame_lines(shown, style), sep="\n")
     return EXIT_OK
 
 
