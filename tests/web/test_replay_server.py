@@ -83,7 +83,7 @@ def test_each_position_is_what_the_timeline_shows_that_reader(
         assert msg["observation"] == wire(view.observation)
         assert msg["log"] == wire(view.log[msg["log_start"] :])
         assert msg["hands"] == wire(view.hands)
-        assert msg["facts"] == wire(line.state(index).facts(seat, line.names))
+        assert msg["facts"] == wire(view.facts)
         assert msg["legal"] == [] and msg["face_up"] == (seat is None)
         assert msg["status"] == ("finished" if index == len(line) - 1 else "playing")
 

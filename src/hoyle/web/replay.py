@@ -225,7 +225,6 @@ class Replay:
         try:
             with self._lock:  # one reader at a time: a state's log is built as it is read
                 view = line.view(index, seat, face_up=seat is None)
-                facts = line.state(index).facts(seat, line.names)
                 before = self._log_size(self._previous(index), seat)
         except IndexError as exc:
             raise ReplayError(404, str(exc)) from None
@@ -254,7 +253,7 @@ class Replay:
             "seats": self.seats,
             "observation": obs,
             "hands": view.hands,
-            "facts": facts,
+            "facts": view.facts,
             "choose": None,
             "log": log[start:],
             "log_start": start,

@@ -7,6 +7,7 @@
 // Create disabled until they read. The error bar under Create appears only with an error.
 
 import { h } from "./dom.js";
+import { uploadRecord } from "./upload.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -185,7 +186,24 @@ async function lists() {
   const done = await (await fetch("/api/history")).json();
   $("history").replaceChildren(...(done.length ? done.map((t) => h("li", {},
     h("a", { href: `/t/${t.id}#watch`, title: t.game }, t.title), ` · ${t.seats.join(", ")} · ${t.result} · `,
-    h("a", { href: `/api/tables/${t.id}/record` }, "record"))) : [h("li", { class: "note" }, "none yet")]));
+    h("a", { href: `/api/tables/${t.id}/record` }, "record"), " · ",
+    h("a", { class: "replay-link", href: `/replay/${t.id}`, title: "step through the game" }, "Replay"))) : [h("li", { class: "note" }, "none yet")]));
+}
+
+/** Replay a record file from this computer: the room checks it and opens the viewer. */
+async function replayFile() {
+  const file = $("replay-file").files[0];
+  const error = $("replay-error");
+  error.hidden = true;
+  if (!file) return;
+  const made = await uploadRecord(file);
+  $("replay-file").value = "";
+  if (made.ok) {
+    location.assign(made.url);
+    return;
+  }
+  error.textContent = `${file.name}: ${made.reason}`;
+  error.hidden = false;
 }
 
 async function start() {
@@ -204,6 +222,7 @@ async function start() {
     typing = setTimeout(check, 300);
   });
   $("new-table").addEventListener("submit", create);
+  $("replay-file").addEventListener("change", replayFile);
   drawFamily();
   document.body.dataset.lobby = "ready";
   await lists();

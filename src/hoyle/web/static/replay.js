@@ -231,6 +231,12 @@ async function start() {
   $("record-link").href = outline.record;
   $("record-link").hidden = false;
   if (!upload) $("record-link").download = `${outline.table}.hrec`;
+  if (outline.view === "piles") {
+    // Spite and Malice moves by turns, not tricks: the buttons and keys say so.
+    $("prev-trick").textContent = "↑ turn";
+    $("next-trick").textContent = "turn ↓";
+    $("keys").textContent = "Keys: ← → move, ↑ ↓ turn, PgUp PgDn deal, Home End.";
+  }
   const select = $("seat-view");
   outline.seats.forEach((s, i) => select.append(h("option", { value: String(i) }, `as ${s.name} saw it`)));
   const wanted = new URLSearchParams(location.hash.slice(1));

@@ -148,10 +148,10 @@ async function drain() {
       const ended = fresh.find(({ e }) => e.kind === "deal_end");
       if (ended) {
         const watching = msg.you === null;  // a spectator has nobody to hold the table for
-        openSummary(msg, ended.i, { onContinue: () => { if (!watching) send({ type: "continue" }); }, watching, rematch: rematchButton(msg) });
+        openSummary(msg, ended.i, { onContinue: () => { if (!watching) send({ type: "continue" }); }, watching, rematch: rematchButton(msg), links: endLinks(msg) });
       } else if (first && msg.status === "finished") {
         const at = log.findIndex((e) => e.kind === "deal_end");
-        if (at >= 0) openSummary(msg, at, { onContinue: () => {}, watching: true, rematch: rematchButton(msg) });
+        if (at >= 0) openSummary(msg, at, { onContinue: () => {}, watching: true, rematch: rematchButton(msg), links: endLinks(msg) });
       }
     }
   } finally {
@@ -303,6 +303,7 @@ function draw() {
     end.append(h("p", { class: "result" }, result ? result.text : "The game is over."));
     end.append(h("button", { onclick: () => reopenSummary() }, "Final scores"));
     end.append(h("a", { class: "button", href: `/api/tables/${msg.table}/record`, download: `${msg.table}.txt` }, "Download the record"));
+    end.append(...endLinks(msg));
     const again = rematchButton(msg);
     if (again) end.append(again);
   }
@@ -316,7 +317,13 @@ function draw() {
 function reopenSummary() {
   const log = state.log || [];
   const at = log.findIndex((e) => e.kind === "deal_end");
-  if (at >= 0) openSummary(state, at, { onContinue: () => {}, watching: true, rematch: rematchButton(state) });
+  if (at >= 0) openSummary(state, at, { onContinue: () => {}, watching: true, rematch: rematchButton(state), links: endLinks(state) });
+}
+
+/** The links a finished game's end offers besides the record: its replay. */
+function endLinks(msg) {
+  if (msg.status !== "finished") return [];
+  return [h("a", { class: "button replay-link", href: `/replay/${msg.table}` }, "Replay this game")];
 }
 
 /** The rematch button, or the link to the rematch already made; null for a spectator. */
