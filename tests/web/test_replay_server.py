@@ -108,12 +108,17 @@ def test_the_move_that_ends_a_trick_brings_the_trick_to_hold(
     room: Server, finished: tuple[str, str]
 ) -> None:
     table, _ = finished
-    third = room.http.get(f"/api/tables/{table}/replay").json()["tricks"][3]
+    outline = room.http.get(f"/api/tables/{table}/replay").json()
+    third = outline["tricks"][3]
     msg = room.http.get(f"/api/tables/{table}/replay/{third}").json()
     fresh = msg["log"][msg["fresh"] - msg["log_start"] :]
     assert [e["kind"] for e in fresh] == ["play", "trick"]
     assert len(fresh[-1]["plays"]) == 4
     assert msg["step"]["where"] == "deal 1, trick 3"
+    # At the first stop nothing is new: the table's first message showed no move.
+    start = outline["steps"][0]["index"]
+    first = room.http.get(f"/api/tables/{table}/replay/{start}").json()
+    assert first["fresh"] == first["log_start"] + len(first["log"])
 
 
 def test_unknown_and_unfinished_tables_are_not_replayed(room: Server) -> None:

@@ -225,7 +225,9 @@ class Replay:
         try:
             with self._lock:  # one reader at a time: a state's log is built as it is read
                 view = line.view(index, seat, face_up=seat is None)
-                before = self._log_size(self._previous(index), seat)
+                previous = self._previous(index)
+                # At the first stop nothing is new: the table's first message held no move.
+                before = len(view.log) if previous is None else self._log_size(previous, seat)
         except IndexError as exc:
             raise ReplayError(404, str(exc)) from None
         obs = view.observation
@@ -269,15 +271,13 @@ class Replay:
         }
 
     def _previous(self, index: int) -> int | None:
-        """The stop before ``index`` (``None`` at the first: nothing is new there)."""
+        """The stop before ``index`` (``None`` at the first)."""
         earlier = [s for s in self.stops if s < index]
         return earlier[-1] if earlier else None
 
-    def _log_size(self, index: int | None, seat: int | None) -> int:
+    def _log_size(self, index: int, seat: int | None) -> int:
         """How long ``seat``'s log is at ``index``: the entries after it are what the move
         to the next stop added (the trick to hold on the felt, a deal's end)."""
-        if index is None:
-            return 1 << 30
         key = (seat, index)
         if key not in self._log_sizes:
             self._log_sizes[key] = len(self.timeline.view(index, seat).log)
