@@ -221,3 +221,35 @@ def test_printed_positions_hold_every_panel() -> None:
         assert heading in text, heading
     hand = line.view(index, 1).observation["hand"]
     assert all(card_label(card) in text for card in hand)
+
+
+# ---------------------------------------------------------------------------- snapshots
+# The accepted screens are in __snapshots__/test_replay_viewer (pytest --snapshot-update
+# redraws them after a deliberate change; look at them before accepting).
+
+Compare = Callable[..., bool]
+
+
+def test_snapshot_hearts_face_up_in_the_third_trick(snap_compare: Compare) -> None:
+    # Three tricks down and two cards on: the trick, the facts, every hand face up, the log.
+    app = ReplayApp(timeline("hearts(deals=1)", 3))
+    assert snap_compare(app, press=["down"] * 3 + ["right"] * 2, terminal_size=SIZE)
+
+
+def test_snapshot_spite_and_malice_as_seat_1_saw_it(snap_compare: Compare) -> None:
+    # The start of the second deal as seat 1 saw it: the first deal's summary over the piles,
+    # seat 1's hand only.
+    app = ReplayApp(timeline("spite-malice(goal_size=5)", 4), 1)
+    assert snap_compare(app, press=["pagedown"], terminal_size=SIZE)
+
+
+def test_snapshot_all_fours_partners_at_80_columns(snap_compare: Compare) -> None:
+    # Four players in partnerships, as seat 2 saw the third trick: the partner marked.
+    app = ReplayApp(timeline("all-fours(players=4,teams=2)", 7), 2)
+    assert snap_compare(app, press=["down"] * 4 + ["right"], terminal_size=(80, 24))
+
+
+def test_snapshot_ecarte_face_up(snap_compare: Compare) -> None:
+    # The exchange and the first trick of Écarté with both hands shown.
+    app = ReplayApp(timeline("ecarte", 6))
+    assert snap_compare(app, press=["down"] * 3 + ["right"], terminal_size=SIZE)

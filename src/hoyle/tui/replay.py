@@ -143,8 +143,7 @@ def find_position(line: Timeline, label: str) -> int:
         labels = [*labels[:6], "…", *labels[-3:]]
     also = "start" if "end" in labels else "start, end"
     raise ValueError(
-        f"no position is labelled {label!r}; this game's labels are {', '.join(labels)}"
-        f" (or {also})"
+        f"no position is labelled {label!r}; this game's labels are {', '.join(labels)} (or {also})"
     )
 
 
@@ -164,7 +163,10 @@ def _move_words(
         return ""
     if seat is None:
         who = "chance" if step.actor is None else names[step.actor]
-        return f"{card_label(step.token, style)} by {who}"
+        phase = line.steps[index - 1].progress[1]  # where the move was made: a pass, a discard
+        return f"{card_label(step.token, style)} by {who}" + (
+            f" ({phase})" if phase != "play" else ""
+        )
     if new_log:
         return new_log[0]  # the move itself; what followed from it is in the log
     if step.actor is None:
