@@ -35,6 +35,7 @@ from hoyle.tui.views import view_for
 
 __all__ = [
     "KEYS",
+    "LOG_KEPT",
     "LOG_SHOWN",
     "Frame",
     "ReplayApp",
@@ -51,7 +52,10 @@ KEYS = "→ ← move · ↓ ↑ (n p) trick · PgDn PgUp deal · Home End start,
 """The help line: the viewer's keys."""
 
 LOG_SHOWN = 8
-"""Log lines a printed position ends with (the full-screen log scrolls back through all)."""
+"""Log lines a printed position ends with."""
+
+LOG_KEPT = 300
+"""Log lines the full-screen viewer keeps to scroll back through (the last ones)."""
 
 
 @dataclass(frozen=True)
@@ -413,6 +417,16 @@ class ReplayApp(App[None]):
         else:
             hand.rows = ()
             hand.update(coloured("\n".join(_hands_lines(shown, self.style))))
+        self.set_timer(0.05, self._warm)
+
+    def _warm(self) -> None:
+        """Read ahead, while the screen is looked at, the positions one move on and back
+        (the first view of a position replays its log from the start, a moment in a long
+        game), so that the arrows answer at once."""
+        line, index = self.line, self.index
+        back = line.prev_move(index)
+        for nearby in {line.next_move(index), back, max(back - 1, 0)}:
+            line.view(nearby, self.seat, names=self.names)
 
     def _panel(self, selector: str, lines: Sequence[str]) -> None:
         panel = self.query_one(selector, Static)
@@ -420,14 +434,18 @@ class ReplayApp(App[None]):
         panel.update(coloured_lines(lines))
 
     def _show_log(self, old: Sequence[str], new: Sequence[str]) -> None:
-        """The log up to here: stepping on adds what was new (a long log costs nothing more),
-        stepping back writes it again."""
+        """The log up to here, its last :data:`LOG_KEPT` lines: stepping on adds what was new,
+        stepping back writes the last lines again (a long game's log would take seconds to
+        wrap and write whole at every step back)."""
         log = self.query_one("#log", LogPanel)
-        if len(new) >= len(old) and list(new[: len(old)]) == list(old) and log.entries == old:
+        on = len(old) <= len(new) and list(new[: len(old)]) == list(old)
+        if on and len(new) - len(old) <= LOG_KEPT and len(log.entries) <= 2 * LOG_KEPT:
             log.add(new[len(old) :])
         else:
             log.clear()
-            log.add(new)
+            log.add(new[-LOG_KEPT:])
+        cut = len(new) > len(log.entries)
+        log.border_title = f"Log (the last {len(log.entries)} lines)" if cut else "Log"
 
 
 def default_title(line: Timeline, seat: int | None) -> str:
