@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -257,3 +258,12 @@ def test_snapshot_ecarte_face_up(snap_compare: Compare) -> None:
     # The exchange and the first trick of Écarté with both hands shown.
     app = ReplayApp(timeline("ecarte", 6))
     assert snap_compare(app, press=["down"] * 3 + ["right"], terminal_size=SIZE)
+
+
+def test_the_docs_show_the_accepted_screen() -> None:
+    # After a deliberate --snapshot-update, copy the new screen to docs/images.
+    docs = Path(__file__).parents[2] / "docs"
+    snapshot = Path(__file__).parent / "__snapshots__" / "test_replay_viewer"
+    accepted = snapshot / "test_snapshot_hearts_face_up_in_the_third_trick.svg"
+    assert (docs / "images" / "terminal-replay.svg").read_bytes() == accepted.read_bytes()
+    assert "images/terminal-replay.svg" in (docs / "terminal.md").read_text(encoding="utf-8")
