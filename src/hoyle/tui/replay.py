@@ -174,7 +174,7 @@ def _move_words(
     if new_log:
         return new_log[0]  # the move itself; what followed from it is in the log
     if step.actor is None:
-        return "a chance move you could not see"
+        return "a chance move, not in your log"
     return f"{names[step.actor]} moved; you could not see the move"
 
 
