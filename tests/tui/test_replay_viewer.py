@@ -158,6 +158,22 @@ def test_a_seat_sees_its_own_hand_and_its_own_log_only(spec: str, seed: int, sea
             assert getattr(seen, part) == getattr(twin_seen, part), part
 
 
+def test_a_seat_is_told_its_own_hidden_moves_and_not_the_others() -> None:
+    # The pass: each card a seat chooses is hidden from the others until the cards arrive.
+    line = timeline("hearts(deals=1)", 3)
+    passing = [s for s in line.steps[1:] if line.steps[s.index - 1].progress[1] == "pass"]
+    assert len(passing) == 12
+    for step in passing:
+        for seat in range(4):
+            move = frame(line, step.index, seat).move
+            card = card_label(str(step.token))
+            if step.actor == seat:
+                assert card in move, (step, move)
+            elif "passes 3 cards" not in move:
+                assert move == f"Seat {step.actor} moved; you could not see the move"
+        assert frame(line, step.index).move == f"{card} by Seat {step.actor} (pass)"
+
+
 @sync
 async def test_keys_at_either_end_stay_put() -> None:
     line = timeline("hearts(deals=2)", 7)

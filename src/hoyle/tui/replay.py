@@ -165,14 +165,15 @@ def _move_words(
     step = line.steps[index]
     if step.token is None:
         return ""
+    phase = line.steps[index - 1].progress[1]  # where the move was made: a pass, a discard
+    made = f" ({phase})" if phase != "play" else ""
     if seat is None:
         who = "chance" if step.actor is None else names[step.actor]
-        phase = line.steps[index - 1].progress[1]  # where the move was made: a pass, a discard
-        return f"{card_label(step.token, style)} by {who}" + (
-            f" ({phase})" if phase != "play" else ""
-        )
+        return f"{card_label(step.token, style)} by {who}{made}"
     if new_log:
         return new_log[0]  # the move itself; what followed from it is in the log
+    if step.actor == seat:  # a seat knows its own move, logged or not yet (a card to pass)
+        return f"{card_label(step.token, style)} by you{made}"
     if step.actor is None:
         return "a chance move, not in your log"
     return f"{names[step.actor]} moved; you could not see the move"
