@@ -13,6 +13,7 @@ Sub-commands::
     hoyle variants GAME [--json]
     hoyle rules GAME [--variant V] [name=value ...]
     hoyle replay FILE [--show [--seat N] [--plain] [--at LABEL | --step N]]
+    hoyle review RECORD --seat N [--level expert] [--seconds S] [--compare RECORD ...] [--json]
     hoyle games
 
 The arena's commands (simulate, match, study) live in :mod:`hoyle.arena.commands`.
@@ -194,6 +195,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--step", type=int, metavar="N", help="start at (with --plain: print only) position N"
     )
     replay.set_defaults(func=cmd_replay)
+
+    from hoyle.cli_review import add_commands as _review_commands  # review: which moves cost
+
+    _review_commands(sub)
 
     from hoyle.web.cli import add_commands as _web_commands  # serve, verify: the card room
 
