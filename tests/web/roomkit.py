@@ -53,6 +53,8 @@ class Server:
         self.http = httpx.Client(base_url=self.url, timeout=20)
         self.room: Any = None
         """The :class:`~hoyle.web.room.Room`, when it runs in this process."""
+        self.app: Any = None
+        """The FastAPI app, when it runs in this process (its ``state`` for a test to set)."""
 
     def create(self, game: str, kinds: list[str]) -> dict[str, Any]:
         """Create a table: ``human`` or a bot level per seat; its JSON (id, seats, keys)."""
@@ -161,6 +163,7 @@ def server_thread(
         time.sleep(0.02)
     running = Server(port)
     running.room = app.state.room  # the room itself, for a test to look inside
+    running.app = app
     try:
         yield running
     finally:

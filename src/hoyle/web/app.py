@@ -26,7 +26,7 @@ import json
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
@@ -37,6 +37,7 @@ from hoyle.core.errors import HoyleError
 from hoyle.web.guard import Guard
 from hoyle.web.limits import OFF, LimitError, Limits
 from hoyle.web.replay import Replay, ReplayError, Replays, read_upload
+from hoyle.web.review import ReviewError, Reviews, read_request
 from hoyle.web.room import (
     CreateError,
     Room,
@@ -52,6 +53,7 @@ from hoyle.web.table import Refused, Settings, Table
 __all__ = ["MAX_MESSAGE", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
+T = TypeVar("T")
 MAX_MESSAGE = 2048
 """The longest client message accepted, in characters (every real one is far shorter)."""
 MAX_BODY = 16 * 1024
@@ -78,6 +80,7 @@ def create_app(
             yield
         finally:
             room.stop()
+            app.state.reviews.close()
             store.close()
 
     # No schema pages: a public room describes its API in docs/web.md, not to every visitor.
@@ -250,6 +253,51 @@ def create_app(
         replay = await _replaying(replays.for_upload, upload_id)
         return replay.outline()
 
+    # ------------------------------------------------------------------ reviews
+    # "Review my game": a seat's decisions valued by a searching level, as a background job
+    # (review.py) whose progress is polled; a table's result is kept in the database. These
+    # come before /api/replays/{id}/{index}, which would take "reviews" for an index.
+    reviews = Reviews(store, replays)
+    app.state.reviews = reviews
+
+    @app.post("/api/tables/{table_id}/reviews")
+    async def start_table_review(table_id: str, request: Request) -> JSONResponse:
+        """Start reviewing a seat of a finished table (``{"seat": N, "level": "expert"}``):
+        the job (202 while it runs, 200 once it is done)."""
+        return await _start_review(reviews, "table", table_id, request)
+
+    @app.post("/api/replays/{upload_id}/reviews")
+    async def start_upload_review(upload_id: str, request: Request) -> JSONResponse:
+        return await _start_review(reviews, "upload", upload_id, request)
+
+    @app.get("/api/tables/{table_id}/reviews")
+    async def table_reviews(table_id: str) -> list[dict[str, Any]]:
+        return await _reviewing(reviews.listing, "table", table_id)
+
+    @app.get("/api/replays/{upload_id}/reviews")
+    async def upload_reviews(upload_id: str) -> list[dict[str, Any]]:
+        return await _reviewing(reviews.listing, "upload", upload_id)
+
+    @app.get("/api/tables/{table_id}/reviews/{seat}")
+    async def table_review(table_id: str, seat: str, level: str = "expert") -> dict[str, Any]:
+        return await _reviewing(reviews.status, "table", table_id, seat, level)
+
+    @app.get("/api/replays/{upload_id}/reviews/{seat}")
+    async def upload_review(upload_id: str, seat: str, level: str = "expert") -> dict[str, Any]:
+        return await _reviewing(reviews.status, "upload", upload_id, seat, level)
+
+    @app.delete("/api/tables/{table_id}/reviews/{seat}")
+    async def cancel_table_review(
+        table_id: str, seat: str, level: str = "expert"
+    ) -> dict[str, Any]:
+        return await _reviewing(reviews.cancel, "table", table_id, seat, level)
+
+    @app.delete("/api/replays/{upload_id}/reviews/{seat}")
+    async def cancel_upload_review(
+        upload_id: str, seat: str, level: str = "expert"
+    ) -> dict[str, Any]:
+        return await _reviewing(reviews.cancel, "upload", upload_id, seat, level)
+
     @app.get("/api/replays/{upload_id}/{index}")
     async def upload_position(upload_id: str, index: int, seat: str = "all") -> dict[str, Any]:
         replay = await _replaying(replays.for_upload, upload_id)
@@ -308,6 +356,21 @@ async def _replaying(find: Callable[[str], Replay], arg: str) -> Replay:
         raise HTTPException(exc.status, exc.reason) from None
     except (HoyleError, ValueError) as exc:  # RecordError and the engine's own, with the line
         raise HTTPException(400, f"the record does not replay: {exc}") from None
+
+
+async def _reviewing(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` of :class:`~hoyle.web.review.Reviews` in a thread (it may build a
+    replay or read the database), its refusals as HTTP errors."""
+    try:
+        return await asyncio.to_thread(fn, *args)
+    except ReviewError as exc:
+        raise HTTPException(exc.status, exc.reason) from None
+
+
+async def _start_review(reviews: Reviews, kind: str, ident: str, request: Request) -> JSONResponse:
+    body = await read_request(request)
+    job = await _reviewing(reviews.start, kind, ident, body["seat"], body.get("level"))
+    return JSONResponse(job, status_code=200 if job["state"] == "done" else 202)
 
 
 async def _position(replay: Replay, index: int, seat: str) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The card room's storage: tables, their event logs and deal secrets, through SQLAlchemy.
+"""The card room's storage: tables, their event logs, deal secrets and reviews, through SQLAlchemy.
 
 A table's state is never stored: it is the replay of its event log, one row per accepted
 action (chance actions included). Every write happens in one transaction with the action that
@@ -25,6 +25,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -67,6 +68,18 @@ deals_t = Table(
     Column("salt", String(128), nullable=False),
     Column("commitment", String(128), nullable=False),
 )
+
+reviews_t = Table(
+    "cardroom_reviews",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("level", String(16), primary_key=True),
+    Column("review", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+"""A finished table's reviews ("Review my game", :mod:`hoyle.web.review`): one per seat and
+level, the review's JSON."""
 
 
 class StoreError(RuntimeError):
@@ -246,6 +259,49 @@ class Store:
         query = select(deals_t).where(deals_t.c.table_id == table_id).order_by(deals_t.c.deal)
         with self.engine.connect() as conn:
             return [(r.deal, r.salt, r.commitment) for r in conn.execute(query)]
+
+    def save_review(self, table_id: str, seat: int, level: str, review: dict[str, Any]) -> None:
+        """Keep the review of ``seat`` at ``level`` (replacing one kept before)."""
+        key = (
+            (reviews_t.c.table_id == table_id)
+            & (reviews_t.c.seat == seat)
+            & (reviews_t.c.level == level)
+        )
+        with self.engine.begin() as conn:
+            conn.execute(delete(reviews_t).where(key))
+            conn.execute(
+                insert(reviews_t).values(
+                    table_id=table_id,
+                    seat=seat,
+                    level=level,
+                    review=json.dumps(review),
+                    created=time.time(),
+                )
+            )
+
+    def review(self, table_id: str, seat: int, level: str) -> dict[str, Any] | None:
+        """The kept review of ``seat`` at ``level``, or ``None``."""
+        query = select(reviews_t.c.review).where(
+            (reviews_t.c.table_id == table_id)
+            & (reviews_t.c.seat == seat)
+            & (reviews_t.c.level == level)
+        )
+        with self.engine.connect() as conn:
+            found = conn.execute(query).scalar()
+        if found is None:
+            return None
+        data: dict[str, Any] = json.loads(found)
+        return data
+
+    def reviews(self, table_id: str) -> list[tuple[int, str]]:
+        """The (seat, level) of every review kept for a table."""
+        query = (
+            select(reviews_t.c.seat, reviews_t.c.level)
+            .where(reviews_t.c.table_id == table_id)
+            .order_by(reviews_t.c.seat, reviews_t.c.level)
+        )
+        with self.engine.connect() as conn:
+            return [(r.seat, r.level) for r in conn.execute(query)]
 
 
 def _table_values(row: TableRow) -> dict[str, Any]:
