@@ -97,7 +97,7 @@ def test_a_review_runs_reports_progress_and_is_kept(room: Server, finished: str)
 
 def test_a_running_review_is_cancelled(room: Server) -> None:
     table = finish(room)
-    reviews(room).simulations = 400  # slow enough to be caught running
+    reviews(room).simulations = 5000  # slow enough to be caught running
     try:
         started = room.http.post(f"/api/tables/{table}/reviews", json={"seat": 2})
         assert started.status_code == 202

@@ -9,6 +9,7 @@ import { cardSVG } from "./cards.js";
 import { h } from "./dom.js";
 import { renderFairness, renderLog, renderScores, rulesPanel, suitText, trickStrip } from "./panels.js";
 import { moveLabel, renderBoard, renderFacts, seatName } from "./render.js";
+import { reviewAt, reviewHash, setupReview } from "./review.js";
 import { drawSpite } from "./spite.js";
 import { closeSummary, openSummary } from "./summary.js";
 import { uploadRecord } from "./upload.js";
@@ -16,7 +17,8 @@ import { uploadRecord } from "./upload.js";
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
 const upload = parts[1] === "u";
-const api = upload ? `/api/replays/${parts[2]}` : `/api/tables/${parts[1]}/replay`;
+const base = upload ? `/api/replays/${parts[2]}` : `/api/tables/${parts[1]}`;
+const api = upload ? base : `${base}/replay`;
 
 let outline = null;
 /** The stop shown (its number in outline.steps) and whose view: "all" or a seat number. */
@@ -55,8 +57,9 @@ async function go(k) {
   at = Math.max(0, Math.min(outline.steps.length - 1, k));
   const step = outline.steps[at];
   const mine = ++asked;
-  history.replaceState(null, "", `#i=${step.index}&seat=${seat}`);
+  history.replaceState(null, "", `#i=${step.index}&seat=${seat}${reviewHash()}`);
   $("slider").value = String(at);
+  reviewAt(step.index);
   let view;
   try {
     view = await fetchView(step.index, seat);
@@ -256,6 +259,17 @@ async function start() {
     if (!name || !outline || e.target.tagName === "SELECT" || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();  // the slider's own arrow keys too: one step per key, the same everywhere
     go(MOVES[name]());
+  });
+  // The review of a seat's play: the address's #review=N (the game's end offers "Review my
+  // game" for the reader's seat) opens it on that seat.
+  const reviewed = wanted.get("review");
+  setupReview({
+    base,
+    outline,
+    jump: (index) => go(stopOf(index)),
+    stopOf,
+    seat: reviewed !== null && /^\d+$/.test(reviewed) ? Number(reviewed) : null,
+    onChange: () => { if (outline) history.replaceState(null, "", `#i=${outline.steps[at].index}&seat=${seat}${reviewHash()}`); },
   });
   document.body.dataset.replay = "ready";
   const index = Number(wanted.get("i"));

@@ -90,6 +90,10 @@ export function openSummary(msg, at, opts) {
   if (over) {
     buttons.append(h("a", { class: "button", href: opts.record || `/api/tables/${msg.table}/record`, download: `${msg.table || "game"}.txt` }, "Download the record"));
     for (const link of opts.links || []) buttons.append(link);
+    // A player's own game: its replay with their seat's review open (review.js).
+    if (msg.type !== "replay" && msg.table && Number.isInteger(msg.you)) {
+      buttons.append(h("a", { class: "button review-link", href: `/replay/${msg.table}#review=${msg.you}` }, "Review my game"));
+    }
     if (opts.rematch) buttons.append(opts.rematch);
     buttons.append(h("a", { class: "button", href: "/" }, "Back to the lobby"));
   }
