@@ -1,0 +1,102 @@
+"""The names of the game families and their presets in the language in force.
+
+The registry keeps one English title per family and preset (``Hearts``, ``Black Lady``), which
+records, game strings and the web's data use as they are; what a player reads goes through
+:func:`family_title` and :func:`preset_title`. The titles are listed below, marked for the
+catalogue, because they are built from data at import time where no ``_()`` call can see them;
+``tests/test_i18n.py`` fails when a family or preset is added without its title here.
+
+    >>> from hoyle.core.registry import family
+    >>> from hoyle.i18n import using
+    >>> with using("es"):
+    ...     family_title(family("hearts")), preset_title(family("hearts").default_variant)
+    ('Corazones', 'Dama negra')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hoyle.i18n import N_, _
+
+__all__ = ["TITLES", "family_title", "preset_title"]
+
+TITLES = (
+    # Families
+    N_("Hearts"),
+    N_("All Fours"),
+    N_("Spite and Malice"),
+    N_("Écarté"),
+    N_("Bourré"),
+    # Hearts
+    N_("Black Lady"),
+    N_("Modern"),
+    N_("Black Jack"),
+    N_("Black Maria"),
+    N_("Omnibus"),
+    N_("Spot"),
+    N_("Greek"),
+    N_("Greek (Culbertson)"),
+    N_("Greek (Maguire)"),
+    N_("Partnership"),
+    N_("Partnership (scores kept apart)"),
+    N_("Partnership with Slam Bids"),
+    N_("Original (1887)"),
+    N_("Double Game"),
+    N_("Double Game (short scheme)"),
+    N_("Chasse au cœur"),
+    N_("Royal"),
+    N_("Heartsette"),
+    N_("Auction"),
+    N_("Domino"),
+    N_("Joker"),
+    N_("Cancellation"),
+    # All Fours
+    N_("Seven Up"),
+    N_("Cotton's Rules (1674)"),
+    N_("Running All-Fours"),
+    N_("Trinidad"),
+    N_("Tobago"),
+    N_("Yorkshire"),
+    N_("Lancashire"),
+    N_("Pitch"),
+    N_("All Nours"),
+    N_("Commercial Pitch"),
+    N_("Auction Pitch"),
+    N_("All Fives"),
+    N_("California Jack"),
+    N_("Shasta Sam"),
+    # Spite and Malice
+    N_("Standard"),
+    N_("USPCC"),
+    N_("Unlimited Stacks"),
+    N_("Compulsory Aces and Twos"),
+    N_("Misery"),
+    N_("Build to King"),
+    N_("Covered Wilds"),
+    N_("Deck per Player"),
+    N_("Natural Aces and Twos"),
+    N_("Common (pagat)"),
+    N_("Book Version (Frey)"),
+    N_("Starturn"),
+    # Écarté and Bourré
+    N_("Rubber"),
+    N_("Pool"),
+    N_("French"),
+    N_("Ace High"),
+    N_("Doubling"),
+    N_("Offering the Point"),
+    N_("Double Ante"),
+    N_("Four-Card"),
+)
+"""Every family's and preset's English title, for the catalogue."""
+
+
+def family_title(fam: Any) -> str:
+    """A family's title in the language in force (``Hearts`` → ``Corazones``)."""
+    return _(str(fam.title))
+
+
+def preset_title(preset: Any) -> str:
+    """A preset's title in the language in force (``Black Lady`` → ``Dama negra``)."""
+    return _(str(preset.display))

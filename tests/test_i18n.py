@@ -1,0 +1,161 @@
+"""The Spanish catalogue is complete and compiled, and the language is chosen as documented.
+
+The catalogue is extracted from the sources here with Babel's API (as ``pybabel extract`` does,
+``docs/translating.md``): a message without a Spanish translation, a fuzzy one, a translation
+whose ``{placeholders}`` differ from the English, or a committed ``.mo`` that no longer says
+what its ``.po`` says (never recompiled after an edit) fails the run.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+import hoyle
+from hoyle import i18n
+from hoyle.core.registry import family
+from hoyle.titles import TITLES, family_title, preset_title
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "src" / "hoyle"
+PO = i18n.LOCALE_DIR / "es" / "LC_MESSAGES" / "hoyle.po"
+MO = PO.with_suffix(".mo")
+
+
+def _extracted() -> dict[str, tuple[str, ...]]:
+    """Every message id in the sources (a plural's as ``(singular, plural)``), by its
+    singular, with where it was found."""
+    found: dict[str, tuple[str, ...]] = {}
+    for filename, _line, message, _comments, _context in extract_from_dir(
+        str(PACKAGE), method_map=[("**.py", "python")]
+    ):
+        words = (message,) if isinstance(message, str) else tuple(message)
+        found.setdefault(words[0], (*words, filename))
+    return found
+
+
+def _fields(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w*)\}", text))
+
+
+def _po() -> dict[str, tuple[str, ...]]:
+    with PO.open("rb") as fh:
+        catalog = read_po(fh, locale="es")
+    table = {}
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+        strings = (message.string,) if isinstance(message.string, str) else message.string
+        assert not message.fuzzy, f"fuzzy translation of {ids[0]!r} in {PO.name}"
+        table[ids[0]] = tuple(strings)
+    return table
+
+
+def test_every_message_has_a_spanish_translation() -> None:
+    extracted, po = _extracted(), _po()
+    assert len(extracted) > 100
+    missing = [f"{where[-1]}: {msgid!r}" for msgid, where in extracted.items() if msgid not in po]
+    empty = [msgid for msgid, strings in po.items() if not all(strings)]
+    assert not missing, "not in es/hoyle.po (run pybabel update):\n" + "\n".join(missing)
+    assert not empty, "no Spanish for:\n" + "\n".join(map(repr, empty))
+
+
+def test_translations_keep_their_placeholders() -> None:
+    for msgid, strings in _po().items():
+        for string in strings:
+            assert _fields(string) == _fields(msgid), (msgid, string)
+
+
+def test_the_compiled_catalogue_matches_the_po() -> None:
+    assert MO.is_file(), f"{MO} is missing: pybabel compile -d src/hoyle/locale -D hoyle"
+    with MO.open("rb") as fh:
+        compiled = read_mo(fh)
+    in_mo = {
+        (m.id if isinstance(m.id, str) else m.id[0]): (
+            (m.string,) if isinstance(m.string, str) else tuple(m.string)
+        )
+        for m in compiled
+        if m.id
+    }
+    # The content, not the files' times: a fresh clone's checkout order sets those.
+    assert in_mo == _po(), f"{MO.name} is older than {PO.name}: compile it again"
+
+
+@pytest.mark.parametrize(
+    ("name", "family_es", "default_es"),
+    [
+        ("hearts", "Corazones", "Dama negra"),
+        ("all-fours", "Todos cuatro", None),
+        ("spite-malice", "Despecho y malicia", None),
+        ("ecarte", "Écarté", None),
+    ],
+)
+def test_spanish_titles_are_the_sources(name: str, family_es: str, default_es: str | None) -> None:
+    fam = family(name)
+    with i18n.using("es"):
+        assert family_title(fam) == family_es
+        if default_es is not None:
+            assert preset_title(fam.default_variant) == default_es
+    assert family_title(fam) == fam.title  # English again outside the block
+
+
+def test_every_family_and_preset_title_is_in_the_catalogue() -> None:
+    for name in hoyle.families():
+        fam = family(name)
+        assert fam.title in TITLES, fam.title
+        for preset in fam.presets:
+            assert preset.display in TITLES, f"{name}: {preset.display}"
+
+
+@pytest.mark.parametrize(
+    ("environ", "lang"),
+    [
+        ({}, "en"),
+        ({"LANG": "es_ES.UTF-8"}, "es"),
+        ({"LANG": "es"}, "es"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "es_ES.UTF-8", "LC_ALL": "C"}, "en"),
+        ({"LANG": "en_US.UTF-8", "LC_ALL": "es_MX.UTF-8"}, "es"),
+        ({"LANG": "C", "LANGUAGE": "fr:es"}, "es"),
+        ({"LANG": "es_ES", "LANGUAGE": "en_GB:es"}, "en"),
+    ],
+)
+def test_the_language_from_the_environment(environ: dict[str, str], lang: str) -> None:
+    assert i18n.from_environment(environ) == lang
+
+
+def test_parse_refuses_a_language_not_spoken() -> None:
+    assert i18n.parse("es_ES.UTF-8") == "es" and i18n.parse("en") == "en"
+    with pytest.raises(ValueError, match="expected one of en, es"):
+        i18n.parse("fr")
+
+
+def test_the_language_is_per_thread() -> None:
+    seen: dict[str, str] = {}
+
+    def speak(lang: str) -> None:
+        with i18n.using(lang):
+            barrier.wait()  # both threads inside their block at once
+            seen[lang] = i18n._("No cards are passed.")
+
+    barrier = threading.Barrier(2)
+    threads = [threading.Thread(target=speak, args=(lang,)) for lang in ("en", "es")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == {"en": "No cards are passed.", "es": "No se pasan cartas."}
+    assert i18n.current() == "en"
+
+
+def test_plurals_follow_the_catalogue() -> None:
+    with i18n.using("es"):
+        assert i18n.ngettext("{n} card", "{n} cards", 1).format(n=1) == "1 carta"
+        assert i18n.ngettext("{n} card", "{n} cards", 3).format(n=3) == "3 cartas"
