@@ -127,3 +127,17 @@ def test_a_view_names_the_seats_as_the_viewer_asks_and_holds_the_facts(
             assert view.log == position.log(seat, names)
             assert view.facts == position.facts(seat, names)
             assert line.view(i, seat).facts == position.facts(seat, line.names)
+
+
+def test_positions_asked_in_any_order_are_the_game_replayed_to_them() -> None:
+    # The timeline keeps a copy of every CHECKPOINT-th position and plays the moves between:
+    # backwards, forwards, across checkpoints and twice in a row, each is the same position.
+    state, line = _timeline("hearts(deals=2)", 4)
+    order = [len(line) - 1, 0, 40, 41, 41, 39, 70, 31, 32, 33, 95, 64, 63, 5, len(line) - 2]
+    for i in order:
+        replayed = state.game.new_initial_state(4)
+        for token in line.record.actions[:i]:
+            replayed.apply_action(replayed.string_to_action(token))
+        for seat in (None, 1):
+            assert line.view(i, seat).observation == replayed.observation(seat)
+        assert line.state(i).history() == replayed.history()

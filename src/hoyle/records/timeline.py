@@ -23,16 +23,27 @@ True
 
 from __future__ import annotations
 
+import bisect
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from hoyle.core.errors import HoyleError
+from hoyle.core.narrate import Event, chronicle
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import load as load_game
 from hoyle.records.model import Record
 from hoyle.records.replay import progress_label, replay
 
-__all__ = ["Step", "Timeline", "View"]
+__all__ = ["CHECKPOINT", "Step", "Timeline", "View"]
+
+MAX_READERS = 16
+"""The readers (seat and names) a timeline keeps the worded log of."""
+
+CHECKPOINT = 32
+"""A timeline keeps a copy of every this-many-th position and plays the moves from the one
+before to reach any other (at most this many less one)."""
 
 
 @dataclass(frozen=True)
@@ -61,12 +72,21 @@ class View:
     observation: dict[str, Any]
     """``observation(seat)`` (``seat`` ``None``: a spectator's)."""
     log: list[dict[str, Any]]
-    """``log(seat, names)``: the events that reader had witnessed by this position."""
+    """``log(seat, names)``: the events that reader had witnessed by this position. Its
+    entries are shared between the views of one timeline: read them, do not change them."""
     hands: list[list[Any]] | None
     """Every seat's hand as that seat saw it, when the view is face up; else ``None``."""
     facts: list[dict[str, Any]] = field(default_factory=list)
     """``facts(seat, names)``: what that reader's table showed at a glance (trumps, the
     contract, the pass …), which say nothing the observation does not."""
+
+
+@dataclass
+class _Reader:
+    """One reader's log entries of the whole game, with each entry's event number."""
+
+    at: list[int]
+    entries: list[dict[str, Any]]
 
 
 class Timeline:
@@ -86,13 +106,29 @@ class Timeline:
         self.names: list[str] | None = names or None
         """The seats' names from the ``Seats`` tag (``None`` when it has none)."""
         state = self.game.new_initial_state(rec.seed)
-        self._states: list[State] = [state.clone()]
+        # A copy of every CHECKPOINT-th position, not of each: a state carries its log so far,
+        # so copies of all positions would take memory (and time) growing with the square of
+        # the game's length. Any position is a checkpoint and fewer than CHECKPOINT moves.
+        self._checkpoints: list[State] = [state.clone()]
+        self._actions: list[int] = []
+        self._recent: tuple[int, State] | None = None
+        # The log of every position is a prefix of the game's chronicle (events are written
+        # once, as each action happens): built once, when a log is first asked for, each
+        # position's log is a slice, not a replay of the game from its start as ``State.log``
+        # on a lone copy would be.
+        self._events: list[Event] | None = None
+        self._event_counts: list[int] = []
+        self._readers: dict[tuple[int | None, tuple[str, ...] | None], _Reader] = {}
+        self._lock = threading.Lock()
         self.steps: list[Step] = [Step(0, _label(state), state.progress(), None, None, rec.intro)]
         """The positions in order; ``steps[i]`` is the position after ``i`` actions."""
         for i, (token, comment) in enumerate(zip(rec.actions, rec.comments, strict=True)):
             actor = None if state.is_chance_node() else state.current_player()
-            state.apply_action(state.string_to_action(token))
-            self._states.append(state.clone())
+            action = state.string_to_action(token)
+            state.apply_action(action)
+            self._actions.append(action)
+            if (i + 1) % CHECKPOINT == 0:
+                self._checkpoints.append(state.clone())
             self.steps.append(Step(i + 1, _label(state), state.progress(), actor, token, comment))
 
     def __len__(self) -> int:
@@ -100,7 +136,25 @@ class Timeline:
 
     def state(self, index: int) -> State:
         """A copy of the position after ``index`` actions (changing it changes nothing here)."""
-        return self._states[self._check(index)].clone()
+        return self._position(self._check(index)).clone()
+
+    def _position(self, index: int) -> State:
+        """The position after ``index`` actions (not to be changed: it may be kept): from a
+        copy of the last position asked for when it lies on the way (a viewer stepping forward
+        plays one move), else from a copy of the checkpoint before it. Kept states are never
+        changed, so viewers in several threads may share a timeline."""
+        recent = self._recent
+        if recent is not None and recent[0] == index:
+            return recent[1]
+        if recent is not None and recent[0] < index < recent[0] + CHECKPOINT:
+            start, state = recent[0], recent[1].clone()
+        else:
+            start = index - index % CHECKPOINT
+            state = self._checkpoints[start // CHECKPOINT].clone()
+        for action in self._actions[start:index]:
+            state.apply_action(action)
+        self._recent = (index, state)
+        return state
 
     def view(
         self,
@@ -116,16 +170,50 @@ class Timeline:
         ``names`` names the seats in the log's and the facts' sentences (default: the
         record's :attr:`names`), as a viewer names them on its screen.
         """
-        state = self._states[self._check(index)]
+        state = self._position(self._check(index))
         hands = (
             [state.observation(s)["hand"] for s in range(self.game.num_players)]
             if face_up
             else None
         )
         names = self.names if names is None else list(names)
+        if names is not None and len(names) != self.game.num_players:
+            raise HoyleError(f"give one name per seat ({self.game.num_players}), not {len(names)}")
         return View(
-            state.observation(seat), state.log(seat, names), hands, state.facts(seat, names)
+            state.observation(seat),
+            self._log(index, seat, names),
+            hands,
+            state.facts(seat, names),
         )
+
+    def _log(self, index: int, seat: int | None, names: list[str] | None) -> list[dict[str, Any]]:
+        """``log(seat, names)`` at position ``index``: the reader's entries of the events
+        written by then (the same entries ``State.log`` gives, worded once per reader and
+        shared between positions)."""
+        key = (seat, None if names is None else tuple(names))
+        with self._lock:  # viewers in several threads may share a timeline
+            events = self._chronicle()
+            reader = self._readers.get(key)
+            if reader is None:
+                if len(self._readers) >= MAX_READERS:  # a viewer asks for a few; bounded
+                    self._readers.pop(next(iter(self._readers)))
+                seen = [(i, e) for i, e in enumerate(events) if e.seen_by(seat)]
+                entries = [e.to_json(seat, names) for _, e in seen]
+                reader = _Reader([i for i, _ in seen], entries)
+                self._readers[key] = reader
+        return reader.entries[: bisect.bisect_left(reader.at, self._event_counts[index])]
+
+    def _chronicle(self) -> list[Event]:
+        """Every event of the game, with the number written by each position (built once)."""
+        if self._events is None:
+            state = self._checkpoints[0].clone()
+            events = chronicle(state)  # one list, extended as the state moves on
+            counts = [len(events)]
+            for action in self._actions:
+                state.apply_action(action)
+                counts.append(len(chronicle(state)))
+            self._events, self._event_counts = events, counts
+        return self._events
 
     # ----------------------------------------------------------------- moving about
 
