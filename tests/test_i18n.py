@@ -159,3 +159,39 @@ def test_plurals_follow_the_catalogue() -> None:
     with i18n.using("es"):
         assert i18n.ngettext("{n} card", "{n} cards", 1).format(n=1) == "1 carta"
         assert i18n.ngettext("{n} card", "{n} cards", 3).format(n=3) == "3 cartas"
+
+
+def test_the_command_line_speaks_spanish(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hoyle.cli import main
+
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert main(["--lang", "es", "rules", "hearts"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Corazones — black-lady\nCadena del juego: hearts\n")
+    assert "Las reglas en vigor:" in out and "dispara a la luna" in out
+    assert "The rules in force" not in out
+    assert main(["--lang=es", "rules", "hearts", "--variant", "nope"]) == 2
+    assert capsys.readouterr().err.startswith("hoyle: error: ")
+    assert main(["--lang", "es", "play", "--seat", "9", "--no-record"]) == 2
+    assert "--seat debe ser de 0 a 3 con 4 jugadores, no 9" in capsys.readouterr().err
+    assert main(["--lang", "fr", "games"]) == 2
+    assert "expected one of en, es" in capsys.readouterr().err
+    assert i18n.current() == "en"  # the run's language does not outlive it
+
+
+def test_the_command_line_reads_the_environment(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hoyle.cli import main
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert main(["games"]) == 0
+    assert (
+        "hearts        Corazones — 22 variantes, por defecto black-lady" in capsys.readouterr().out
+    )
+    assert main(["--lang", "en", "games"]) == 0
+    assert "Hearts — 22 variants, default black-lady" in capsys.readouterr().out

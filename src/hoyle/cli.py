@@ -16,7 +16,10 @@ Sub-commands::
     hoyle review RECORD --seat N [--level expert] [--seconds S] [--compare RECORD ...] [--json]
     hoyle games
 
-The arena's commands (simulate, match, study) live in :mod:`hoyle.arena.commands`.
+``--lang es`` (or ``en``) before the sub-command chooses the language of every sub-command's
+text; without it ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` decide, else English
+(:mod:`hoyle.i18n`). The arena's commands (simulate, match, study) live in
+:mod:`hoyle.arena.commands`.
 GAME is a family name (``hearts``) or a whole game string (``"hearts(moon=subtract)"``);
 ``--variant`` and trailing ``name=value`` options are laid over it. Every rule, every legal move
 and every error message comes from the engine: this module only reads arguments, drives the
@@ -39,10 +42,13 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 import hoyle
+from hoyle import i18n
 from hoyle.core.errors import HoyleError
 from hoyle.core.options import format_value
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import Agent, families, family, parse_spec, split_agents
+from hoyle.i18n import N_, _, ngettext
+from hoyle.titles import family_title
 
 __all__ = ["UsageError", "build_parser", "derive_seed", "main", "rules_lines"]
 
@@ -68,9 +74,11 @@ def _positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, not {text!r}").format(text=text)
+        ) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(_("must be at least 1, not {value}").format(value=value))
     return value
 
 
@@ -78,9 +86,13 @@ def _positive_seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("expected seconds, not {text!r}").format(text=text)
+        ) from None
     if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {value}")
+        raise argparse.ArgumentTypeError(
+            _("must be more than 0 seconds, not {value}").format(value=value)
+        )
     return value
 
 
@@ -88,70 +100,114 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("expected seconds, not {text!r}").format(text=text)
+        ) from None
     if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 60 seconds, not {value}")
+        raise argparse.ArgumentTypeError(
+            _("must be between 0 and 60 seconds, not {value}").format(value=value)
+        )
     return value
+
+
+def _language(text: str) -> str:
+    """A ``--lang`` value: ``es``, ``es_ES.UTF-8`` → ``es``."""
+    try:
+        return i18n.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _lang_before_command(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` given before the sub-command, read ahead of argparse because the parser's
+    own help texts are written in it; None when absent or not a language spoken here (argparse
+    then says what is wrong, in the environment's language)."""
+    words = list(argv)
+    for index, word in enumerate(words):
+        if not word.startswith("-"):
+            return None  # the sub-command: its own options are not global
+        value = None
+        if word == "--lang" and index + 1 < len(words):
+            value = words[index + 1]
+        elif word.startswith("--lang="):
+            value = word.split("=", 1)[1]
+        if value is not None:
+            try:
+                return i18n.parse(value)
+            except ValueError:
+                return None
+    return None
 
 
 def _game_arguments(parser: argparse.ArgumentParser, *, default: str | None = None) -> None:
     """GAME, ``--variant`` and the trailing ``name=value`` options."""
     if default is None:
-        parser.add_argument("game", metavar="GAME", help="family name or game string")
+        parser.add_argument("game", metavar="GAME", help=_("family name or game string"))
     else:
         parser.add_argument(
             "game",
             metavar="GAME",
             nargs="?",
             default=default,
-            help=f"family name or game string (default: {default})",
+            help=_("family name or game string (default: {default})").format(default=default),
         )
-    parser.add_argument("options", metavar="name=value", nargs="*", help="rule options")
-    parser.add_argument("--variant", metavar="V", help="start from this preset")
+    parser.add_argument("options", metavar="name=value", nargs="*", help=_("rule options"))
+    parser.add_argument("--variant", metavar="V", help=_("start from this preset"))
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every sub-command."""
     parser = _Parser(
         prog="hoyle",
-        description="Hearts, All Fours, Spite and Malice and Écarté, played by the rules.",
+        description=_("Hearts, All Fours, Spite and Malice and Écarté, played by the rules."),
     )
     parser.add_argument("--version", action="version", version=f"hoyle {hoyle.__version__}")
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        type=_language,
+        help=_(
+            "the language of every command's text: en or es (default: from LANGUAGE, LC_ALL "
+            "or LANG, else English)"
+        ),
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="play a game in the terminal against computer players")
+    play = sub.add_parser("play", help=_("play a game in the terminal against computer players"))
     _game_arguments(play, default=families()[0])
-    play.add_argument("--seed", type=int, help="deal from this seed (default: a random one)")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--seed", type=int, help=_("deal from this seed (default: a random one)"))
+    play.add_argument("--seat", type=int, default=0, help=_("your seat (default 0)"))
     play.add_argument(
         "--opponents",
         default="easy",
         metavar="AGENTS",
-        help="agent for the other seats, or a comma list, one per other seat (default easy)",
+        help=_("agent for the other seats, or a comma list, one per other seat (default easy)"),
     )
     play.add_argument(
         "--hint",
         action="store_true",
-        help="show the expert's advice before each of your moves (type hint for it any time)",
+        help=_("show the expert's advice before each of your moves (type hint for it any time)"),
     )
-    play.add_argument("--record", metavar="FILE", type=Path, help="where to save the record")
-    play.add_argument("--no-record", action="store_true", help="do not save a record")
+    play.add_argument("--record", metavar="FILE", type=Path, help=_("where to save the record"))
+    play.add_argument("--no-record", action="store_true", help=_("do not save a record"))
     play.add_argument(
         "--plain",
         action="store_true",
-        help="the line-by-line game instead of the full-screen one (always so when piped)",
+        help=_("the line-by-line game instead of the full-screen one (always so when piped)"),
     )
     play.add_argument(
         "--delay",
         type=_seconds,
         metavar="SECONDS",
-        help="pause after each computer move (default 0.3 on a terminal, else 0)",
+        help=_("pause after each computer move (default 0.3 on a terminal, else 0)"),
     )
     play.add_argument(
         "--no-auto-forced",
         action="store_true",
-        help="play every move yourself, also the only legal one (by default the terminal "
-        "plays it for you after a short pause)",
+        help=_(
+            "play every move yourself, also the only legal one (by default the terminal "
+            "plays it for you after a short pause)"
+        ),
     )
     play.set_defaults(func=cmd_play)
 
@@ -159,12 +215,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     _arena_commands(sub)
 
-    var = sub.add_parser("variants", help="list a family's presets")
-    var.add_argument("game", metavar="GAME", help="family name")
-    var.add_argument("--json", action="store_true", help="print a JSON list")
+    var = sub.add_parser("variants", help=_("list a family's presets"))
+    var.add_argument("game", metavar="GAME", help=_("family name"))
+    var.add_argument("--json", action="store_true", help=_("print a JSON list"))
     var.set_defaults(func=cmd_variants)
 
-    rules = sub.add_parser("rules", help="the rules in force for a game, from its options")
+    rules = sub.add_parser("rules", help=_("the rules in force for a game, from its options"))
     _game_arguments(rules)
     rules.set_defaults(func=cmd_rules)
 
@@ -205,8 +261,8 @@ def build_parser() -> argparse.ArgumentParser:
     _web_commands(sub)
 
     for name in ("games", "families"):
-        games = sub.add_parser(name, help="list the game families")
-        games.add_argument("--json", action="store_true", help="print a JSON list")
+        games = sub.add_parser(name, help=_("list the game families"))
+        games.add_argument("--json", action="store_true", help=_("print a JSON list"))
         games.set_defaults(func=cmd_games)
     return parser
 
@@ -214,6 +270,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    # The language is set for this run only (a context variable), so that a caller running
+    # several commands in one process, the tests among them, gets each in its own language.
+    lang = _lang_before_command(args_list) or i18n.from_environment()
+    with i18n.using(lang):
+        return _main(args_list)
+
+
+def _main(args_list: list[str]) -> int:
     parser = build_parser()
     try:
         args, extras = parser.parse_known_args(args_list)
@@ -222,7 +286,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if "=" in extra and not extra.startswith("-") and hasattr(args, "options"):
                 args.options.append(extra)
             else:
-                raise UsageError(f"unrecognized argument {extra!r}")
+                raise UsageError(_("unrecognized argument {extra!r}").format(extra=extra))
         func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
         if func is None:
             parser.print_help()
@@ -242,7 +306,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _error(message: str) -> None:
     one_line = " ".join(message.split())
-    print(f"hoyle: error: {one_line}", file=sys.stderr)
+    print(_("hoyle: error: {message}").format(message=one_line), file=sys.stderr)
 
 
 # --------------------------------------------------------------------------- shared helpers
@@ -254,7 +318,7 @@ def _load_game(spec: str, variant: str | None, options: Sequence[str]) -> Game[A
     for item in options:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise UsageError(f"expected an option as name=value, not {item!r}")
+            raise UsageError(_("expected an option as name=value, not {item!r}").format(item=item))
         extra[name.strip().replace("-", "_")] = value.strip()
     if variant is not None:
         extra["variant"] = variant
@@ -271,15 +335,25 @@ def _make_agent(name: str, game: Game[Any], seed: int) -> Agent:
         raise UsageError(str(exc)) from None
 
 
+# The words _agent_list's callers pass for ``what`` (plural, singular), marked for the catalogue.
+_SEAT_WORDS = {
+    "opponents": (N_("opponents"), N_("opponent")),
+    "seats": (N_("seats"), N_("seat")),
+}
+
+
 def _agent_list(text: str, count: int, flag: str, what: str) -> list[str]:
     """``count`` agent names from ``a,b,c`` (one per seat) or ``a`` (for every seat)."""
     names = split_agents(text)
+    plural, single = _SEAT_WORDS.get(what, (what, what[:-1]))
     if len(names) == 1:
         return names * count
     if len(names) != count:
         raise UsageError(
-            f"{flag} names {len(names)} agents for {count} {what}; "
-            f"give one name, or one per {what[:-1]} separated by commas"
+            _(
+                "{flag} names {given} agents for {count} {what}; "
+                "give one name, or one per {one} separated by commas"
+            ).format(flag=flag, given=len(names), count=count, what=_(plural), one=_(single))
         )
     return names
 
@@ -314,12 +388,20 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = _load_game(spec, args.variant, options)
     players = game.num_players
     if not 0 <= args.seat < players:
-        raise UsageError(f"--seat must be 0…{players - 1} for {players} players, not {args.seat}")
+        raise UsageError(
+            _("--seat must be 0…{last} for {players} players, not {seat}").format(
+                last=players - 1, players=players, seat=args.seat
+            )
+        )
     if args.record is not None and not args.no_record:
         folder = args.record.parent
         if not folder.is_dir() or not os.access(folder, os.W_OK):
             # Say so now, not after a whole game whose record could not be kept.
-            raise UsageError(f"--record: cannot write in {folder}: no such writable folder")
+            raise UsageError(
+                _("--record: cannot write in {folder}: no such writable folder").format(
+                    folder=folder
+                )
+            )
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     others = [s for s in range(players) if s != args.seat]
     names = _agent_list(args.opponents, len(others), "--opponents", "opponents")
@@ -435,7 +517,7 @@ def _default_record_path(game_family: str, now: _dt.datetime) -> Path:
 
 def _family_of(spec: str) -> Any:
     try:
-        name, _ = parse_spec(spec)
+        name, _options = parse_spec(spec)
         return family(name)
     except HoyleError as exc:
         raise UsageError(str(exc)) from None
@@ -448,15 +530,18 @@ def cmd_variants(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([p.to_dict() for p in presets], ensure_ascii=False, indent=2))
         return EXIT_OK
-    print(f"{fam.title}: {len(presets)} variant{'s' if len(presets) != 1 else ''}")
+    count = ngettext("{n} variant", "{n} variants", len(presets)).format(n=len(presets))
+    print(f"{family_title(fam)}: {count}")
     for preset in presets:
         print()
-        default = " (default)" if preset is fam.default_variant else ""
-        print(f"{preset.name}{default}")
+        if preset is fam.default_variant:
+            print(_("{name} (default)").format(name=preset.name))
+        else:
+            print(preset.name)
         if preset.aliases:
-            print(*_wrap("also: " + ", ".join(preset.aliases)), sep="\n")
+            print(*_wrap(_("also: {names}").format(names=", ".join(preset.aliases))), sep="\n")
         print(*_wrap(preset.summary), sep="\n")
-        print(*_wrap("source: " + preset.source), sep="\n")
+        print(*_wrap(_("source: {source}").format(source=preset.source)), sep="\n")
     return EXIT_OK
 
 
@@ -471,28 +556,37 @@ def rules_lines(game: Game[Any]) -> list[str]:
     in force, then every option with its value (the full-screen game's rules screen too)."""
     fam = family(game.family)
     preset = fam.find_variant(game.variant)
-    lines = [f"{fam.title} — {preset.name}", f"Game string: {game.spec}", ""]
+    lines = [
+        f"{family_title(fam)} — {preset.name}",
+        _("Game string: {spec}").format(spec=game.spec),
+        "",
+    ]
     lines += _wrap(preset.summary, indent="") or [""]
     lines.append("")
-    lines += _wrap("Source: " + preset.source, indent="") or [""]
+    lines += _wrap(_("Source: {source}").format(source=preset.source), indent="") or [""]
     if fam.explain is not None:
         # Written from the options in force, so it follows any option given here.
-        lines += ["", "The rules in force:"]
+        lines += ["", _("The rules in force:")]
         for line in fam.explain(game.rules):
             lines += _wrap(line, indent="  ") or [""]
-    lines += ["", "Options (* differs from the family default):"]
+    lines += ["", _("Options (* differs from the family default):")]
     for info in fam.options():
         value = getattr(game.rules, info.name)
         changed = value != info.default
         lines.append(f"{'*' if changed else ' '} {info.name} = {format_value(value)}")
         lines += _wrap(info.doc, indent="      ") or [""]
-        allowed = f"allowed: {info.allowed}"
+        allowed = _("allowed: {values}").format(values=info.allowed)
         if changed:
-            allowed += f"; family default: {format_value(info.default)}"
+            allowed += _("; family default: {value}").format(value=format_value(info.default))
         lines += _wrap(allowed, indent="      ") or [""]
-        names = [*info.aliases, *(f"{n} (the opposite)" for n in info.negations)]
+        names = [
+            *info.aliases,
+            *(_("{name} (the opposite)").format(name=n) for n in info.negations),
+        ]
         if names:
-            lines += _wrap("other names: " + ", ".join(names), indent="      ") or [""]
+            lines += _wrap(
+                _("other names: {names}").format(names=", ".join(names)), indent="      "
+            ) or [""]
     return lines
 
 
@@ -547,7 +641,11 @@ def _show_replay(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file}: {exc}") from None
     players = line.game.num_players
     if args.seat is not None and not 0 <= args.seat < players:
-        raise UsageError(f"--seat must be 0…{players - 1} for {players} players, not {args.seat}")
+        raise UsageError(
+            _("--seat must be 0…{last} for {players} players, not {seat}").format(
+                last=players - 1, players=players, seat=args.seat
+            )
+        )
     last = len(line) - 1
     start = 0
     if args.at is not None:
@@ -595,8 +693,10 @@ def cmd_games(args: argparse.Namespace) -> int:
     width = max((len(r["name"]) for r in rows), default=4)
     for row in rows:
         count = len(row["variants"])
-        print(
-            f"{row['name']:<{width}}  {row['title']} — {count} variant{'s' if count != 1 else ''},"
-            f" default {row['default_variant']}"
-        )
+        line = ngettext(
+            "{title} — {n} variant, default {default}",
+            "{title} — {n} variants, default {default}",
+            count,
+        ).format(title=_(str(row["title"])), n=count, default=row["default_variant"])
+        print(f"{row['name']:<{width}}  {line}")
     return EXIT_OK

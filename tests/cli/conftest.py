@@ -30,3 +30,12 @@ def records() -> ModuleType:
     """``hoyle.records`` (imported at the top: a test that needs it fails, never skips,
     when it is missing)."""
     return hoyle.records
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line reads its language from the environment: these tests expect English
+    whatever the shell that runs them speaks."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
