@@ -210,7 +210,7 @@ def test_the_stores_are_bounded(tmp_path: Path, finished: tuple[str, str]) -> No
     try:
         positions = len(loads(record).actions) + 1
         # Room for two replays by weight, three uploads kept: the oldest go first.
-        replays = Replays(store, weight=2 * positions**2, uploads=3)
+        replays = Replays(store, weight=2 * positions, uploads=3)
         made = [replays.upload(record).upload for _ in range(4)]
         with pytest.raises(ReplayError) as gone:
             replays.record(str(made[0]))

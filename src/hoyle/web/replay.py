@@ -44,13 +44,14 @@ __all__ = [
 MAX_RECORD = 128 * 1024
 """The largest record upload, in bytes of the request body (a long Spite and Malice game
 played by bots is about 50 KiB; a Hearts match to 100, 6 KiB)."""
-MAX_POSITIONS = 5000
-"""The most positions (actions + 1) a replayed game may have. A :class:`Timeline` keeps a
-state per position and each state carries its log so far, so its memory grows with the square
-of its length: 5,000 positions is about 130 MB, a long Spite and Malice game (about 4,700)."""
-CACHE_WEIGHT = 2 * MAX_POSITIONS**2
-"""What the kept replays may weigh together, a replay weighing its positions squared (the
-shape of its memory, above): two of the longest games, or a hundred Hearts matches."""
+MAX_POSITIONS = 20_000
+"""The most positions (actions + 1) a replayed game may have. A :class:`Timeline`'s memory
+grows with its length, mostly the game's log: about 8 KB a position with the logs of three
+readers, so some 170 MB for 20,000 (a long Spite and Malice game played by bots has about
+4,700, one played at random 10,000 to 25,000; a Hearts match some 700)."""
+CACHE_WEIGHT = 2 * MAX_POSITIONS
+"""What the kept replays may weigh together, a replay weighing its positions (the shape of
+its memory, above): two of the longest games, or some fifty Hearts matches."""
 UPLOADS = 64
 """How many uploaded records are kept (the least recently viewed is forgotten first)."""
 
@@ -317,7 +318,7 @@ class Replays:
     def __init__(self, store: Store, weight: int = CACHE_WEIGHT, uploads: int = UPLOADS) -> None:
         self.store = store
         self.weight = weight
-        """What the cached replays may weigh together (positions squared each)."""
+        """What the cached replays may weigh together (their positions)."""
         self.uploads = uploads
         """How many uploaded records are kept."""
         self._cache: OrderedDict[str, Replay] = OrderedDict()
@@ -407,7 +408,7 @@ class Replays:
                 self._cache.popitem(last=False)
 
     def _weighs(self) -> int:
-        return sum(len(r.timeline) ** 2 for r in self._cache.values())
+        return sum(len(r.timeline) for r in self._cache.values())
 
 
 async def read_upload(request: Request) -> str:
