@@ -195,3 +195,14 @@ def test_the_command_line_reads_the_environment(
     )
     assert main(["--lang", "en", "games"]) == 0
     assert "Hearts — 22 variants, default black-lady" in capsys.readouterr().out
+
+
+def test_card_names_in_spanish() -> None:
+    from hoyle.cards import Card
+
+    with i18n.using("es"):
+        assert Card.from_token("QS").name == "dama de picas"
+        assert Card.from_token("2C").name == "dos de tréboles"
+        assert Card.from_token("AH").name == "as de corazones"
+        assert Card.from_token("JD").name == "jota de diamantes"
+    assert Card.from_token("QS").name == "queen of spades"

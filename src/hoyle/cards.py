@@ -24,6 +24,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from hoyle.i18n import N_, _
+
 __all__ = [
     "RANK_CHARS",
     "Card",
@@ -44,21 +46,23 @@ CardMask: TypeAlias = int
 RANK_CHARS = "23456789TJQKA"
 """Rank characters of the French-suited pack, lowest first (rank 2 … 14)."""
 
+# Marked for the catalogue, translated when a name is asked for (hoyle.i18n).
 _RANK_NAMES = {
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "jack",
-    12: "queen",
-    13: "king",
-    14: "ace",
+    2: N_("two"),
+    3: N_("three"),
+    4: N_("four"),
+    5: N_("five"),
+    6: N_("six"),
+    7: N_("seven"),
+    8: N_("eight"),
+    9: N_("nine"),
+    10: N_("ten"),
+    11: N_("jack"),
+    12: N_("queen"),
+    13: N_("king"),
+    14: N_("ace"),
 }
+_SUIT_NAMES = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 
 
 class CardError(ValueError):
@@ -144,13 +148,16 @@ class Card:
 
     @property
     def name(self) -> str:
-        """A readable name: ``queen of spades``, ``joker``, ``15``."""
+        """A readable name in the language in force: ``queen of spades`` (``dama de picas``),
+        ``joker``, ``15``."""
         if self.joker:
-            return "joker"
+            return _("joker")
         if self.numbered:
             return self.token
         assert self.suit is not None
-        return f"{_RANK_NAMES[self.rank]} of {self.suit.name.lower()}"
+        return _("{rank} of {suit}").format(
+            rank=_(_RANK_NAMES[self.rank]), suit=_(_SUIT_NAMES[self.suit])
+        )
 
     def pretty(self) -> str:
         """The token with a suit symbol instead of a letter: ``Q♠``, ``10♥``."""
