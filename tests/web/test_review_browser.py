@@ -135,4 +135,6 @@ def test_a_spectator_is_not_offered_a_review_of_their_game(browser: Browser, roo
     page.wait_for_function("document.body.dataset.status === 'finished'")
     expect(page.locator("#summary a.replay-link")).to_have_text("Replay this game")
     expect(page.locator("#summary a.review-link")).to_have_count(0)
+    expect(page.locator("#end a.replay-link")).to_have_count(1)
+    expect(page.locator("#end a.review-link")).to_have_count(0)  # nor under the table
     page.context.close()

@@ -217,6 +217,10 @@ def test_a_whole_game_of_every_family_reads_at_a_glance(
     over = next(e["text"] for e in log if e["kind"] == "game_end")
     expect(page.locator("#summary .winner-line")).to_have_text(over)
     expect(page.locator("#end")).to_contain_text(over)
+    # The player's own finished game offers its review, under the table and in the summary.
+    review = f"/replay/{table['id']}#review=0"
+    expect(page.locator("#end a.review-link")).to_have_attribute("href", review)
+    expect(page.locator("#summary a.review-link")).to_have_attribute("href", review)
     assert not errors, errors
     page.context.close()
 

@@ -304,6 +304,10 @@ function draw() {
     end.append(h("button", { onclick: () => reopenSummary() }, "Final scores"));
     end.append(h("a", { class: "button", href: `/api/tables/${msg.table}/record`, download: `${msg.table}.txt` }, "Download the record"));
     end.append(...endLinks(msg));
+    // A player's own game: its replay with their seat's review open (as the summary offers).
+    if (Number.isInteger(msg.you)) {
+      end.append(h("a", { class: "button review-link", href: `/replay/${msg.table}#review=${msg.you}` }, "Review my game"));
+    }
     const again = rematchButton(msg);
     if (again) end.append(again);
   }
