@@ -23,14 +23,21 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from hoyle.records.timeline import Step, Timeline, View
 from hoyle.tui import panels
 from hoyle.tui.render import Style, card_label, group_by_suit, log_text, render_hand, seat_names
 from hoyle.tui.summary import deal_summary
-from hoyle.tui.textual_app import HandPanel, LogPanel, _hand_content, coloured, coloured_lines
+from hoyle.tui.textual_app import (
+    HandPanel,
+    LogPanel,
+    _hand_content,
+    coloured,
+    coloured_lines,
+    table_panels,
+)
 from hoyle.tui.views import view_for
 
 __all__ = [
@@ -347,25 +354,7 @@ class ReplayApp(App[None]):
         yield Static(Text(self.game_title), id="title")
         yield Static(id="where")
         yield Static(id="move")
-        with Horizontal(id="top"):
-            with Vertical(id="main"):
-                trick = Static(id="trick")
-                trick.border_title = "Trick"
-                yield trick
-                facts = Static(id="facts")
-                facts.border_title = "Facts"
-                yield facts
-                table = VerticalScroll(Static(id="table-text"), id="table")
-                table.can_focus = False  # the arrows step through the game
-                table.border_title = "Table"
-                yield table
-            with Vertical(id="side"):
-                scores = Static(id="scores")
-                scores.border_title = "Scores"
-                yield scores
-                log = LogPanel(id="log")
-                log.border_title = "Log"
-                yield log
+        yield from table_panels(scroll_focus=False)  # the arrows step through the game
         hand = HandPanel(id="hand")
         yield hand
         yield Static(Text(KEYS), id="keys")

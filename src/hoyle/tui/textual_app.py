@@ -268,24 +268,7 @@ class HoyleApp(App[bool]):
 
     def compose(self) -> ComposeResult:
         yield Static(Text(self.game_title), id="title")
-        with Horizontal(id="top"):
-            with Vertical(id="main"):
-                trick = Static(id="trick")
-                trick.border_title = "Trick"
-                yield trick
-                facts = Static(id="facts")
-                facts.border_title = "Facts"
-                yield facts
-                table = VerticalScroll(Static(id="table-text"), id="table")
-                table.border_title = "Table"
-                yield table
-            with Vertical(id="side"):
-                scores = Static(id="scores")
-                scores.border_title = "Scores"
-                yield scores
-                log = LogPanel(id="log")
-                log.border_title = "Log"
-                yield log
+        yield from table_panels()
         yield Static(id="turn")
         hand = HandPanel(id="hand")
         hand.border_title = "Your hand"
@@ -798,3 +781,30 @@ def _moves_content(moves: Sequence[str], cursor: str | None, style: Style) -> Co
         label = f"[@click=app.move({index})]{label}[/]"
         parts.append(f"[reverse]{label}[/]" if token == cursor else f"[bold]{label}[/]")
     return Content.from_markup("Moves: " + "   ".join(parts))
+
+
+def table_panels(*, scroll_focus: bool = True) -> ComposeResult:
+    """The panels every table screen shows, for a ``compose`` to ``yield from``: the trick, the
+    facts and the family's table beside the scores and the log (the game and the replay viewer
+    lay them out alike). ``scroll_focus=False`` keeps the focus, and so the arrow keys, off the
+    table's scroll (the replay viewer steps with them)."""
+    with Horizontal(id="top"):
+        with Vertical(id="main"):
+            trick = Static(id="trick")
+            trick.border_title = "Trick"
+            yield trick
+            facts = Static(id="facts")
+            facts.border_title = "Facts"
+            yield facts
+            table = VerticalScroll(Static(id="table-text"), id="table")
+            if not scroll_focus:
+                table.can_focus = False
+            table.border_title = "Table"
+            yield table
+        with Vertical(id="side"):
+            scores = Static(id="scores")
+            scores.border_title = "Scores"
+            yield scores
+            log = LogPanel(id="log")
+            log.border_title = "Log"
+            yield log
