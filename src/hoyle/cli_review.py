@@ -28,6 +28,7 @@ from hoyle.agents.review import (
 )
 from hoyle.cli import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, UsageError
 from hoyle.core.errors import HoyleError
+from hoyle.i18n import _
 from hoyle.records import Record
 from hoyle.records.timeline import Timeline
 
@@ -81,9 +82,13 @@ def _read(path: Path) -> Record:
 def _progress(stream: TextIO) -> Any:
     def show(done: int, total: int, decision: Decision | None) -> None:
         if decision is None:
-            stream.write(f"\rreviewing decision {done + 1} of {total} …")
+            stream.write(
+                "\r" + _("reviewing decision {n} of {total} …").format(n=done + 1, total=total)
+            )
         elif done == total:
-            stream.write(f"\rreviewed {total} decisions{' ' * 12}\n")
+            stream.write(
+                "\r" + _("reviewed {total} decisions").format(total=total) + " " * 12 + "\n"
+            )
         stream.flush()
 
     return show
@@ -93,7 +98,9 @@ def cmd_review(args: argparse.Namespace) -> int:
     """``hoyle review``: print the review of one seat's game."""
     for flag, value in (("--seconds", args.seconds), ("--simulations", args.simulations)):
         if value is not None and value <= 0:
-            raise UsageError(f"{flag} must be more than 0, not {value}")
+            raise UsageError(
+                _("{flag} must be more than 0, not {value}").format(flag=flag, value=value)
+            )
     rec = _read(args.file)
     others = {str(p): _read(p) for p in args.compare}
     try:
@@ -115,7 +122,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         )
         compared = same_cards(rec, args.seat, others) if others else []
     except KeyboardInterrupt:
-        print("\nhoyle: review stopped", file=sys.stderr)
+        print("\nhoyle: " + _("review stopped"), file=sys.stderr)
         return EXIT_INTERRUPTED
     except ReviewCancelled as exc:  # pragma: no cover - the command never cancels
         print(f"hoyle: {exc}", file=sys.stderr)
@@ -149,14 +156,20 @@ def review_lines(
 ) -> list[str]:
     """The review as the lines ``hoyle review`` prints."""
     lines = [
-        f"{result.name} (seat {result.seat}) in {result.game}, reviewed by {result.level}.",
-        f"Lost: the expected {result.units},",
-        f"against the move {result.level} would play (= where the move played is as good);",
-        f"under {NOISE:.2f} is within the search's noise and not marked.",
+        _("{name} (seat {seat}) in {game}, reviewed by {level}.").format(
+            name=result.name, seat=result.seat, game=result.game, level=result.level
+        ),
+        _("Lost: the expected {units},").format(units=result.units),
+        _("against the move {level} would play (= where the move played is as good);").format(
+            level=result.level
+        ),
+        _("under {noise} is within the search's noise and not marked.").format(
+            noise=f"{NOISE:.2f}"
+        ),
         "",
     ]
     if not result.decisions:
-        return [*lines, "No decision of this seat had more than one legal move."]
+        return [*lines, _("No decision of this seat had more than one legal move.")]
     width = max(len(d.played) for d in result.decisions)
     best_width = max(len(d.best) for d in result.decisions)
     deal = None
@@ -166,33 +179,61 @@ def review_lines(
             if deal is not None:
                 lines.append("")
             deal = d.deal
-            lines.append(f"Deal {deal}")
-        mark = "  ← mistake" if d.mistake else ""
+            lines.append(_("Deal {deal}").format(deal=deal))
+        mark = "  " + _("← mistake") if d.mistake else ""
         best = "=" if d.agrees else d.best
-        lines.append(
-            f"  {d.label:<8} played {d.played:<{width}}  best {best:<{best_width}}  "
-            f"lost {_points(d.cost)}{mark}"
+        row = _("{label} played {played}  best {best}  lost {cost}").format(
+            label=f"{d.label:<8}",
+            played=f"{d.played:<{width}}",
+            best=f"{best:<{best_width}}",
+            cost=_points(d.cost),
         )
+        lines.append(f"  {row}{mark}")
     lines.append("")
-    lines.append("Expected points lost, by deal:")
+    lines.append(_("Expected points lost, by deal:"))
     for number, lost in by_deal.items():
         score = scores.get(number)
-        scored = f" (scored {score:g})" if score is not None else ""
-        lines.append(f"  deal {number}: {_points(lost)}{scored}")
-    lines.append(f"  total: {_points(result.total)} over {len(result.decisions)} decisions")
+        if score is None:
+            lines.append("  " + _("deal {deal}: {lost}").format(deal=number, lost=_points(lost)))
+        else:
+            lines.append(
+                "  "
+                + _("deal {deal}: {lost} (scored {score})").format(
+                    deal=number, lost=_points(lost), score=f"{score:g}"
+                )
+            )
+    lines.append(
+        "  "
+        + _("total: {lost} over {count} decisions").format(
+            lost=_points(result.total), count=len(result.decisions)
+        )
+    )
     worst = result.costliest()
     if worst:
-        lines.append("The costliest moves:")
+        lines.append(_("The costliest moves:"))
         for d in worst:
-            lines.append(f"  {d.label} {d.played}: lost {_points(d.cost)} (best {d.best})")
+            lines.append(
+                "  "
+                + _("{label} {played}: lost {cost} (best {best})").format(
+                    label=d.label, played=d.played, cost=_points(d.cost), best=d.best
+                )
+            )
     else:
-        lines.append("No move cost more than the search's noise.")
+        lines.append(_("No move cost more than the search's noise."))
     if compared:
         lines.append("")
-        lines.append("With the same cards:")
+        lines.append(_("With the same cards:"))
         for number, score in scores.items():
             others = ", ".join(
                 f"{c.who} {c.scores[number]:g} ({c.source})" for c in compared if number in c.scores
             )
-            lines.append(f"  deal {number}: {result.name} {score:g}; {others or 'no other'}")
+            lines.append(
+                "  "
+                + _("deal {deal}: {name} {score}; {others}").format(
+                    deal=number,
+                    name=result.name,
+                    score=f"{score:g}",
+                    others=others or _("no other"),
+                )
+            )
     return lines

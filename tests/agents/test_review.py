@@ -182,3 +182,12 @@ def test_the_command_names_the_line_of_a_record_that_does_not_replay(
     path.write_text(text.replace(" QS ", " 9H ", 1), encoding="utf-8")
     assert main(["review", str(path), "--seat", "0"]) == 1
     assert "line " in capsys.readouterr().err
+
+
+def test_the_command_speaks_spanish(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "queen.hrec"
+    records.write_file(_queen_lead(), path)
+    assert main(["--lang", "es", "review", str(path), "--seat", "0", "--simulations", "200"]) == 0
+    out = capsys.readouterr().out
+    assert "1.2      jugó QS" in out and "← error" in out and "Las jugadas más caras:" in out
+    assert "puntos al final de la ronda" in out and "played" not in out

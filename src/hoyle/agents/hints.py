@@ -19,6 +19,7 @@ from hoyle.core.errors import InvalidOptionError
 from hoyle.core.hooks import search_hooks
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import make_agent, takes_budget
+from hoyle.i18n import N_, _
 
 __all__ = ["Analyst", "Hint", "hint", "value_meaning"]
 
@@ -85,13 +86,30 @@ def value_meaning(game: Game[Any]) -> str:
     >>> value_meaning(hoyle.load("ecarte"))
     "points by the end of the deal, less the opponent's"
     """
-    units = "chips" if game.info.returns_kind == "chips" else "points"
+    chips = game.info.returns_kind == "chips"
     if search_hooks(game.family).margin:
-        others = "opponent's" if game.num_players == 2 else "others' average"
-        return f"{units} by the end of the deal, less the {others}"
-    if game.info.scores_are_penalties:
-        return f"{units} by the end of the deal (penalty points count negative)"
-    return f"{units} by the end of the deal"
+        if game.num_players == 2:
+            key = "chips-opponent" if chips else "points-opponent"
+        else:
+            key = "chips-others" if chips else "points-others"
+    elif game.info.scores_are_penalties:
+        key = "chips-penalties" if chips else "points-penalties"
+    else:
+        key = "chips" if chips else "points"
+    return _(_MEANINGS[key])
+
+
+# Whole phrases, so that a translation can order them as its language does.
+_MEANINGS = {
+    "points": N_("points by the end of the deal"),
+    "chips": N_("chips by the end of the deal"),
+    "points-penalties": N_("points by the end of the deal (penalty points count negative)"),
+    "chips-penalties": N_("chips by the end of the deal (penalty points count negative)"),
+    "points-opponent": N_("points by the end of the deal, less the opponent's"),
+    "chips-opponent": N_("chips by the end of the deal, less the opponent's"),
+    "points-others": N_("points by the end of the deal, less the others' average"),
+    "chips-others": N_("chips by the end of the deal, less the others' average"),
+}
 
 
 def hint(
