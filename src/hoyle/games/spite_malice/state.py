@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import chain, compress, repeat
 from typing import Any, cast
 
@@ -560,17 +560,7 @@ class SpiteMaliceState(State):
                 hand = self._hands[self._cur]
                 need = self._need
                 drawn = need if need < left else left
-                for _ in range(drawn):
-                    bits = left.bit_length()
-                    index = getrandbits(bits)
-                    while index >= left:
-                        index = getrandbits(bits)
-                    kind = pile.pop(index)
-                    left -= 1
-                    history.append(CHANCE_BASE + kind)
-                    pool[kind] -= 1
-                    hand.append(kind)
-                hand.sort()
+                left = _draw_run(getrandbits, pile, left, drawn, history, pool, hand)
                 self._stock_n = left
                 self._batch += drawn
                 self._need = need - drawn
@@ -1106,17 +1096,7 @@ class SpiteMaliceState(State):
                         insort(hand, kind)
                         left -= 1
                     else:
-                        for _ in range(need):
-                            bits = left.bit_length()
-                            index = getrandbits(bits)
-                            while index >= left:
-                                index = getrandbits(bits)
-                            kind = cards.pop(index)
-                            left -= 1
-                            history.append(CHANCE_BASE + kind)
-                            stock[kind] -= 1
-                            hand.append(kind)
-                        hand.sort()
+                        left = _draw_run(getrandbits, cards, left, need, history, stock, hand)
                     self._stock_n = left
                     if len(history) >= self._cap_at:
                         self._end_deal(None, BLOCKED_LIMIT)  # the safety cap (see deal_cap)
@@ -1549,3 +1529,29 @@ def _numbered(text: str, word: str, most: int, base: int) -> int | None:
     if text.startswith(word) and number.isdigit() and 1 <= int(number) <= most:
         return base + int(number) - 1
     return None
+
+
+def _draw_run(
+    getrandbits: Callable[[int], int],
+    pile: list[int],
+    left: int,
+    count: int,
+    history: list[int],
+    pool: list[int],
+    hand: list[int],
+) -> int:
+    """Draw ``count`` cards of the seeded ``pile`` (``left`` cards long) into ``hand`` (kept
+    sorted), each at ``randrange(left)`` written out as :class:`random.Random` computes it,
+    recorded in ``history`` and taken from ``pool``'s counts; the cards left in the pile."""
+    for _ in range(count):
+        bits = left.bit_length()
+        index = getrandbits(bits)
+        while index >= left:
+            index = getrandbits(bits)
+        kind = pile.pop(index)
+        left -= 1
+        history.append(CHANCE_BASE + kind)
+        pool[kind] -= 1
+        hand.append(kind)
+    hand.sort()
+    return left
