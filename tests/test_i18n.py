@@ -1,16 +1,16 @@
 """The Spanish catalogue is complete and compiled, and the language is chosen as documented.
 
-The catalogue is extracted from the sources here with Babel's API (as ``pybabel extract`` does,
-``docs/translating.md``): a message without a Spanish translation, a fuzzy one, a translation
-whose ``{placeholders}`` differ from the English, or a committed ``.mo`` that no longer says
-what its ``.po`` says (never recompiled after an edit) fails the run.
+The catalogue is extracted from the sources here with Babel's API and the map and keywords of
+``python -m hoyle.catalogue sync`` (``docs/translating.md``): a message without a Spanish
+translation, a fuzzy one, a translation whose ``{placeholders}`` differ from the English, or a
+committed ``.mo`` that no longer says what its ``.po`` says (never recompiled after an edit)
+fails the run.
 """
 
 from __future__ import annotations
 
 import re
 import threading
-from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
@@ -18,12 +18,10 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 import hoyle
-from hoyle import i18n
+from hoyle import catalogue, i18n
 from hoyle.core.registry import family
 from hoyle.titles import TITLES, family_title, preset_title
 
-ROOT = Path(__file__).resolve().parents[1]
-PACKAGE = ROOT / "src" / "hoyle"
 PO = i18n.LOCALE_DIR / "es" / "LC_MESSAGES" / "hoyle.po"
 MO = PO.with_suffix(".mo")
 
@@ -33,7 +31,7 @@ def _extracted() -> dict[str, tuple[str, ...]]:
     singular, with where it was found."""
     found: dict[str, tuple[str, ...]] = {}
     for filename, _line, message, _comments, _context in extract_from_dir(
-        str(PACKAGE), method_map=[("**.py", "python")]
+        str(catalogue.PACKAGE), method_map=catalogue.METHOD_MAP, keywords=catalogue.KEYWORDS
     ):
         words = (message,) if isinstance(message, str) else tuple(message)
         found.setdefault(words[0], (*words, filename))
