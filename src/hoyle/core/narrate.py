@@ -17,6 +17,18 @@ written ``{N}`` so that each reader sees them named from their own chair:
 >>> render("Low: 2♣ — {0}", viewer=0)
 'Low: 2♣ — You'
 
+Sentences are said in the language in force (:mod:`hoyle.i18n`): a family writes them with
+:func:`say` (or :func:`say_n` for a plural), naming its placeholders, and each reader's copy is
+translated when it is rendered, so one chronicle serves readers of every language. A seat is
+passed as :class:`Seat` and used in the message like a slot: ``{s}``, ``{s:takes}``, ``{s's}``;
+a translation writes its own verbs in the slots (``{s} {s:toma} la baza con {card}.``) and may
+write a possessive with its noun, ``{s's:la mano}`` (``tu mano``, ``la mano de Ana``):
+
+>>> from hoyle.i18n import using
+>>> line = say("{s} {s:takes} the trick with {card}.", s=Seat(2), card="Q♠")
+>>> line, render(line, viewer=2)
+('{2} {2:takes} the trick with Q♠.', 'You take the trick with Q♠.')
+
 An event also says who sees it: everybody (the default), only some seats (``only``: what a
 seat sees of its own hidden move), or everybody but some seats (``hidden_from``: what the
 others see of it). :func:`secret` makes such a pair. A spectator sees only what everybody does,
@@ -35,6 +47,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from hoyle.i18n import DEFAULT, N_, current, translations
+
 if TYPE_CHECKING:
     from hoyle.core.protocol import State
 
@@ -42,20 +56,126 @@ __all__ = [
     "DealResult",
     "Event",
     "Fact",
+    "Phrase",
+    "Seat",
     "chronicle",
     "deal_begins",
     "match_end",
     "pretty",
     "pretty_cards",
     "render",
+    "say",
+    "say_n",
     "seat_name",
     "seats_text",
     "second_person",
     "secret",
 ]
 
-_SLOT = re.compile(r"\{(\d+)(?::([^{}]+)|('s))?\}")
+_SLOT = re.compile(r"\{(\d+)(?::([^{}]+)|('s)(?::([^{}]+))?)?\}")
+_PLACE = re.compile(r"\{(\w+)((?::[^{}]*)|'s(?::[^{}]*)?)?\}")
 _IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
+_IRREGULAR_ES = {"es": "eres"}
+_SEAT = N_("Seat {n}")
+# After these a Spanish pronoun takes its prepositional form: "a ti", "de ti" ("con" → "contigo").
+_PREPOSITIONS_ES = frozenset(
+    ["a", "ante", "bajo", "de", "desde", "hacia", "hasta", "para", "por", "sin", "sobre", "tras"]
+)
+
+
+class Seat(int):
+    """A seat handed to :func:`say`: written in the message as a slot (``{s}``, ``{s:takes}``,
+    ``{s's}``), named from each reader's chair when rendered."""
+
+    __slots__ = ()
+
+
+class Phrase(str):
+    """A sentence that can be said in every language hoyle speaks.
+
+    As a ``str`` it is the English template (seats as ``{N}`` slots), so code that reads it as
+    text sees what it always did; :func:`render` says it in the language in force, translating
+    its message and any phrase among its values. Made by :func:`say` and :func:`say_n`.
+    """
+
+    msgid: str
+    plural: str | None
+    n: int
+    args: Mapping[str, Any]
+
+    def __new__(
+        cls, msgid: str, plural: str | None = None, n: int = 1, args: Mapping[str, Any] = {}
+    ) -> Phrase:
+        english = _fill(msgid if plural is None or n == 1 else plural, args, DEFAULT)
+        self = super().__new__(cls, english)
+        self.msgid, self.plural, self.n, self.args = msgid, plural, n, args
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Phrase, (self.msgid, self.plural, self.n, dict(self.args)))
+
+    def said(self, lang: str) -> str:
+        """The template in ``lang`` (its seats still ``{N}`` slots)."""
+        return self._said(lang)[0]
+
+    def _said(self, lang: str) -> tuple[str, str]:
+        """The template and the language it is in: English when ``lang`` has no translation
+        of it, so the reader's grammar is not applied to English words."""
+        if lang == DEFAULT:
+            return str(self), DEFAULT
+        words = translations(lang)
+        if self.plural is None:
+            template = words.gettext(self.msgid)
+            if template == self.msgid:
+                return str(self), DEFAULT
+        else:
+            template = words.ngettext(self.msgid, self.plural, self.n)
+            if template in (self.msgid, self.plural):
+                return str(self), DEFAULT
+        return _fill(template, self.args, lang), lang
+
+
+def _fill(template: str, args: Mapping[str, Any], lang: str) -> str:
+    """``template`` with its named placeholders filled: a :class:`Seat` becomes a ``{N}``
+    slot (keeping the verb or possessive written with it), a :class:`Phrase` is said in
+    ``lang``, anything else is written as ``str`` writes it."""
+
+    def place(match: re.Match[str]) -> str:
+        name, rest = match.group(1), match.group(2) or ""
+        if name not in args:
+            return match.group(0)  # a seat slot already numbered, or a brace meant literally
+        value = args[name]
+        if isinstance(value, Seat):
+            return f"{{{int(value)}{rest}}}"
+        if rest:
+            raise ValueError(f"{match.group(0)!r}: only a seat takes a verb or a possessive")
+        if isinstance(value, Phrase):
+            return value.said(lang)
+        return str(value)
+
+    return _PLACE.sub(place, template)
+
+
+def say(message: str, /, **args: Any) -> Phrase:
+    """A sentence for the log, the facts or a deal's result, said in each reader's language.
+
+    ``message`` is English with named placeholders; seats are given as :class:`Seat`, other
+    values as text, numbers or other phrases (said in the same language).
+
+    >>> say("{s} {s:passes} {cards} to {to}.", s=Seat(1), cards="3♣ 4♣", to=Seat(2))
+    '{1} {1:passes} 3♣ 4♣ to {2}.'
+    """
+    return Phrase(message, None, 1, args)
+
+
+def say_n(singular: str, plural: str, n: int, /, **args: Any) -> Phrase:
+    """:func:`say` for a sentence whose form follows the number ``n`` (given to the message
+    as ``{n}`` unless ``args`` names it otherwise).
+
+    >>> say_n("{n} card lies face down.", "{n} cards lie face down.", 3)
+    '3 cards lie face down.'
+    """
+    return Phrase(singular, plural, n, {"n": n, **args})
 
 
 def second_person(verb: str) -> str:
@@ -78,22 +198,39 @@ def second_person(verb: str) -> str:
     return head + sep + rest
 
 
-def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
-    """How a seat is called to the others: its name when given, else ``Seat N``."""
+def second_person_es(verb: str) -> str:
+    """A Spanish verb in the present's third person, said to ``tú``: the first word takes
+    an ``s`` (``toma`` → ``tomas``, ``es`` → ``eres``); a reflexive ``se`` turns to ``te``.
+
+    >>> [second_person_es(v) for v in ("toma", "pasa", "es", "se lleva", "gana la baza")]
+    ['tomas', 'pasas', 'eres', 'te llevas', 'ganas la baza']
+    """
+    head, sep, rest = verb.partition(" ")
+    if head == "se" and rest:
+        return "te " + second_person_es(rest)
+    return _IRREGULAR_ES.get(head, head + "s") + sep + rest
+
+
+def seat_name(seat: int, names: Sequence[str] | None = None, lang: str | None = None) -> str:
+    """How a seat is called to the others: its name when given, else ``Seat N`` (in
+    ``lang``, by default the language in force)."""
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return str(names[seat])
-    return f"Seat {seat}"
+    lang = current() if lang is None else lang
+    return translations(lang).gettext(_SEAT).format(n=seat)
 
 
 def seats_text(seats: Iterable[int]) -> str:
     """Seats as a template's list, each a ``{N}`` slot: ``{0}``, ``{0} and {2}``, ``{0}, {1}
-    and {3}`` (rendered for each reader like any template).
+    and {3}`` (rendered for each reader like any template, in its language).
 
     >>> render(seats_text([0, 1, 3]), viewer=1)
     'Seat 0, you and Seat 3'
     """
     names = [f"{{{seat}}}" for seat in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return say("{items} and {last}", items=", ".join(names[:-1]), last=names[-1])
 
 
 def _starts_sentence(before: str) -> bool:
@@ -101,9 +238,30 @@ def _starts_sentence(before: str) -> bool:
     return not before or before[-1] in ".:—!?\n"
 
 
-def render(template: str, viewer: int | None, names: Sequence[str] | None = None) -> str:
-    """``template`` as ``viewer`` reads it (``None``: a spectator, to whom no seat is "you")."""
+def _capital(word: str) -> str:
+    return word[:1].upper() + word[1:]
 
+
+def render(
+    template: str,
+    viewer: int | None,
+    names: Sequence[str] | None = None,
+    lang: str | None = None,
+) -> str:
+    """``template`` as ``viewer`` reads it (``None``: a spectator, to whom no seat is "you"),
+    in ``lang`` (by default the language in force). A :class:`Phrase` is translated; a plain
+    string is English and read as English."""
+    lang = current() if lang is None else lang
+    if isinstance(template, Phrase):
+        text, lang = template._said(lang)
+    else:
+        text, lang = template, DEFAULT
+    if lang == "es":
+        return _render_es(text, viewer, names)
+    return _render_en(text, viewer, names)
+
+
+def _render_en(template: str, viewer: int | None, names: Sequence[str] | None) -> str:
     def slot(match: re.Match[str]) -> str:
         seat = int(match.group(1))
         you = seat == viewer
@@ -111,11 +269,46 @@ def render(template: str, viewer: int | None, names: Sequence[str] | None = None
             verb = match.group(2)
             return second_person(verb) if you else verb
         first = _starts_sentence(template[: match.start()])
-        if match.group(3) is not None:  # a possessive
-            word = "your" if you else f"{seat_name(seat, names)}'s"
+        if match.group(3) is not None:  # a possessive (a noun after it is written after it)
+            word = "your" if you else f"{seat_name(seat, names, DEFAULT)}'s"
+            if match.group(4):
+                word += " " + match.group(4)
         else:
-            word = "you" if you else seat_name(seat, names)
-        return word[:1].upper() + word[1:] if first and you else word
+            word = "you" if you else seat_name(seat, names, DEFAULT)
+        return _capital(word) if first and you else word
+
+    return _SLOT.sub(slot, template)
+
+
+def _render_es(template: str, viewer: int | None, names: Sequence[str] | None) -> str:
+    """Spanish: ``tú`` as a subject, ``ti`` after a preposition, ``contigo`` for "con {N}";
+    ``{N's:el noun}`` as ``tu noun`` / ``el noun de Ana`` (``los``/``las`` → ``tus``)."""
+    if viewer is not None:
+        template = re.sub(rf"\bcon \{{{viewer}\}}", "contigo", template)
+
+    def slot(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        you = seat == viewer
+        if match.group(2) is not None:  # a verb
+            verb = match.group(2)
+            return second_person_es(verb) if you else verb
+        before = template[: match.start()]
+        first = _starts_sentence(before)
+        name = seat_name(seat, names, "es")
+        if match.group(3) is not None:  # a possessive, with its noun when given
+            article, _sp, noun = (match.group(4) or "").partition(" ")
+            if article not in ("el", "la", "los", "las"):
+                article, noun = "", (match.group(4) or "")
+            if you:
+                word = ("tus" if article in ("los", "las") else "tu") + (f" {noun}" if noun else "")
+            else:
+                word = " ".join(w for w in (article, noun, "de", name) if w)
+            return _capital(word) if first else word
+        if not you:
+            return name
+        previous = before.rstrip().rsplit(None, 1)[-1].lower() if before.strip() else ""
+        word = "ti" if previous in _PREPOSITIONS_ES else "tú"
+        return _capital(word) if first else word
 
     return _SLOT.sub(slot, template)
 
@@ -202,7 +395,8 @@ class Fact:
     who is whose partner), as the family words it for the table's side panel.
 
     Attributes:
-        label: what it is, a word or two (``Trumps``, ``Contract``, ``Pot``, ``Partners``).
+        label: what it is, a word or two (``Trumps``, ``Contract``, ``Pot``, ``Partners``);
+            a :class:`Phrase` to be said in the reader's language.
         text: its value, a template like an event's (``{2} bid 3 to pitch``, ``hearts``).
         cards: card tokens a surface may draw beside it (the turn-up), in order.
         kind: a short stable word for surfaces and tests (``trumps``, ``contract`` …).
@@ -217,7 +411,7 @@ class Fact:
         """The fact as ``viewer`` reads it: ``kind``, ``label``, ``text`` and ``cards``."""
         return {
             "kind": self.kind or self.label.lower().replace(" ", "_"),
-            "label": self.label,
+            "label": render(self.label, viewer, names),
             "text": render(self.text, viewer, names),
             "cards": list(self.cards),
         }
@@ -240,20 +434,22 @@ class DealResult:
     scores: tuple[float, ...]
     lines: tuple[str, ...] = ()
     items: tuple[Mapping[str, Any], ...] = ()
-    _seen: dict[int | None, dict[str, Any]] = field(
+    _seen: dict[tuple[int | None, str], dict[str, Any]] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
-    """The summary as each viewer read it (default names): an observation renders every
-    finished deal's result, so a long match would otherwise render them again and again."""
+    """The summary as each viewer read it in each language (default names): an observation
+    renders every finished deal's result, so a long match would otherwise render them again
+    and again."""
 
     def to_json(self, viewer: int | None, names: Sequence[str] | None = None) -> dict[str, Any]:
         """The summary ``viewer`` reads: ``deal``, ``scores``, ``lines`` and ``items`` (a fresh
         copy: the caller may change it)."""
         if names is not None:
             return self._render(viewer, names)
-        kept = self._seen.get(viewer)
+        key = (viewer, current())
+        kept = self._seen.get(key)
         if kept is None:
-            kept = self._seen[viewer] = self._render(viewer, None)
+            kept = self._seen[key] = self._render(viewer, None)
         fresh: dict[str, Any] = _copy(kept)
         return fresh
 
@@ -285,8 +481,8 @@ def _number(value: float) -> float | int:
 def deal_begins(deal: int, dealer: int | None) -> Event:
     """The table's event for the start of deal ``deal``."""
     if dealer is None:
-        return Event(None, "deal", f"Deal {deal}.", {"deal": deal})
-    text = f"Deal {deal}: {{{dealer}}} {{{dealer}:deals}}."
+        return Event(None, "deal", say("Deal {deal}.", deal=deal), {"deal": deal})
+    text = say("Deal {deal}: {s} {s:deals}.", deal=deal, s=Seat(dealer))
     return Event(None, "deal", text, {"deal": deal, "dealer": dealer})
 
 
@@ -295,7 +491,7 @@ def _deal_over(result: DealResult) -> list[Event]:
         Event(
             None,
             "deal_end",
-            f"Deal {result.deal} is over.",
+            say("Deal {deal} is over.", deal=result.deal),
             {"deal": result.deal, "scores": [_number(s) for s in result.scores]},
         )
     ]
@@ -305,15 +501,15 @@ def _deal_over(result: DealResult) -> list[Event]:
 
 def match_end(winners: Sequence[int], totals: Sequence[float], players: int) -> list[Event]:
     """The table's events at the end of the game: who won, and the final totals."""
+    text: str
     if not winners or len(winners) == players:
-        text = "The game ends in a tie." if players > 1 else "The game is over."
+        text = say("The game ends in a tie.") if players > 1 else say("The game is over.")
     elif len(winners) == 1:
-        text = f"{{{winners[0]}}} {{{winners[0]}:wins}}."
+        text = say("{s} {s:wins}.", s=Seat(winners[0]))
     else:
-        text = ", ".join(f"{{{w}}}" for w in winners[:-1]) + f" and {{{winners[-1]}}} win."
-    finals = (
-        "Final scores: " + ", ".join(f"{{{s}}} {_number(v)}" for s, v in enumerate(totals)) + "."
-    )
+        text = say("{seats} win.", seats=seats_text(winners))
+    scores = ", ".join(f"{{{s}}} {_number(v)}" for s, v in enumerate(totals))
+    finals = say("Final scores: {scores}.", scores=scores)
     data = {"winner": list(winners), "scores": [_number(v) for v in totals]}
     return [Event(None, "game_end", text, data), Event(None, "final", finals, data)]
 

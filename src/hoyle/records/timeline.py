@@ -33,6 +33,7 @@ from hoyle.core.errors import HoyleError
 from hoyle.core.narrate import Event, chronicle
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import load as load_game
+from hoyle.i18n import current
 from hoyle.records.model import Record
 from hoyle.records.replay import progress_label, replay
 
@@ -189,8 +190,8 @@ class Timeline:
     def _log(self, index: int, seat: int | None, names: list[str] | None) -> list[dict[str, Any]]:
         """``log(seat, names)`` at position ``index``: the reader's entries of the events
         written by then (the same entries ``State.log`` gives, worded once per reader and
-        shared between positions)."""
-        key = (seat, None if names is None else tuple(names))
+        language and shared between positions)."""
+        key = (seat, None if names is None else tuple(names), current())
         with self._lock:  # viewers in several threads may share a timeline
             events = self._chronicle()
             reader = self._readers.get(key)
