@@ -119,7 +119,7 @@ class Timeline:
         # on a lone copy would be.
         self._events: list[Event] | None = None
         self._event_counts: list[int] = []
-        self._readers: dict[tuple[int | None, tuple[str, ...] | None], _Reader] = {}
+        self._readers: dict[tuple[int | None, tuple[str, ...] | None, str], _Reader] = {}
         self._lock = threading.Lock()
         self.steps: list[Step] = [Step(0, _label(state), state.progress(), None, None, rec.intro)]
         """The positions in order; ``steps[i]`` is the position after ``i`` actions."""
