@@ -14,6 +14,7 @@ from hoyle.cards import TOKENS, CardError, card_index
 from hoyle.core.errors import InvalidOptionError
 from hoyle.core.options import option
 from hoyle.core.registry import Variant
+from hoyle.i18n import N_
 
 __all__ = [
     "PRESETS",
@@ -155,10 +156,6 @@ class Widow(enum.Enum):
     """Takes it into hand, then discards as many cards face down to the cards they took."""
 
 
-_AS_NEEDED = (
-    "; the word default takes out as many of the lowest cards outside hearts "
-    "(2♠ 2♣ 2♦ 3♠ 3♣ …) as the pack needs to divide evenly"
-)
 _REMOVAL_ORDER = tuple(f"{rank}{suit}" for rank in "23456789" for suit in "SCD")
 
 
@@ -172,186 +169,237 @@ class HeartsRules:
 
     players: int = option(
         4,
-        "number of players (3…6; two packs: 6…11)",
+        N_("number of players (3…6; two packs: 6…11)"),
         min=2,
         max=11,
     )
     packs: int = option(
         1,
-        "packs shuffled together: 1, or 2 for 6…11 players (dealt out as far as they go "
-        "evenly, the rest a face-down kitty for the first trick's winner)",
+        N_(
+            "packs shuffled together: 1, or 2 for 6…11 players (dealt out as far as they go "
+            "evenly, the rest a face-down kitty for the first trick's winner)"
+        ),
         min=1,
         max=2,
     )
     cancellation: bool = option(
         False,
-        "two packs: identical cards in one trick cancel; a trick with two cancelled pairs, or "
-        "no uncancelled card of the led suit, is void and goes to the next trick's winner",
+        N_(
+            "two packs: identical cards in one trick cancel; a trick with two cancelled pairs, or "
+            "no uncancelled card of the led suit, is void and goes to the next trick's winner"
+        ),
     )
     deals: int = option(
-        0, "number of deals in the match; 0 plays until someone reaches the target", min=0
+        0, N_("number of deals in the match; 0 plays until someone reaches the target"), min=0
     )
-    target: int = option(100, "the match ends after the deal in which anyone reaches this", min=1)
+    target: int = option(
+        100, N_("the match ends after the deal in which anyone reaches this"), min=1
+    )
     deal_limit: int = option(
         1000,
-        "a safety cap: the match ends after this many deals at most, ranked by its totals (a "
-        "match to a target with moon=subtract or tie=play_on could otherwise go on for ever)",
+        N_(
+            "a safety cap: the match ends after this many deals at most, ranked by its totals (a "
+            "match to a target with moon=subtract or tie=play_on could otherwise go on for ever)"
+        ),
         min=1,
         max=100_000,
     )
     hand_size: int = option(
         0,
-        "cards dealt to each player, the rest a face-down stock that a player unable to follow "
-        "draws from (Domino Hearts: 6); 0 deals the whole pack out",
+        N_(
+            "cards dealt to each player, the rest a face-down stock that a player unable to follow "
+            "draws from (Domino Hearts: 6); 0 deals the whole pack out"
+        ),
         min=0,
         max=26,
         aliases=("deal_size",),
     )
     pass_cycle: tuple[Pass, ...] | None = option(
         None,
-        "pass directions deal by deal; default left,right,across,hold (odd tables: no across);"
-        " hold alone means no passing",
+        N_(
+            "pass directions deal by deal; default left,right,across,hold (odd tables: no across);"
+            " hold alone means no passing"
+        ),
     )
-    pass_count: int = option(3, "cards each player passes", min=1, max=6)
+    pass_count: int = option(3, N_("cards each player passes"), min=1, max=6)
     first_lead: FirstLead = option(
-        FirstLead.LOWEST_CLUB, "who leads the first trick: the 2♣ (lowest club) or eldest, any card"
+        FirstLead.LOWEST_CLUB,
+        N_("who leads the first trick: the 2♣ (lowest club) or eldest, any card"),
     )
     lead_any_club: bool = option(
-        False, "the holder of the lowest club may lead any club to the first trick"
+        False, N_("the holder of the lowest club may lead any club to the first trick")
     )
     no_points_first_trick: bool = option(
-        True, "no heart or Q♠ on the first trick unless the player holds nothing else"
+        True, N_("no heart or Q♠ on the first trick unless the player holds nothing else")
     )
     must_break_hearts: bool = option(
-        True, "hearts may not be led until a heart has been played (unless only hearts are held)"
+        True,
+        N_("hearts may not be led until a heart has been played (unless only hearts are held)"),
     )
-    queen_breaks_hearts: bool = option(False, "playing the Q♠ also breaks hearts")
+    queen_breaks_hearts: bool = option(False, N_("playing the Q♠ also breaks hearts"))
     lead_hearts_instead_of_queen: bool = option(
-        False, "a leader holding only hearts and the Q♠ may lead a heart before hearts are broken"
+        False,
+        N_("a leader holding only hearts and the Q♠ may lead a heart before hearts are broken"),
     )
-    jd_bonus: bool = option(False, "the J♦ counts −10 to the player who takes it")
+    jd_bonus: bool = option(False, N_("the J♦ counts −10 to the player who takes it"))
     heart_values: HeartValues = option(
-        HeartValues.ONE, "what each heart costs: one, spot, greek, parlett or eagle_short"
+        HeartValues.ONE, N_("what each heart costs: one, spot, greek, parlett or eagle_short")
     )
     ace_value: int | None = option(
-        None, "what the A♥ costs instead of its value in heart_values (modern Spot: 1)", min=0
+        None, N_("what the A♥ costs instead of its value in heart_values (modern Spot: 1)"), min=0
     )
-    queen_spades: int = option(13, "what the Q♠ costs (0: not a penalty card)", min=0, max=100)
+    queen_spades: int = option(13, N_("what the Q♠ costs (0: not a penalty card)"), min=0, max=100)
     jack_value: int = option(
-        0, "what the J♠ costs (Black Jack: 10; Gibson 1974: 13)", min=0, max=100
+        0, N_("what the J♠ costs (Black Jack: 10; Gibson 1974: 13)"), min=0, max=100
     )
     spade_values: SpadeValues = option(
         SpadeValues.NONE,
-        "Black Maria's A♠ and K♠ penalties: none, seed (A♠ 10, K♠ 7, as the encyclopedia "
-        "article has them), traditional (K♠ 10, A♠ 7)",
+        N_(
+            "Black Maria's A♠ and K♠ penalties: none, seed (A♠ 10, K♠ 7, as the encyclopedia "
+            "article has them), traditional (K♠ 10, A♠ 7)"
+        ),
     )
     bonus_card: BonusCard = option(
-        BonusCard.NONE, "a card worth −10 to its taker: none, TD (Omnibus) or JD"
+        BonusCard.NONE, N_("a card worth −10 to its taker: none, TD (Omnibus) or JD")
     )
     moon_points: int | None = option(
         None,
-        "what a moon gives each other player (or takes off the shooter); default: the total "
-        "of the penalty cards; 0: the shooter's own score for the deal, queen effects included",
+        N_(
+            "what a moon gives each other player (or takes off the shooter); default: the total "
+            "of the penalty cards; 0: the shooter's own score for the deal, queen effects included"
+        ),
         min=0,
     )
     heart_queen_doubles: bool = option(
-        False, "the Q♥ doubles every heart its taker captured, itself included (Royal Hearts)"
+        False, N_("the Q♥ doubles every heart its taker captured, itself included (Royal Hearts)")
     )
     club_queen_cancels: bool = option(
-        False, "the Q♣ cancels the Q♠ penalty when the same player takes both (Royal Hearts)"
+        False, N_("the Q♣ cancels the Q♠ penalty when the same player takes both (Royal Hearts)")
     )
     diamond_queen: int = option(
         0,
-        "points the Q♦ takes off its taker's running total, never below 0 (Royal Hearts: 10)",
+        N_("points the Q♦ takes off its taker's running total, never below 0 (Royal Hearts: 10)"),
         min=0,
         max=100,
     )
     queen_allowed_first_trick: bool = option(
-        False, "with no_points_first_trick, the Q♠ may still go to the first trick (hearts only)"
+        False,
+        N_("with no_points_first_trick, the Q♠ may still go to the first trick (hearts only)"),
     )
     partnership: Partnership = option(
-        Partnership.NONE, "fixed partnerships of partners opposite: none, team or individual"
+        Partnership.NONE, N_("fixed partnerships of partners opposite: none, team or individual")
     )
     pass_to_partner: bool = option(
-        False, "with a partnership, every pass goes to partner (across), whatever pass_cycle says"
+        False,
+        N_("with a partnership, every pass goes to partner (across), whatever pass_cycle says"),
     )
     other_queens: int = option(
         0,
-        "what the Q♣, Q♦ and Q♥ cost (Chasse au cœur: 13; the Q♥ then counts only as a queen)",
+        N_("what the Q♣, Q♦ and Q♥ cost (Chasse au cœur: 13; the Q♥ then counts only as a queen)"),
         min=0,
         max=100,
     )
     generale: bool = option(
         False,
-        "before the first lead a player may announce a Générale: taking every penalty card "
-        "gives each opponent the deal's full penalty, failing gives it to the declarer alone",
+        N_(
+            "before the first lead a player may announce a Générale: taking every penalty card "
+            "gives each opponent the deal's full penalty, failing gives it to the declarer alone"
+        ),
     )
     chips: int = option(
         0,
-        "play for chips, each player starting with this many (25 or 50): the 1887 settlement, "
-        "to the deal in which someone has none left; 0 plays for points",
+        N_(
+            "play for chips, each player starting with this many (25 or 50): the 1887 settlement, "
+            "to the deal in which someone has none left; 0 plays for points"
+        ),
         min=0,
         max=100,
     )
     revoke_penalty: int = option(
         0,
-        "chip games: a player may revoke (not follow suit when able); the revoke is seen at "
-        "once, the revoker takes the trick and pays this many chips to each opponent; 0: "
-        "revokes are refused",
+        N_(
+            "chip games: a player may revoke (not follow suit when able); the revoke is seen at "
+            "once, the revoker takes the trick and pays this many chips to each opponent; 0: "
+            "revokes are refused"
+        ),
         min=0,
         max=50,
     )
     jokers: int = option(
         0,
-        "jokers added to the pack (Joker Hearts): playable to any trick, never winning, "
-        "never scoring",
+        N_(
+            "jokers added to the pack (Joker Hearts): playable to any trick, never winning, "
+            "never scoring"
+        ),
         min=0,
         max=2,
     )
     auction: bool = option(
         False,
-        "chip games: one round of bids after the deal; the winner pays the bid to the table, "
-        "names the penalty suit and leads",
+        N_(
+            "chip games: one round of bids after the deal; the winner pays the bid to the table, "
+            "names the penalty suit and leads"
+        ),
     )
     slam_bid: int = option(
         0,
-        "after the pass, one round of bids of 1 up to this many points to take every trick, "
-        "the holder of the bonus card being the high bidder's silent partner; 0: no slam bids",
+        N_(
+            "after the pass, one round of bids of 1 up to this many points to take every trick, "
+            "the holder of the bonus card being the high bidder's silent partner; 0: no slam bids"
+        ),
         min=0,
         max=100,
     )
     stakes: Stakes = option(
-        Stakes.NONE, "settle the match by the average: each pays or draws score − average"
+        Stakes.NONE, N_("settle the match by the average: each pays or draws score − average")
     )
     no_tricks_bonus: int = option(
         0,
-        "points taken off a player who takes no trick in a deal without a moon (0: no bonus)",
+        N_("points taken off a player who takes no trick in a deal without a moon (0: no bonus)"),
         min=0,
         max=26,
     )
-    moon: Moon = option(Moon.ADD, "shooting the moon: add, subtract, choose, none, …")
-    tie: Tie = option(Tie.SHARE, "a tie for the lowest total at the end: share or play on")
+    moon: Moon = option(Moon.ADD, N_("shooting the moon: add, subtract, choose, none, …"))
+    tie: Tie = option(Tie.SHARE, N_("a tie for the lowest total at the end: share or play on"))
     removed_3p: tuple[str, ...] | None = option(
-        ("2D",), "cards taken out of the pack for 3 players" + _AS_NEEDED
+        ("2D",),
+        N_(
+            "cards taken out of the pack for 3 players; the word default takes out as many of "
+            "the lowest cards outside hearts (2♠ 2♣ 2♦ 3♠ 3♣ …) as the pack needs to divide evenly"
+        ),
     )
     removed_4p: tuple[str, ...] | None = option(
-        (), "cards taken out of the pack for 4 players" + _AS_NEEDED
+        (),
+        N_(
+            "cards taken out of the pack for 4 players; the word default takes out as many of "
+            "the lowest cards outside hearts (2♠ 2♣ 2♦ 3♠ 3♣ …) as the pack needs to divide evenly"
+        ),
     )
     removed_5p: tuple[str, ...] | None = option(
-        ("2C", "2D"), "cards taken out of the pack for 5 players" + _AS_NEEDED
+        ("2C", "2D"),
+        N_(
+            "cards taken out of the pack for 5 players; the word default takes out as many of "
+            "the lowest cards outside hearts (2♠ 2♣ 2♦ 3♠ 3♣ …) as the pack needs to divide evenly"
+        ),
     )
     removed_6p: tuple[str, ...] | None = option(
-        ("2C", "3C", "2D", "2S"), "cards taken out of the pack for 6 players" + _AS_NEEDED
+        ("2C", "3C", "2D", "2S"),
+        N_(
+            "cards taken out of the pack for 6 players; the word default takes out as many of "
+            "the lowest cards outside hearts (2♠ 2♣ 2♦ 3♠ 3♣ …) as the pack needs to divide evenly"
+        ),
     )
 
-    widow_3p: int = option(0, "cards dealt face down to a widow with 3 players", min=0, max=8)
-    widow_4p: int = option(0, "cards dealt face down to a widow with 4 players", min=0, max=8)
-    widow_5p: int = option(0, "cards dealt face down to a widow with 5 players", min=0, max=8)
-    widow_6p: int = option(0, "cards dealt face down to a widow with 6 players", min=0, max=8)
+    widow_3p: int = option(0, N_("cards dealt face down to a widow with 3 players"), min=0, max=8)
+    widow_4p: int = option(0, N_("cards dealt face down to a widow with 4 players"), min=0, max=8)
+    widow_5p: int = option(0, N_("cards dealt face down to a widow with 5 players"), min=0, max=8)
+    widow_6p: int = option(0, N_("cards dealt face down to a widow with 6 players"), min=0, max=8)
     widow: Widow = option(
         Widow.TO_TRICKS,
-        "the first trick's winner adds the widow to their tricks (to_tricks) or takes it into "
-        "hand and discards as many cards face down (to_hand)",
+        N_(
+            "the first trick's winner adds the widow to their tricks (to_tricks) or takes it into "
+            "hand and discards as many cards face down (to_hand)"
+        ),
     )
 
     def __post_init__(self) -> None:
@@ -658,7 +706,7 @@ PRESETS: tuple[Variant, ...] = (
             "slippery-anne",
             "rickety-kate",
         ),
-        summary=(
+        summary=N_(
             "Hearts as most people play it. Three cards are passed each deal, in the cycle "
             "left, right, across, hold (left, right, hold at an odd table). The holder of the 2♣ "
             "leads it; no heart or Q♠ may be played to the first trick unless nothing else is "
@@ -679,7 +727,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="modern",
         aliases=("plain-hearts", "arnold"),
-        summary=(
+        summary=N_(
             "The basic game as Arnold (2011) gives it. Three to six play, four best; no cards "
             "are passed (passing is a variant: pass_cycle). Eldest hand leads any card to the "
             "first trick, hearts may be led at any time and points may go to the first trick. "
@@ -698,7 +746,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="black-jack",
         aliases=("black-jack-hearts",),
-        summary=(
+        summary=N_(
             "Black Lady's twin from Foster (1909): the J♠ instead of the Q♠ is the penalty "
             "card, worth 10, and each heart 1 (23 a deal). Three cards are passed to the left "
             "every deal. Otherwise as Black Lady: the 2♣ leads, no points on the first trick, "
@@ -715,7 +763,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="black-maria",
         aliases=("dirty-lady", "slippery-bitch"),
-        summary=(
+        summary=N_(
             "The British game (Phillips). Best for three, who play without the 2♣ (five: "
             "without the 2♣ and 2♦; six: without the four 2s). Three cards are passed to the "
             "right every deal. Eldest hand leads any card and hearts may be led at any time. "
@@ -745,7 +793,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="omnibus",
         aliases=("omnibus-hearts", "hit-the-moon"),
-        summary=(
+        summary=N_(
             "Black Lady with a bonus card (Culbertson 1950): whoever takes the 10♦ scores −10 "
             "(the J♦ in the 'Jack of Diamonds' form: bonus_card=JD). Taking all fifteen "
             "counting cards — every heart, the Q♠ and the 10♦ — is a slam: −26 for the taker "
@@ -765,7 +813,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="spot",
         aliases=("spot-hearts", "chip-hearts"),
-        summary=(
+        summary=N_(
             "Spot Hearts (Foster 1897), the first Eagle Game's scoring as points: each heart "
             "costs its rank — 2 to 10 their face value, J 11, Q 12, K 13, A 14 (104 a deal). "
             "No other card counts. No cards are passed; eldest hand leads any card and hearts "
@@ -791,7 +839,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="greek",
         aliases=("greek-hearts",),
-        summary=(
+        summary=N_(
             "Greek Hearts as Phillips and Westall (1939) found it played in Greece. The Q♠ "
             "costs 50, the A♥ 15, the K♥ Q♥ J♥ 10 each and the other hearts their face value. "
             "Taking every penalty card gives each opponent 150. Three cards are passed to the "
@@ -818,7 +866,7 @@ PRESETS: tuple[Variant, ...] = (
         name="greek-culbertson",
         title="Greek (Culbertson)",
         aliases=(),
-        summary=(
+        summary=N_(
             "Greek Hearts as Culbertson (1950) describes it: Black Lady with three changes. "
             "Three cards are always passed to the right; the J♦ counts −10 to its taker; and "
             "no heart may be played to the first trick unless the player holds nothing else "
@@ -839,7 +887,7 @@ PRESETS: tuple[Variant, ...] = (
         name="greek-maguire",
         title="Greek (Maguire)",
         aliases=(),
-        summary=(
+        summary=N_(
             "Greek Hearts as Maguire (1990) gives it: Spot Hearts (each heart its rank, A 14) "
             "with three cards passed to the left every deal."
         ),
@@ -858,7 +906,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="partnership",
         aliases=("partnership-hearts", "team-hearts"),
-        summary=(
+        summary=N_(
             "Black Lady for four in two fixed partnerships, partners sitting opposite "
             "(Morehead 2001). Partners add their penalty points together, and a team that "
             "takes every heart and the Q♠ between them shoots the moon: the other team scores "
@@ -875,7 +923,7 @@ PRESETS: tuple[Variant, ...] = (
         name="partnership-individual",
         title="Partnership (scores kept apart)",
         aliases=(),
-        summary=(
+        summary=N_(
             "Partnership Hearts' second version: partners sit opposite but every player keeps "
             "their own score, and a moon must be shot by one player alone. When anyone reaches "
             "100, each team adds its two totals and the lower team wins."
@@ -890,7 +938,7 @@ PRESETS: tuple[Variant, ...] = (
         name="partnership-slam",
         title="Partnership with Slam Bids",
         aliases=("slam-hearts", "partnership-omnibus"),
-        summary=(
+        summary=N_(
             "Partnership Hearts' third version (Morehead 2001): Omnibus with a slam bid. After "
             "the pass each player once, from eldest hand to the dealer, passes or bids more "
             "points than the bid before (1 to 26), undertaking that their side will take every "
@@ -919,7 +967,7 @@ PRESETS: tuple[Variant, ...] = (
         name="original-1887",
         title="Original (1887)",
         aliases=("hearts-1887", "standard-hoyle", "original"),
-        summary=(
+        summary=N_(
             "Hearts as The Standard Hoyle (1887) gives it, played for chips: each player starts "
             "with 25 (or 50: chips=50). No cards are passed; eldest hand leads any card and "
             "hearts may be led at any time. After each deal the player with the fewest hearts "
@@ -943,7 +991,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="double-game",
         aliases=("eagle", "eagle-game", "double-game-of-hearts"),
-        summary=(
+        summary=N_(
             "The 1887 chip game with the first Double (Eagle) scheme: each heart costs its "
             "rank in chips — A 14, K 13, Q 12, J 11, the pips their face value (104 a deal). "
             "The player who took the least value collects what each other player took; taking "
@@ -959,7 +1007,7 @@ PRESETS: tuple[Variant, ...] = (
         name="double-game-short",
         title="Double Game (short scheme)",
         aliases=("eagle-short",),
-        summary=(
+        summary=N_(
             "The 1887 chip game with the second Eagle scheme: A 5, K 4, Q 3, J 2 and every pip "
             "card 1 (23 a deal), as the encyclopedia article's history gives it; its variants "
             "section says the pips count their face value (heart_values=eagle_short_face)."
@@ -975,7 +1023,7 @@ PRESETS: tuple[Variant, ...] = (
         name="chasse-au-coeur",
         title="Chasse au cœur",
         aliases=("chasse-au-cœur", "hunt-the-heart", "caza-del-corazon"),
-        summary=(
+        summary=N_(
             "The French and Belgian game of the later 19th century (Gerver 1966). Three to six "
             "play, four best. Each queen costs 13 (the Q♥ only as a queen) and every other "
             "heart 1: 64 a deal. No cards are passed; eldest hand leads any card. Before the "
@@ -1002,7 +1050,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="royal",
         aliases=("royal-hearts",),
-        summary=(
+        summary=N_(
             "Parker Brothers' Royal Hearts (early 2000s): the four queens have their own powers. "
             "The Q♠ costs 26; the Q♥ doubles every heart its taker captured, itself included; "
             "the Q♣ cancels the Q♠ for a player who takes both; the Q♦ takes 10 off its "
@@ -1034,7 +1082,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="heartsette",
         aliases=("widow-hearts", "hearts-with-a-widow"),
-        summary=(
+        summary=N_(
             "Heartsette (Foster 1897), with a widow. Three or four play without the 2♠ and are "
             "dealt 16 or 12 cards, leaving a widow of 3; five are dealt 10 each with a widow of "
             "2, six 8 each with a widow of 4. The widow lies face down; whoever wins the first "
@@ -1068,7 +1116,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="auction",
         aliases=("auction-hearts",),
-        summary=(
+        summary=N_(
             "Auction Hearts (Foster 1897), the 1887 chip game with a penalty suit bought at "
             "auction. After the deal each player once, from eldest hand to the dealer, passes "
             "or bids more chips than the bid before. The highest bidder pays the bid to the "
@@ -1088,7 +1136,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="domino",
         aliases=("domino-hearts",),
-        summary=(
+        summary=N_(
             "Domino Hearts (Foster 1909), for two to seven. Each player gets six cards and the "
             "rest of the full pack is a face-down stock. Eldest hand leads any card and hearts "
             "may be led at any time; no cards are passed. A player who cannot follow suit "
@@ -1121,7 +1169,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="joker",
         aliases=("joker-hearts",),
-        summary=(
+        summary=N_(
             "Joker Hearts (Foster 1897): the modern game with a joker added (jokers=2 for "
             "two). A joker may be played to any trick, even by a player who could follow suit; "
             "it never wins a trick and carries no penalty. If a joker is led, the next card "
@@ -1147,7 +1195,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="cancellation",
         aliases=("cancellation-hearts",),
-        summary=(
+        summary=N_(
             "Cancellation Hearts (Culbertson 1950), Hearts for a crowd of six to eleven with two "
             "packs shuffled together. The 104 cards are dealt out as far as they go evenly; the "
             "odd cards lie face down as a kitty that the first trick's winner takes unseen by "
