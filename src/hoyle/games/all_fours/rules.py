@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from hoyle.core.errors import InvalidOptionError
 from hoyle.core.options import option
 from hoyle.core.registry import Variant
+from hoyle.i18n import N_
 
 __all__ = [
     "PRESETS",
@@ -163,135 +164,172 @@ def parse_points(tokens: tuple[str, ...], what: str) -> dict[int, int]:
 class AllFoursRules:
     """Every rule option of the All Fours family. Defaults are Seven Up for two."""
 
-    players: int = option(2, "number of players", min=2, max=8)
+    players: int = option(2, N_("number of players"), min=2, max=8)
     teams: int | None = option(
         0,
-        "0: everyone plays alone; 2 or 3: fixed teams, partners seated alternately; default: "
-        "teams of two where the table allows (two teams of four players, three of six)",
+        N_(
+            "0: everyone plays alone; 2 or 3: fixed teams, partners seated alternately; default: "
+            "teams of two where the table allows (two teams of four players, three of six)"
+        ),
         min=0,
         max=3,
     )
-    direction: Direction = option(Direction.CLOCKWISE, "the way the deal and play go round")
-    target: int = option(7, "points that win the game", min=1, max=121)
+    direction: Direction = option(Direction.CLOCKWISE, N_("the way the deal and play go round"))
+    target: int = option(7, N_("points that win the game"), min=1, max=121)
     deals: int = option(
         0,
-        "play exactly this many hands, the higher total winning (sides level at the top "
-        "share the win, unless tie_deals plays on); 0 plays to the target",
+        N_(
+            "play exactly this many hands, the higher total winning (sides level at the top "
+            "share the win, unless tie_deals plays on); 0 plays to the target"
+        ),
         min=0,
         max=40,
         aliases=("hands",),
     )
     tie_deals: int = option(
         0,
-        "with deals of two or more: a tie at the top after them plays this many more hands, "
-        "again until it is broken (All Nours: 2, a pitch a piece); 0: sides level share",
+        N_(
+            "with deals of two or more: a tie at the top after them plays this many more hands, "
+            "again until it is broken (All Nours: 2, a pitch a piece); 0: sides level share"
+        ),
         min=0,
         max=8,
     )
     deal_limit: int = option(
         200,
-        "a match ends after this many hands at most, the higher total winning (a tie at the "
-        "top shares the win); far more hands than a real game lasts, so that players who are "
-        "set back for ever (random bidders at Auction Pitch) still finish",
+        N_(
+            "a match ends after this many hands at most, the higher total winning (a tie at the "
+            "top shares the win); far more hands than a real game lasts, so that players who are "
+            "set back for ever (random bidders at Auction Pitch) still finish"
+        ),
         min=1,
         max=10000,
         aliases=("hand_limit",),
     )
     first_dealer: FirstDealer = option(
-        FirstDealer.CUT_HIGH, "how the first dealer is found: cut_high, cut_put, first_jack, …"
+        FirstDealer.CUT_HIGH, N_("how the first dealer is found: cut_high, cut_put, first_jack, …")
     )
-    hand_size: int = option(6, "cards dealt to each player", min=1, max=13)
+    hand_size: int = option(6, N_("cards dealt to each player"), min=1, max=13)
     trump: Trump = option(
-        Trump.TURN_UP, "how trumps are fixed: turn_up, pitch or cut", aliases=("base",)
+        Trump.TURN_UP, N_("how trumps are fixed: turn_up, pitch or cut"), aliases=("base",)
     )
-    begging: bool = option(True, "with a turn-up, eldest may beg and the dealer give or run")
-    gift: Gift = option(Gift.PLAY_ON, "after a gift: play the hand (play_on) or throw it in")
-    gift_points: int = option(1, "what a gift gives (each opposing side)", min=1, max=3)
+    begging: bool = option(True, N_("with a turn-up, eldest may beg and the dealer give or run"))
+    gift: Gift = option(Gift.PLAY_ON, N_("after a gift: play the hand (play_on) or throw it in"))
+    gift_points: int = option(1, N_("what a gift gives (each opposing side)"), min=1, max=3)
     turn_up_points: tuple[str, ...] = option(
         ("J:1",),
-        "points the dealer's side scores for a turned-up card, as rank:points "
-        "(J:1; Running All-Fours A:4,K:3,Q:2,J:1; Trinidad A:1,6:2,J:3)",
+        N_(
+            "points the dealer's side scores for a turned-up card, as rank:points "
+            "(J:1; Running All-Fours A:4,K:3,Q:2,J:1; Trinidad A:1,6:2,J:3)"
+        ),
     )
     kick_while_running: bool = option(
-        False, "while running, every such card turned scores, even if it does not make trumps"
+        False, N_("while running, every such card turned scores, even if it does not make trumps")
     )
     repeat_extras: RepeatExtras = option(
         RepeatExtras.DISCARD_UNSEEN,
-        "when running turns up the same suit again, its extra cards are kept or discarded unseen",
+        N_(
+            "when running turns up the same suit again, its extra cards are kept or discarded "
+            "unseen"
+        ),
     )
     discard_to_six: bool | None = option(
         None,
-        "after running, each player discards back down to hand_size before play; default: "
-        "yes with two players, no (play every card) with more",
+        N_(
+            "after running, each player discards back down to hand_size before play; default: "
+            "yes with two players, no (play every card) with more"
+        ),
     )
     forced_beg_without_trump: bool = option(
-        False, "eldest holding no trump must beg (a Trinidad house rule)"
+        False, N_("eldest holding no trump must beg (a Trinidad house rule)")
     )
     no_undertrump: bool = option(
         False,
-        "once a plain-suit lead is trumped, no lower trump may be played unless only trumps "
-        "are held (a Trinidad house rule)",
+        N_(
+            "once a plain-suit lead is trumped, no lower trump may be played unless only trumps "
+            "are held (a Trinidad house rule)"
+        ),
     )
     trump_when_able: bool = option(
         True,
-        "a player who can follow a plain suit may trump instead (no_trumping_in=true forbids it)",
+        N_(
+            "a player who can follow a plain suit may trump instead (no_trumping_in=true "
+            "forbids it)"
+        ),
         negations=("no_trumping_in",),
     )
-    low: Low = option(Low.HELD, "the Low point goes to whoever held the lowest trump or took it")
-    game_tie: GameTie = option(
-        GameTie.NON_DEALER, "who scores Game on a tie: nobody, eldest or non_dealer"
+    low: Low = option(
+        Low.HELD, N_("the Low point goes to whoever held the lowest trump or took it")
     )
-    game_value: int = option(1, "what the Game point is worth", min=1, max=5)
+    game_tie: GameTie = option(
+        GameTie.NON_DEALER, N_("who scores Game on a tie: nobody, eldest or non_dealer")
+    )
+    game_value: int = option(1, N_("what the Game point is worth"), min=1, max=5)
     hang_jack: int = option(
         0,
-        "what the jack of trumps scores when taken by the side that did not hold it (Trinidad "
-        "3); 0: the jack scores 1 whoever takes it",
+        N_(
+            "what the jack of trumps scores when taken by the side that did not hold it (Trinidad "
+            "3); 0: the jack scores 1 whoever takes it"
+        ),
         min=0,
         max=5,
     )
-    bidding: Bidding = option(Bidding.NONE, "bidding for the pitch: none, commercial or auction")
-    min_bid: int = option(1, "the lowest bid", min=1, max=4)
+    bidding: Bidding = option(
+        Bidding.NONE, N_("bidding for the pitch: none, commercial or auction")
+    )
+    min_bid: int = option(1, N_("the lowest bid"), min=1, max=4)
     smudge: bool = option(
-        False, "a pitcher who bids 4 and takes all four points wins the game outright"
+        False, N_("a pitcher who bids 4 and takes all four points wins the game outright")
     )
     all_four_bonus: int = option(
         0,
-        "extra points, counted after Game, to a side that scores High, Low, Jack and Game in "
-        "one hand (a Yorkshire league custom; each league sets the amount)",
+        N_(
+            "extra points, counted after Game, to a side that scores High, Low, Jack and Game in "
+            "one hand (a Yorkshire league custom; each league sets the amount)"
+        ),
         min=0,
         max=121,
     )
     all_pass: AllPass = option(
         AllPass.DEALER_BIDS,
-        "auction, when everyone passes: the dealer must bid (dealer_bids) or the hand is "
-        "thrown in and dealt again (redeal)",
+        N_(
+            "auction, when everyone passes: the dealer must bid (dealer_bids) or the hand is "
+            "thrown in and dealt again (redeal)"
+        ),
     )
     trick_points_at_once: bool = option(
         False,
-        "the winner of a trick scores at once the card points of the trumps in it (All Fives)",
+        N_("the winner of a trick scores at once the card points of the trumps in it (All Fives)"),
     )
     five_value: int = option(
-        0, "what the five of trumps counts, at once and towards Game (All Fives: 5)", min=0, max=10
+        0,
+        N_("what the five of trumps counts, at once and towards Game (All Fives: 5)"),
+        min=0,
+        max=10,
     )
     stock: Stock = option(
-        Stock.NONE, "after each trick the winner, then the others, draw from the stock"
+        Stock.NONE, N_("after each trick the winner, then the others, draw from the stock")
     )
     throw_in: bool = option(
         False,
-        "a player with no trump and nothing above a 9 who is not winning the trick may throw "
-        "in their hand, the partner playing on alone (Yorkshire)",
+        N_(
+            "a player with no trump and nothing above a 9 who is not winning the trick may throw "
+            "in their hand, the partner playing on alone (Yorkshire)"
+        ),
     )
     hide_hands_until_beg: bool = option(
         True,
-        "with three or more, only the dealer and eldest may look at their cards until eldest "
-        "stands or begs (Seven Up)",
+        N_(
+            "with three or more, only the dealer and eldest may look at their cards until eldest "
+            "stands or begs (Seven Up)"
+        ),
     )
     hide_partner_until_pitch: bool = option(
-        False, "the pitcher's partners may not look at their cards until the pitch (Yorkshire)"
+        False, N_("the pitcher's partners may not look at their cards until the pitch (Yorkshire)")
     )
     count_order: CountOrder = option(
         CountOrder.HIGH_LOW_JACK_GAME,
-        "the order points are counted towards the target: high_low_jack_game or pitcher_first",
+        N_("the order points are counted towards the target: high_low_jack_game or pitcher_first"),
     )
 
     def __post_init__(self) -> None:
@@ -424,7 +462,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="seven-up",
         aliases=("all-fours", "old-sledge", "high-low-jack", "classic"),
-        summary=(
+        summary=N_(
             "All Fours as Arnold (2010) and Parlett (2008) give it: the first to 7 wins. Six "
             "cards each in two threes and the next card turned for trumps; a jack turned gives "
             "the dealer 1. Eldest stands, or begs: the dealer then gives 1 (the gift) or runs "
@@ -454,7 +492,7 @@ PRESETS: tuple[Variant, ...] = (
         name="cotton-1674",
         aliases=("cotton", "all-fours-1674", "compleat-gamester"),
         title="Cotton's Rules (1674)",
-        summary=(
+        summary=N_(
             "All Fours as Charles Cotton wrote it down in The Compleat Gamester (1674), for two. "
             "The players cut, ranking the cards as in Put (3 2 A K Q … 4), and the higher "
             "deals. Six cards each in threes and the next turned for trumps (a jack gives the "
@@ -476,7 +514,7 @@ PRESETS: tuple[Variant, ...] = (
         name="running-all-fours",
         aliases=("running",),
         title="Running All-Fours",
-        summary=(
+        summary=N_(
             "Cotton's Running All-Fours: his game played to 31, the dealer scoring the card "
             "turned for trumps by its value — ace 4, king 3, queen 2, jack 1."
         ),
@@ -490,7 +528,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="trinidad",
         aliases=("caribbean", "all-foes", "trinidad-all-fours"),
-        summary=(
+        summary=N_(
             "The national game of Trinidad and Tobago: four in two partnerships, dealing and "
             "playing anticlockwise, to 14. The dealer's side scores kicks for the card turned "
             "up — ace 1, six 2, jack 3 — and, while running the cards after a beg, for every "
@@ -507,7 +545,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="tobago",
         aliases=("tobago-all-fours",),
-        summary="Trinidad's game as Tobago plays it: the kick for a two is 2, not the six.",
+        summary=N_("Trinidad's game as Tobago plays it: the kick for a two is 2, not the six."),
         source="Wikipedia, 'All fours', Caribbean All Fours.",
         options={**_TRINIDAD, "turn_up_points": ("A:1", "2:2", "J:3")},
         players=(2, 4),
@@ -516,7 +554,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="yorkshire",
         aliases=("yorkshire-all-fours",),
-        summary=(
+        summary=N_(
             "West Yorkshire's pub and league game: four in two partnerships, clockwise, to 11. "
             "Cards are dealt face up until a jack appears; its player pitches first and the "
             "player before them deals. There is no turn-up and no begging: the first card the "
@@ -537,7 +575,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="lancashire",
         aliases=("lancashire-all-fours",),
-        summary=(
+        summary=N_(
             "Lancashire's form of the Yorkshire game: for the first pitch one team cuts and the "
             "other guesses the colour — right, the guessers choose who pitches; wrong, the "
             "cutters do. Low goes to the side that captures it, and nobody throws in."
@@ -557,7 +595,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="pitch",
         aliases=("blind-all-fours", "high-low-jack-game"),
-        summary=(
+        summary=N_(
             "Pitch: two or more play alone, or in equal teams seated alternately (teams=2). "
             "Six cards each in threes, no turn-up: eldest leads (pitches) and that card's suit "
             "is trumps. A player who can follow a plain suit may trump instead. High, Low (to "
@@ -575,7 +613,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="all-nours",
         aliases=("all-nours-pitch",),
-        summary=(
+        summary=N_(
             "The north of England's pub Pitch: four in two partnerships play four hands, the "
             "first card led in each making trumps, and every point is counted after each "
             'hand; the higher total wins, and a tie plays two more hands ("a pitch a piece") '
@@ -599,7 +637,7 @@ PRESETS: tuple[Variant, ...] = (
         name="auction-pitch-commercial",
         aliases=("commercial-pitch", "selling-the-pitch"),
         title="Commercial Pitch",
-        summary=(
+        summary=N_(
             "Commercial Pitch, the 19th-century American way of selling the pitch: each player "
             "after eldest bids once, 1 to 4 and each higher than the last, or passes. Eldest "
             "then sells — scoring the bid at once, the buyer pitching and having to make the "
@@ -617,7 +655,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="auction-pitch",
         aliases=("setback", "auction"),
-        summary=(
+        summary=N_(
             "Modern Auction Pitch (Setback): from eldest each player bids once, 1 to 4 and "
             "higher than the last, or passes; if all pass the dealer must bid 1 "
             "(all_pass=redeal throws the hand in). The high bidder pitches. Every side "
@@ -641,7 +679,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="all-fives",
         aliases=("all-fives-pitch",),
-        summary=(
+        summary=N_(
             "All Fives (Dick 1868): Pitch in which the winner of each trick scores at once the "
             "trumps in it — ace 4, king 3, queen 2, jack 1, ten 10 and the five of trumps 5 — "
             "and at the end High, Low, Jack and Game as usual, the five of trumps counting 5 "
@@ -657,7 +695,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="california-jack",
         aliases=("french-fours", "french-loo", "spanish-all-fours"),
-        summary=(
+        summary=N_(
             "California Jack, a draw game for two: a card cut at random before the deal fixes "
             "trumps and goes back into the pack. Three cards each (the card books say six: "
             "hand_size=6); the rest is a stock, face up. After each trick the winner takes the "
@@ -675,7 +713,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="shasta-sam",
         aliases=("shasta",),
-        summary="California Jack with the stock face down: nobody sees the cards drawn.",
+        summary=N_("California Jack with the stock face down: nobody sees the cards drawn."),
         source="Wikipedia, 'All fours', California Jack, on Shasta Sam.",
         options={**_CALIFORNIA, "stock": Stock.FACE_DOWN},
         players=(2, 2),
