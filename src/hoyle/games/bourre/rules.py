@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from hoyle.core.errors import InvalidOptionError
 from hoyle.core.options import option
 from hoyle.core.registry import Variant
+from hoyle.i18n import N_
 
 __all__ = ["PRESETS", "BourreRules"]
 
@@ -21,60 +22,70 @@ __all__ = ["PRESETS", "BourreRules"]
 class BourreRules:
     """Every rule option of Bourré. Defaults are pagat's main game for seven players."""
 
-    players: int = option(7, "players at the table, 2–8 (seven is best)", min=2, max=8)
+    players: int = option(7, N_("players at the table, 2–8 (seven is best)"), min=2, max=8)
     deals: int = option(
         0,
-        "deals in the session; 0 lets each player deal once",
+        N_("deals in the session; 0 lets each player deal once"),
         min=0,
         max=100,
     )
     pot_limit: int = option(
         0,
-        "the most a winner takes from the pot and a bourré player pays; 0: no limit",
+        N_("the most a winner takes from the pot and a bourré player pays; 0: no limit"),
         min=0,
         max=10_000,
     )
     double_ante: bool = option(
-        False, "everyone antes every deal, and each who plays adds a second chip"
+        False, N_("everyone antes every deal, and each who plays adds a second chip")
     )
     cinch: bool = option(
         True,
-        "a player sure of three tricks must lead, or play when able to trump, the highest trump",
+        N_(
+            "a player sure of three tricks must lead, or play when able to trump, the highest trump"
+        ),
     )
     separate_trump_card: bool = option(
         False,
-        "the trump card is an extra card turned after the deal that belongs to no one",
+        N_("the trump card is an extra card turned after the deal that belongs to no one"),
     )
     two_rounds: bool = option(
         False,
-        "with double_ante: first each player in turn from the dealer's left says play "
-        "(paying the second chip) or pass; when all have, those who play discard and draw in "
-        "a second round (pagat 'Bourré' after Nickens, Variations, Double Ante: 'separated "
-        "into two separate rounds')",
+        N_(
+            "with double_ante: first each player in turn from the dealer's left says play "
+            "(paying the second chip) or pass; when all have, those who play discard and draw in "
+            "a second round (pagat 'Bourré' after Nickens, Variations, Double Ante: 'separated "
+            "into two separate rounds')"
+        ),
     )
     simultaneous_declare: bool = option(
         False,
-        "every player decides play or pass unseen by the others, all revealed at once "
-        "(pagat 'Bourré', Simultaneous Declaration: chip in a closed fist or an empty one); "
-        "here they decide in turn from the dealer's left, each decision hidden until the "
-        "last; then those who play discard and draw in rotation. The chip in the fist is "
-        "paid only where playing costs one (double_ante, four_card)",
+        N_(
+            "every player decides play or pass unseen by the others, all revealed at once "
+            "(pagat 'Bourré', Simultaneous Declaration: chip in a closed fist or an empty one); "
+            "here they decide in turn from the dealer's left, each decision hidden until the "
+            "last; then those who play discard and draw in rotation. The chip in the fist is "
+            "paid only where playing costs one (double_ante, four_card)"
+        ),
     )
     dealer_takes_trump: bool = option(
         False,
-        "with separate_trump_card: the dealer, if playing, may take the turned trump into "
-        "the hand, so holds six, discards and draws back to five (pagat 'Bourré', Separate "
-        "Trump Card, second form). The main rule that a turned ace makes the dealer play "
-        "applies, the dealer being able to hold it: hoyle's reading",
+        N_(
+            "with separate_trump_card: the dealer, if playing, may take the turned trump into "
+            "the hand, so holds six, discards and draws back to five (pagat 'Bourré', Separate "
+            "Trump Card, second form). The main rule that a turned ace makes the dealer play "
+            "applies, the dealer being able to hold it: hoyle's reading"
+        ),
     )
     four_card: bool = option(
         False,
-        "four cards each and a separate trump card that belongs to no one; to play a player "
-        "needs a trump or a club (a 'dirty club') and pays a chip; discard up to three, never "
-        "all four; after the draw each who plays may still pass, or stays for another chip; "
-        "four tricks (pagat 'Bourré', Four card Bourré, after Victoria Diemer, Indiana). The "
-        "source says nothing more: the antes, a lone player, the cinch and the turns follow "
-        "the main game",
+        N_(
+            "four cards each and a separate trump card that belongs to no one; to play a player "
+            "needs a trump or a club (a 'dirty club') and pays a chip; discard up to three, never "
+            "all four; after the draw each who plays may still pass, or stays for another chip; "
+            "four tricks (pagat 'Bourré', Four card Bourré, after Victoria Diemer, Indiana). The "
+            "source says nothing more: the antes, a lone player, the cinch and the turns follow "
+            "the main game"
+        ),
     )
 
     def __post_init__(self) -> None:
@@ -110,7 +121,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="standard",
         aliases=("bourre", "boure", "booray", "boo-ray"),
-        summary=(
+        summary=N_(
             "Bourré for two to eight (seven is best), a relative of Écarté for many "
             "players. A 52-card pack, ace high; each antes 1. Five cards each, one at a time "
             "from the dealer's left; the dealer's fifth is dealt face up for trumps and stays "
@@ -135,7 +146,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="double-ante",
         aliases=("two-rounds",),
-        summary=(
+        summary=N_(
             "Everyone antes every deal, and a player who plays adds a second chip; each "
             "declares play or pass in turn before anyone discards, then those who play "
             "discard and draw in a second round."
@@ -147,7 +158,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="four-card",
         aliases=("four-card-bourre",),
-        summary=(
+        summary=N_(
             "Four cards each and a separate trump card that belongs to no one. To play a "
             "player needs a trump or a club (a 'dirty club') and pays a chip; discard up to "
             "three; after the draw each player may still pass, or stays for another chip. Four "

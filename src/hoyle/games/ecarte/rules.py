@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from hoyle.core.errors import InvalidOptionError
 from hoyle.core.options import option
 from hoyle.core.registry import Variant
+from hoyle.i18n import N_
 
 __all__ = [
     "PRESETS",
@@ -99,95 +100,111 @@ class EcarteRules:
 
     players: int = option(
         2,
-        "seats at the table: two play and the others (up to 4) watch (pool) or bet (french), "
-        "coming in when a loser gives up the seat",
+        N_(
+            "seats at the table: two play and the others (up to 4) watch (pool) or bet (french), "
+            "coming in when a loser gives up the seat"
+        ),
         min=2,
         max=6,
     )
-    target: int = option(5, "points that win a game (law 46)", min=1, max=21)
+    target: int = option(5, N_("points that win a game (law 46)"), min=1, max=21)
     rubber: int = option(
         1,
-        "games in the match: 1 is one game; 3, 5, 7 or 11 is a rubber, best of that many",
+        N_("games in the match: 1 is one game; 3, 5, 7 or 11 is a rubber, best of that many"),
         min=1,
         max=11,
     )
     game_values: GameValues = option(
         GameValues.SINGLE,
-        "what a won game is worth: single, or treble_double_single by the loser's points (law 46)",
+        N_(
+            "what a won game is worth: single, or treble_double_single by the loser's points "
+            "(law 46)"
+        ),
     )
-    ranking: Ranking = option(Ranking.KING_HIGH, "card order: king_high or ace_high")
+    ranking: Ranking = option(Ranking.KING_HIGH, N_("card order: king_high or ace_high"))
     bonus_card: BonusCard = option(
-        BonusCard.KING, "the trump that scores 1 when turned or announced (king or ace)"
+        BonusCard.KING, N_("the trump that scores 1 when turned or announced (king or ace)")
     )
     deal_packets: Packets = option(
-        Packets.CHOOSE, "deal in packets of 2 then 3 or 3 then 2: choose, two_three, three_two"
+        Packets.CHOOSE, N_("deal in packets of 2 then 3 or 3 then 2: choose, two_three, three_two")
     )
     dealer_may_stand: bool = option(
         False,
-        "after accepting a proposal the dealer may take no cards (Encyclopaedia Britannica "
-        "1911); the encyclopedia article on Écarté says at least one",
+        N_(
+            "after accepting a proposal the dealer may take no cards (Encyclopaedia Britannica "
+            "1911); the encyclopedia article on Écarté says at least one"
+        ),
     )
     propose_then_choose: bool = option(
         False,
-        "elder proposes without naming a number and, once the dealer accepts, discards one to "
-        "five cards and says draw (Encyclopaedia Britannica 1911, 'Écarté': each player "
-        "discards as many as he thinks fit); the default follows law 26 and the encyclopedia "
-        "article on Écarté: the number is named and fixed",
+        N_(
+            "elder proposes without naming a number and, once the dealer accepts, discards one to "
+            "five cards and says draw (Encyclopaedia Britannica 1911, 'Écarté': each player "
+            "discards as many as he thinks fit); the default follows law 26 and the encyclopedia "
+            "article on Écarté: the number is named and fixed"
+        ),
     )
     must_win_trick: bool = option(
-        True, "the second player must win the trick when able by following suit higher"
+        True, N_("the second player must win the trick when able by following suit higher")
     )
     must_trump_when_void: bool = option(
-        True, "a player void in the suit led must trump if able (the older rule allows a discard)"
+        True,
+        N_("a player void in the suit led must trump if able (the older rule allows a discard)"),
     )
-    concede: bool = option(True, "a player may abandon the hand (law 42)")
+    concede: bool = option(True, N_("a player may abandon the hand (law 42)"))
     doubling: bool = option(
-        False, "either player may offer to double the hand before the third trick is led"
+        False, N_("either player may offer to double the hand before the third trick is led")
     )
     redouble: bool = option(
-        False, "after a double is accepted, its acceptor may double again (and so on)"
+        False, N_("after a double is accepted, its acceptor may double again (and so on)")
     )
     offer_point: bool = option(
         False,
-        "a player may offer the opponent the point; refused, the refuser must make the vole",
+        N_("a player may offer the opponent the point; refused, the refuser must make the vole"),
     )
     offer_point_until: OfferTiming = option(
         OfferTiming.BEFORE_LEAD,
-        "when the point may be offered: before_lead (before the hand's first card is led, as "
-        "the encyclopedia article on Écarté has it), own_first_card (each player before their "
-        "own first card) or third_trick",
+        N_(
+            "when the point may be offered: before_lead (before the hand's first card is led, as "
+            "the encyclopedia article on Écarté has it), own_first_card (each player before their "
+            "own first card) or third_trick"
+        ),
     )
     pool_swap: Swap = option(
-        Swap.NONE, "the loser changes places with the watcher after each game or hand, or none"
+        Swap.NONE, N_("the loser changes places with the watcher after each game or hand, or none")
     )
     pool_wins: int = option(
         0,
-        "a pool: the first to win this many games in a row takes it (Cavendish: 2); 0: no pool",
+        N_("a pool: the first to win this many games in a row takes it (Cavendish: 2); 0: no pool"),
         min=0,
         max=5,
     )
-    pool_stake: int = option(1, "what each player pays into the pool", min=1, max=100)
+    pool_stake: int = option(1, N_("what each player pays into the pool"), min=1, max=100)
     bets: bool = option(
-        False, "the waiting players bet on one of the two before each game (French Écarté)"
+        False, N_("the waiting players bet on one of the two before each game (French Écarté)")
     )
-    bet_stake: int = option(1, "the stake of a bystander's bet", min=1, max=100)
+    bet_stake: int = option(1, N_("the stake of a bystander's bet"), min=1, max=100)
     advice: bool = option(
         False,
-        "a bystander may look at the hand of the player they back, to advise (French); the "
-        "English rule forbids it",
+        N_(
+            "a bystander may look at the hand of the player they back, to advise (French); the "
+            "English rule forbids it"
+        ),
     )
 
     deals: int = option(
         0,
-        "0 plays the match out; N ends it after N hands, the player ahead in the game in "
-        "progress winning that game, then the most games won the match (1: one hand, its "
-        "points the result), for measuring play hand by hand",
+        N_(
+            "0 plays the match out; N ends it after N hands, the player ahead in the game in "
+            "progress winning that game, then the most games won the match (1: one hand, its "
+            "points the result), for measuring play hand by hand"
+        ),
         min=0,
         max=100,
     )
     deal_limit: int = option(
         200,
-        "a match ends after this many hands at most (a pool could run on), as deals=N does",
+        N_("a match ends after this many hands at most (a pool could run on), as deals=N does"),
         min=1,
         max=10_000,
     )
@@ -225,7 +242,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="standard",
         aliases=("ecarte", "london", "club", "english"),
-        summary=(
+        summary=N_(
             "Écarté by the London club laws quoted in Cavendish: two players, the 32-card "
             "pack ranked K Q J A 10 9 8 7, five cards each in packets of 2 and 3 (the "
             "dealer's choice, kept for the game), the eleventh turned for trumps (a king "
@@ -251,7 +268,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="rubber",
         aliases=("rubbers", "set"),
-        summary=(
+        summary=N_(
             "The standard game played as a rubber: the best of three games (rubber=5, 7 or 11 "
             "for longer sets), each game worth treble, double or single by the loser's score "
             "(law 46)."
@@ -266,7 +283,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="pool",
         aliases=("pool-ecarte",),
-        summary=(
+        summary=N_(
             "Pool Écarté for three: two play and one watches. Each pays a stake into the "
             "pool; the loser of each game changes places with the watcher; the first to win "
             "two games in a row takes the pool."
@@ -282,7 +299,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="french",
         aliases=("french-ecarte", "ecarte-francais"),
-        summary=(
+        summary=N_(
             "French Écarté: the waiting players bet on either player before each game, the "
             "bets settled with the game, and may look at the hand of the player they back to "
             "advise them (advice=false is the English rule: bets without comment). The loser "
@@ -306,7 +323,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="ace-high",
         aliases=("modern", "ace-high-ecarte"),
-        summary=(
+        summary=N_(
             "The modern ranking: A K Q J 10 9 8 7. The king of trumps still scores when "
             "turned or announced (bonus_card=ace moves it to the ace)."
         ),
@@ -322,7 +339,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="doubling",
         aliases=("double", "apuesta"),
-        summary=(
+        summary=N_(
             "Either player, on their turn, may offer to double the hand until the third trick "
             "is led. Accepted, the hand's points (vulnerability included, the king not) go "
             "doubled to its winner. Declined, the hand ends and the offerer scores 1, or 2 if "
@@ -338,7 +355,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="offer-point",
         aliases=("offering-the-point",),
-        summary=(
+        summary=N_(
             "Elder may offer the dealer the point before leading the first card. Accepted, the "
             "hand ends, scored as the accepter's point (2 if the offerer was vulnerable). "
             "Refused, the refuser must win the vole: they score 2 if they do, and the offerer "
@@ -355,7 +372,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="bourre",
         aliases=("boure", "booray", "boo-ray"),
-        summary=(
+        summary=N_(
             "Bourré, a relative of Écarté for two to eight, is its own family: "
             "ecarte(variant=bourre, …) is the old name of bourre(…), with Bourré's options."
         ),
