@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from hoyle.core.errors import InvalidOptionError
 from hoyle.core.options import option
 from hoyle.core.registry import Variant
+from hoyle.i18n import N_
 
 __all__ = [
     "PRESETS",
@@ -88,92 +89,102 @@ def rank_of_symbol(symbol: str) -> int:
 class SpiteMaliceRules:
     """Every rule option of the Spite and Malice family. Defaults are the seed's game."""
 
-    players: int = option(2, "number of players", min=2, max=6)
+    players: int = option(2, N_("number of players"), min=2, max=6)
     packs: int | None = option(
         None,
-        "52-card packs shuffled together for the stock (and the goal piles, unless they have "
-        "a pack of their own); default: 3, and one more per player beyond four",
+        N_(
+            "52-card packs shuffled together for the stock (and the goal piles, unless they have "
+            "a pack of their own); default: 3, and one more per player beyond four"
+        ),
         min=1,
         max=6,
     )
     jokers: int = option(
-        0, "jokers added to the packs, each wild (standard: 0 or 6)", min=0, max=24
+        0, N_("jokers added to the packs, each wild (standard: 0 or 6)"), min=0, max=24
     )
-    kings_wild: bool = option(True, "kings are wild (false: a king is a natural 13)")
+    kings_wild: bool = option(True, N_("kings are wild (false: a king is a natural 13)"))
     wild_not: tuple[str, ...] = option(
         ("A",),
-        "ranks a wild may never stand for (standard A; build-to-king A,2,7,J; empty: a wild "
-        "may even start a stack)",
+        N_(
+            "ranks a wild may never stand for (standard A; build-to-king A,2,7,J; empty: a wild "
+            "may even start a stack)"
+        ),
     )
     top: int = option(
         12,
-        "the rank that completes a centre stack: 12 queen, 13 king, 15 (Starturn)",
+        N_("the rank that completes a centre stack: 12 queen, 13 king, 15 (Starturn)"),
         min=12,
         max=15,
     )
-    deck: Deck = option(Deck.FRENCH, "the cards: french packs, or Starturn's numbered cards")
+    deck: Deck = option(Deck.FRENCH, N_("the cards: french packs, or Starturn's numbered cards"))
     goal_pack: bool = option(
-        False, "the goal piles are dealt from a pack of their own (Starturn's black cards)"
+        False, N_("the goal piles are dealt from a pack of their own (Starturn's black cards)")
     )
-    goal_size: int = option(26, "cards in each goal pile (13 for a short game)", min=1, max=40)
+    goal_size: int = option(26, N_("cards in each goal pile (13 for a short game)"), min=1, max=40)
     goal_piles: int = option(
-        1, "goal piles per player (Misery: 2), every top playable", min=1, max=2
+        1, N_("goal piles per player (Misery: 2), every top playable"), min=1, max=2
     )
-    hand_size: int = option(5, "a hand is drawn up to this many cards", min=1, max=10)
-    discard_piles: int = option(4, "discard piles per player", min=1, max=6)
-    max_stacks: int = option(4, "centre stacks at most at a time; 0: unlimited", min=0, max=64)
+    hand_size: int = option(5, N_("a hand is drawn up to this many cards"), min=1, max=10)
+    discard_piles: int = option(4, N_("discard piles per player"), min=1, max=6)
+    max_stacks: int = option(4, N_("centre stacks at most at a time; 0: unlimited"), min=0, max=64)
     recycle: Recycle = option(
         Recycle.WHEN_EMPTY,
-        "a completed stack waits in a heap until the stock is empty (when_empty) or is "
-        "shuffled into the stock at once (immediate)",
+        N_(
+            "a completed stack waits in a heap until the stock is empty (when_empty) or is "
+            "shuffled into the stock at once (immediate)"
+        ),
     )
     compulsory_aces_twos: bool = option(
-        False, "a natural ace or 2 that can be played to the centre must be, before any move"
+        False, N_("a natural ace or 2 that can be played to the centre must be, before any move")
     )
     compulsory_from_hand: bool = option(
-        True, "the compulsory aces and 2s include the hand's (false: goal and discard tops only)"
+        True,
+        N_("the compulsory aces and 2s include the hand's (false: goal and discard tops only)"),
     )
     cover_wild: bool = option(
-        False, "a wild played to the centre must be covered at once by the next natural card"
+        False, N_("a wild played to the centre must be covered at once by the next natural card")
     )
     pair_discard: bool = option(
-        False, "the closing discard may be a pair of equal rank, on one pile"
+        False, N_("the closing discard may be a pair of equal rank, on one pile")
     )
     discard_down: bool = option(
-        False, "a discard onto a pile must equal its top or be one lower (Frey's book)"
+        False, N_("a discard onto a pile must equal its top or be one lower (Frey's book)")
     )
     may_pass: bool = option(
-        False, "a turn may end without a discard ('pass'); every player passing blocks the deal"
+        False, N_("a turn may end without a discard ('pass'); every player passing blocks the deal")
     )
     first: First = option(
-        First.DEALER, "who starts a deal: the dealer, or the higher goal card (higher_goal_card)"
+        First.DEALER,
+        N_("who starts a deal: the dealer, or the higher goal card (higher_goal_card)"),
     )
     deal_hands: bool = option(
-        False, "hands are dealt with the goal piles (Starturn), not drawn at the first turn"
+        False, N_("hands are dealt with the goal piles (Starturn), not drawn at the first turn")
     )
     stalemate: Stalemate = option(
         Stalemate.FEWEST_GOAL_CARDS,
-        "a blocked deal: the fewest goal cards scores the differences, or a draw",
+        N_("a blocked deal: the fewest goal cards scores the differences, or a draw"),
     )
     target: int = option(
         50,
-        "the match ends after a deal in which anyone reaches this (25, 50 or 100)",
+        N_("the match ends after a deal in which anyone reaches this (25, 50 or 100)"),
         min=1,
         max=1000,
     )
     deals: int = option(
-        0, "play this many deals; 0 plays until someone reaches the target", min=0, max=1000
+        0, N_("play this many deals; 0 plays until someone reaches the target"), min=0, max=1000
     )
     deal_limit: int = option(
         100,
-        "a match ends after this many deals at most, the highest score winning",
+        N_("a match ends after this many deals at most, the highest score winning"),
         min=1,
         max=10000,
     )
     turn_limit: int = option(
         1000,
-        "a deal still going after this many turns is scored as blocked (so is one that "
-        "reaches a safety cap of actions set by it: see SpiteMaliceGame.deal_cap)",
+        N_(
+            "a deal still going after this many turns is scored as blocked (so is one that "
+            "reaches a safety cap of actions set by it: see SpiteMaliceGame.deal_cap)"
+        ),
         min=1,
         max=100000,
     )
@@ -236,16 +247,12 @@ class SpiteMaliceRules:
         return frozenset(rank_of_symbol(s) for s in self.wild_not)
 
 
-def _summary(*parts: str) -> str:
-    return " ".join(parts)
-
-
 PRESETS: tuple[Variant, ...] = (
     Variant(
         name="standard",
         aliases=("spite-and-malice", "cat-and-mouse", "spite-malice"),
-        summary=_summary(
-            "The encyclopedia article's game for 2–4: three packs without jokers",
+        summary=N_(
+            "The encyclopedia article's game for 2–4: three packs without jokers "
             "(jokers=6 keeps them as "
             "wilds); ace low to queen, kings wild for anything but an ace. Each has a goal "
             "pile of 26 (goal_size=13 for a short game), top card up, and four discard piles; "
@@ -272,7 +279,7 @@ PRESETS: tuple[Variant, ...] = (
         name="uspcc",
         title="USPCC",
         aliases=("two-pack", "bicycle"),
-        summary=(
+        summary=N_(
             "The United States Playing Card Company's version: two 52-card packs instead of "
             "three, for two players (three with goal piles of 13)."
         ),
@@ -287,7 +294,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="unlimited-stacks",
         aliases=("unlimited", "unlimited-centre"),
-        summary=(
+        summary=N_(
             "Any number of centre stacks may be built at once; completed stacks stay out "
             "until the stock runs out and are then shuffled into a new stock."
         ),
@@ -299,7 +306,7 @@ PRESETS: tuple[Variant, ...] = (
         name="compulsory-aces-twos",
         title="Compulsory Aces and Twos",
         aliases=("compulsory", "forced-aces"),
-        summary=(
+        summary=N_(
             "The standard game with the rule that a natural ace or 2 that can be played to "
             "the centre, from hand, goal or a discard top, must be played before any other "
             "move. Wilds are never forced."
@@ -311,7 +318,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="misery",
         aliases=("miseria",),
-        summary=(
+        summary=N_(
             "Two players with two packs (three players, three packs). Each player has two "
             "goal piles of 12, both tops playable, and a hand of six; emptying both goal piles "
             "wins and the score counts both of each opponent's piles."
@@ -328,7 +335,7 @@ PRESETS: tuple[Variant, ...] = (
         name="build-to-king",
         title="Build to King",
         aliases=("to-king", "jokers-wild"),
-        summary=(
+        summary=N_(
             "Stacks are built from the ace up to the king and kings are natural; the six "
             "jokers of three packs are wild, but never as an ace, 2, 7 or jack."
         ),
@@ -345,7 +352,7 @@ PRESETS: tuple[Variant, ...] = (
         name="cover-wild",
         title="Covered Wilds",
         aliases=("covered-wilds",),
-        summary=(
+        summary=N_(
             "A wild played to the centre must at once be covered by the next natural card, so "
             "a wild may be played only when that card is at hand; a wild never stands for a 7, "
             "nor for a queen (which ends the stack and could not be covered)."
@@ -358,7 +365,7 @@ PRESETS: tuple[Variant, ...] = (
         name="deck-per-player",
         title="Deck per Player",
         aliases=("pack-per-player",),
-        summary=(
+        summary=N_(
             "One pack per player (three players, three packs), at most four centre stacks "
             "from ace to queen, kings wild and no jokers."
         ),
@@ -371,7 +378,7 @@ PRESETS: tuple[Variant, ...] = (
         name="natural-ace-two",
         title="Natural Aces and Twos",
         aliases=("natural-aces", "pairs"),
-        summary=(
+        summary=N_(
             "Aces and 2s must be natural: no wild stands for them. The closing discard may be "
             "one card or a pair of equal rank placed on one discard pile, never more than two."
         ),
@@ -383,7 +390,7 @@ PRESETS: tuple[Variant, ...] = (
         name="common",
         title="Common (pagat)",
         aliases=("pagat", "most-played"),
-        summary=(
+        summary=N_(
             "The version pagat calls the most widely played: two packs, goal piles of 20, the "
             "higher turned-up goal card starts (equal: the goal piles are dealt again), at "
             "most three centre stacks, kings fully wild even as an ace, a completed stack "
@@ -408,7 +415,7 @@ PRESETS: tuple[Variant, ...] = (
         name="book",
         title="Book Version (Frey)",
         aliases=("frey", "book-version"),
-        summary=(
+        summary=N_(
             "Frey's 1965 book game for two: one pack deals two goal piles of 26, a second pack "
             "with four jokers is the stock. Jokers are wild except as an ace; kings are natural "
             "and stacks run ace to king, as many as are started. A discard onto a pile must "
@@ -438,7 +445,7 @@ PRESETS: tuple[Variant, ...] = (
     Variant(
         name="starturn",
         aliases=("star-turn", "chad-valley"),
-        summary=(
+        summary=N_(
             "W. H. Storey's Starturn (Chad Valley, 1935) for two: 44 black cards numbered 1–15 "
             "are split into two face-down piles of 22 with the top card showing, and 52 red "
             "cards give each player five and form the stock; hands are drawn up to five each "
