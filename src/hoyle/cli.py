@@ -48,7 +48,7 @@ from hoyle.core.options import format_value
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import Agent, families, family, parse_spec, split_agents
 from hoyle.i18n import N_, _, ngettext
-from hoyle.titles import family_title
+from hoyle.titles import family_title, option_doc, preset_summary
 
 __all__ = ["UsageError", "build_parser", "derive_seed", "main", "rules_lines"]
 
@@ -540,7 +540,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
             print(preset.name)
         if preset.aliases:
             print(*_wrap(_("also: {names}").format(names=", ".join(preset.aliases))), sep="\n")
-        print(*_wrap(preset.summary), sep="\n")
+        print(*_wrap(preset_summary(preset)), sep="\n")
         print(*_wrap(_("source: {source}").format(source=preset.source)), sep="\n")
     return EXIT_OK
 
@@ -561,7 +561,7 @@ def rules_lines(game: Game[Any]) -> list[str]:
         _("Game string: {spec}").format(spec=game.spec),
         "",
     ]
-    lines += _wrap(preset.summary, indent="") or [""]
+    lines += _wrap(preset_summary(preset), indent="") or [""]
     lines.append("")
     lines += _wrap(_("Source: {source}").format(source=preset.source), indent="") or [""]
     if fam.explain is not None:
@@ -574,7 +574,7 @@ def rules_lines(game: Game[Any]) -> list[str]:
         value = getattr(game.rules, info.name)
         changed = value != info.default
         lines.append(f"{'*' if changed else ' '} {info.name} = {format_value(value)}")
-        lines += _wrap(info.doc, indent="      ") or [""]
+        lines += _wrap(option_doc(info), indent="      ") or [""]
         allowed = _("allowed: {values}").format(values=info.allowed)
         if changed:
             allowed += _("; family default: {value}").format(value=format_value(info.default))

@@ -1,10 +1,13 @@
-"""The names of the game families and their presets in the language in force.
+"""The names of the game families and their presets, and the words that describe them (a
+preset's summary, an option's one-line doc), in the language in force.
 
 The registry keeps one English title per family and preset (``Hearts``, ``Black Lady``), which
 records, game strings and the web's data use as they are; what a player reads goes through
 :func:`family_title` and :func:`preset_title`. The titles are listed below, marked for the
 catalogue, because they are built from data at import time where no ``_()`` call can see them;
-``tests/test_i18n.py`` fails when a family or preset is added without its title here.
+``tests/test_i18n.py`` fails when a family or preset is added without its title here. The
+summaries and docs are marked where they are written (``N_`` in each family's ``rules.py``), and
+:func:`preset_summary` and :func:`option_doc` translate them for the terminal and the web alike.
 
     >>> from hoyle.core.registry import family
     >>> from hoyle.i18n import using
@@ -19,7 +22,7 @@ from typing import Any
 
 from hoyle.i18n import N_, _
 
-__all__ = ["TITLES", "family_title", "preset_title"]
+__all__ = ["TITLES", "family_title", "option_doc", "preset_summary", "preset_title"]
 
 TITLES = (
     # Families
@@ -100,3 +103,31 @@ def family_title(fam: Any) -> str:
 def preset_title(preset: Any) -> str:
     """A preset's title in the language in force (``Black Lady`` → ``Dama negra``)."""
     return _(str(preset.display))
+
+
+def preset_summary(preset: Any) -> str:
+    """A preset's summary in the language in force ('' when it has none).
+
+    >>> from hoyle.core.registry import family
+    >>> from hoyle.i18n import using
+    >>> with using("es"):
+    ...     preset_summary(family("hearts").default_variant).split(".")[0]
+    'Corazones tal como lo juega casi todo el mundo'
+    """
+    text = str(preset.summary or "")
+    # gettext maps the empty string to the catalogue's header, so '' stays ''.
+    return _(text) if text else ""
+
+
+def option_doc(info: Any) -> str:
+    """An option's one-line doc in the language in force ('' when it has none).
+
+    >>> from hoyle.core.registry import family
+    >>> from hoyle.i18n import using
+    >>> info = next(i for i in family("hearts").options() if i.name == "pass_count")
+    >>> with using("es"):
+    ...     option_doc(info)
+    'cartas que pasa cada jugador'
+    """
+    text = str(info.doc or "")
+    return _(text) if text else ""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hoyle.core.errors import InvalidOptionError
+from hoyle.i18n import _
 
 __all__ = ["OptionInfo", "coerce", "format_value", "option", "option_infos"]
 
@@ -103,23 +104,32 @@ def _split_union(hint: Any) -> tuple[Any, bool]:
 
 def _describe(hint: Any, lo: int | None, hi: int | None) -> str:
     base, nullable = _split_union(hint)
-    suffix = f" or {NONE_WORD}" if nullable else ""
+    text = _describe_base(base, lo, hi)
+    if nullable:
+        return _("{allowed} or {none}").format(allowed=text, none=NONE_WORD)
+    return text
+
+
+def _describe_base(base: Any, lo: int | None, hi: int | None) -> str:
+    """The allowed values of a non-``None`` type in words, in the language in force (the
+    values themselves, ``true``, ``add``, are what a game string says, never translated)."""
     if base is bool:
-        return "true|false" + suffix
+        return "true|false"
     if base is int:
         if lo is not None and hi is not None:
-            return f"{lo}…{hi}" + suffix
+            return f"{lo}…{hi}"
         if lo is not None:
-            return f"an integer ≥ {lo}" + suffix
-        return "an integer" + suffix
+            return _("an integer ≥ {min}").format(min=lo)
+        return _("an integer")
     if isinstance(base, type) and issubclass(base, enum.Enum):
-        return "|".join(str(m.value) for m in base) + suffix
+        return "|".join(str(m.value) for m in base)
     if typing.get_origin(base) is tuple:
         inner = typing.get_args(base)[0]
         if isinstance(inner, type) and issubclass(inner, enum.Enum):
-            return "a comma list of " + "|".join(str(m.value) for m in inner) + suffix
-        return "a comma list" + suffix
-    return "text" + suffix
+            values = "|".join(str(m.value) for m in inner)
+            return _("a comma list of {values}").format(values=values)
+        return _("a comma list")
+    return _("text")
 
 
 def coerce(info: OptionInfo, value: Any, family: str) -> Any:
@@ -127,10 +137,23 @@ def coerce(info: OptionInfo, value: Any, family: str) -> Any:
     base, nullable = _split_union(info.hint)
 
     def bad(reason: str = "") -> InvalidOptionError:
-        extra = f" ({reason})" if reason else ""
+        if reason:
+            text = _(
+                "bad value {value!r} for {family} option {name!r} ({reason}): "
+                "expected {allowed} — {doc}"
+            )
+        else:
+            text = _("bad value {value!r} for {family} option {name!r}: expected {allowed} — {doc}")
+        doc = _(info.doc) if info.doc else ""  # gettext maps '' to the catalogue's header
         return InvalidOptionError(
-            f"bad value {value!r} for {family} option {info.name!r}{extra}: "
-            f"expected {info.allowed} — {info.doc}"
+            text.format(
+                value=value,
+                family=family,
+                name=info.name,
+                reason=reason,
+                allowed=info.allowed,
+                doc=doc,
+            )
         )
 
     if value is None or (isinstance(value, str) and _norm(value) in _NONE_WORDS):
@@ -155,7 +178,7 @@ def coerce(info: OptionInfo, value: Any, family: str) -> Any:
         if (info.min is not None and number < info.min) or (
             info.max is not None and number > info.max
         ):
-            raise bad("out of range")
+            raise bad(_("out of range"))
         return number
     if isinstance(base, type) and issubclass(base, enum.Enum):
         return _enum_member(base, value, bad)

@@ -11,6 +11,7 @@ every option whose value differs from the preset's, in declaration order.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from hoyle.core.errors import InvalidOptionError, UnknownGameError
 from hoyle.core.hooks import SearchHooks
 from hoyle.core.options import OptionInfo, coerce, format_value, option_infos
 from hoyle.core.protocol import Game, State
+from hoyle.i18n import _
 
 __all__ = [
     "ENDINGS",
@@ -194,7 +196,11 @@ class Family:
             if key == _key(preset.name) or key in (_key(a) for a in preset.aliases):
                 return preset
         names = ", ".join(p.name for p in self.presets)
-        raise UnknownGameError(f"unknown {self.name} variant {name!r}; variants: {names}")
+        raise UnknownGameError(
+            _("unknown {family} variant {name!r}; variants: {names}").format(
+                family=self.name, name=name, names=names
+            )
+        )
 
 
 _FAMILIES: dict[str, Family] = {}
@@ -240,7 +246,10 @@ def family(name: str) -> Family:
     for fam in _FAMILIES.values():
         if key == fam.name or key in (_key(a) for a in fam.aliases):
             return fam
-    raise UnknownGameError(f"unknown game {name!r}; games: {', '.join(_FAMILIES) or 'none'}")
+    games = ", ".join(_FAMILIES) or _("none")
+    raise UnknownGameError(
+        _("unknown game {name!r}; games: {games}").format(name=name, games=games)
+    )
 
 
 def variants(name: str) -> list[Variant]:
@@ -260,8 +269,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     match = _SPEC.match(spec)
     if not match:
         raise UnknownGameError(
-            f"cannot read game {spec!r}: expected a name such as 'hearts' or "
-            "'hearts(variant=omnibus,players=5)'"
+            _(
+                "cannot read game {spec!r}: expected a name such as 'hearts' or "
+                "'hearts(variant=omnibus,players=5)'"
+            ).format(spec=spec)
         )
     name, body = match.group(1), match.group(2)
     opts: dict[str, str] = {}
@@ -273,11 +284,13 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             key, value = piece.split("=", 1)
             last = key.strip().replace("-", "_")
             if not last:
-                raise InvalidOptionError(f"option without a name in {spec!r}")
+                raise InvalidOptionError(_("option without a name in {spec!r}").format(spec=spec))
             opts[last] = value.strip()
         elif last is None:
             raise InvalidOptionError(
-                f"cannot read {piece.strip()!r} in {spec!r}: options are written name=value"
+                _("cannot read {piece!r} in {spec!r}: options are written name=value").format(
+                    piece=piece.strip(), spec=spec
+                )
             )
         else:
             opts[last] += "," + piece.strip()
@@ -310,8 +323,10 @@ def load(spec: str, **options: Any) -> Game[Any]:
             typed = not typed
         if info.name in given and given[info.name] != typed:
             raise InvalidOptionError(
-                f"{fam.name} option {info.name!r} given twice with different values "
-                f"({key}={value!r} disagrees); give it once"
+                _(
+                    "{family} option {name!r} given twice with different values "
+                    "({key}={value!r} disagrees); give it once"
+                ).format(family=fam.name, name=info.name, key=key, value=value)
             )
         given[info.name] = typed
     players = given.get("players", preset.options.get("players"))
@@ -328,12 +343,18 @@ def load(spec: str, **options: Any) -> Game[Any]:
         low, high = preset.players
         if not low <= players <= high:
             raise InvalidOptionError(
-                f"{fam.name} variant {preset.name} is for {low}…{high} players, not {players}"
+                _("{family} variant {variant} is for {low}…{high} players, not {players}").format(
+                    family=fam.name, variant=preset.name, low=low, high=high, players=players
+                )
             )
     if preset.tables is not None and players is not None and players not in preset.tables:
-        sizes = " or ".join(str(size) for size in preset.tables)
+        sizes = functools.reduce(
+            lambda a, b: _("{a} or {b}").format(a=a, b=b), (str(n) for n in preset.tables)
+        )
         raise InvalidOptionError(
-            f"{fam.name} variant {preset.name} is for {sizes} players, not {players}"
+            _("{family} variant {variant} is for {sizes} players, not {players}").format(
+                family=fam.name, variant=preset.name, sizes=sizes, players=players
+            )
         )
     return fam.make_game(rules, preset.name)
 
@@ -354,14 +375,23 @@ def _option_named(fam: Family, infos: dict[str, OptionInfo], key: str) -> tuple[
         and any(key == i.name or key in i.aliases or key in i.negations for i in other.options())
     ]
     if owners:
-        whose = " and ".join(f"{o.title} ({o.name})" for o in owners)
+        whose = functools.reduce(
+            lambda a, b: _("{a} and {b}").format(a=a, b=b),
+            (f"{_(o.title)} ({o.name})" for o in owners),
+        )
         names = ", ".join(i.name for i in infos.values())
         raise InvalidOptionError(
-            f"{key!r} is an option of {whose}, not of {fam.title} ({fam.name}); "
-            f"{fam.name} options: variant, {names}"
+            _(
+                "{key!r} is an option of {whose}, not of {title} ({family}); "
+                "{family} options: variant, {names}"
+            ).format(key=key, whose=whose, title=_(fam.title), family=fam.name, names=names)
         )
     listing = "; ".join(f"{i.name} ({i.allowed})" for i in infos.values())
-    raise InvalidOptionError(f"unknown {fam.name} option {key!r}; options: variant, {listing}")
+    raise InvalidOptionError(
+        _("unknown {family} option {key!r}; options: variant, {listing}").format(
+            family=fam.name, key=key, listing=listing
+        )
+    )
 
 
 def canonical_spec(game: Game[Any]) -> str:
@@ -436,32 +466,40 @@ def parse_agent_spec(text: str) -> tuple[str, dict[str, Any]]:
     match = re.fullmatch(r"\s*([\w-]+)\s*(?:\((.*)\))?\s*", text)
     if match is None:
         raise InvalidOptionError(
-            f"bad agent {text!r}: write a name, or a name with a budget such as "
-            "expert(seconds=0.5) or hard(simulations=400)"
+            _(
+                "bad agent {text!r}: write a name, or a name with a budget such as "
+                "expert(seconds=0.5) or hard(simulations=400)"
+            ).format(text=text)
         )
     name, inside = match.group(1), match.group(2)
     given: dict[str, Any] = {}
     for part in (inside or "").split(","):
         if not part.strip():
             continue
-        key, _, value = (p.strip() for p in part.partition("="))
+        key, _sep, value = (p.strip() for p in part.partition("="))
         if key == "endings":
             if value not in ENDINGS:
                 raise InvalidOptionError(
-                    f"bad agent {text!r}: endings={value!r}; use endings=solve or endings=play"
+                    _(
+                        "bad agent {text!r}: endings={value!r}; use endings=solve or endings=play"
+                    ).format(text=text, value=value)
                 )
             given[key] = value
             continue
         if key not in ("seconds", "simulations"):
             raise InvalidOptionError(
-                f"bad agent {text!r}: {key!r} is not a budget; use seconds=S or simulations=N"
-                " (or endings=solve|play)"
+                _(
+                    "bad agent {text!r}: {key!r} is not a budget; use seconds=S or simulations=N"
+                    " (or endings=solve|play)"
+                ).format(text=text, key=key)
             )
         try:
             given[key] = float(value) if key == "seconds" else int(value)
         except ValueError:
             raise InvalidOptionError(
-                f"bad agent {text!r}: {key}={value!r} is not a number"
+                _("bad agent {text!r}: {key}={value!r} is not a number").format(
+                    text=text, key=key, value=value
+                )
             ) from None
     return name, given
 
@@ -507,17 +545,23 @@ def make_agent(
             playout = getattr(agent, "playout", None)
             if playout is None:
                 raise InvalidOptionError(
-                    f"agent {name!r} plays no worlds out, so endings=play does not apply"
+                    _("agent {name!r} plays no worlds out, so endings=play does not apply").format(
+                        name=name
+                    )
                 )
             playout.solve = None
         return agent
     if name in plain:
         if budget is not None or "endings" in given:
             raise InvalidOptionError(
-                f"agent {name!r} does not search, so it takes no seconds, simulations or "
-                f"endings; searching agents: {', '.join(sorted(searching))}"
+                _(
+                    "agent {name!r} does not search, so it takes no seconds, simulations or "
+                    "endings; searching agents: {agents}"
+                ).format(name=name, agents=", ".join(sorted(searching)))
             )
         return plain[name](game, seed)
     raise UnknownGameError(
-        f"unknown agent {name!r} for {game.family}; agents: {', '.join(agent_names(game))}"
+        _("unknown agent {name!r} for {family}; agents: {agents}").format(
+            name=name, family=game.family, agents=", ".join(agent_names(game))
+        )
     )
