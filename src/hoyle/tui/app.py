@@ -27,6 +27,7 @@ from typing import Any
 from hoyle.core.errors import IllegalActionError
 from hoyle.core.protocol import State
 from hoyle.core.registry import Agent
+from hoyle.i18n import _
 from hoyle.tui.render import (
     Style,
     card_label,
@@ -49,10 +50,11 @@ ReadLine = Callable[[str], str]
 WriteLine = Callable[[str], None]
 """Shows one line of output."""
 
-QUIT_WORDS = frozenset({"quit", "q", "exit"})
-HELP_WORDS = frozenset({"help", "?"})
-SHOW_WORDS = frozenset({"show", "table", "look"})
-HINT_WORDS = frozenset({"hint", "h"})
+# The commands in English, and as the Spanish help names them (no move is spelt so).
+QUIT_WORDS = frozenset({"quit", "q", "exit", "salir"})
+HELP_WORDS = frozenset({"help", "?", "ayuda"})
+SHOW_WORDS = frozenset({"show", "table", "look", "mesa"})
+HINT_WORDS = frozenset({"hint", "h", "pista"})
 
 Hinter = Callable[[State], Sequence[Any]]
 """Values the moves of the player to act: ``hoyle.hint``'s list (``token``, ``value``, where it
@@ -146,7 +148,7 @@ class TerminalGame:
             self.write("")
             finished = False
         # The log has said who won and the final scores.
-        self.write("Game over." if finished else "Game stopped.")
+        self.write(_("Game over.") if finished else _("Game stopped."))
         return finished
 
     def _loop(self) -> bool:
@@ -195,7 +197,7 @@ class TerminalGame:
         """One or more of the human's moves; False when the player quits or input ends."""
         if self._last_actor == self.seat and not self.view.redraw_between_own_moves:
             # Still our turn after our own move (passing card by card): the hand is enough.
-            self.write("Your hand:")
+            self.write(_("Your hand:"))
             self._show(render_hand(self._observation()["hand"], self._legal_tokens(), self.style))
         else:
             self._show_table()
@@ -228,7 +230,7 @@ class TerminalGame:
     def _forced_move(self, action: int) -> None:
         """Play the human's only legal move for them, and say so first."""
         label = card_label(self.state.action_to_string(action), self.style)
-        self.write(f"Played automatically: {label} (your only legal move).")
+        self.write(_("Played automatically: {move} (your only legal move).").format(move=label))
         if self.interactive:
             time.sleep(FORCED_PAUSE)
         self._apply(self.seat, action)
@@ -236,7 +238,7 @@ class TerminalGame:
     def _hint(self) -> None:
         """The hinter's suggestion and its estimate of the other moves."""
         if self.hinter is None:
-            self.write("Hints are off in this game.")
+            self.write(_("Hints are off in this game."))
             return
         ranked = self.hinter(self.state)
         self._show(render_hint(ranked, self.style, hint_meaning(self.state.game)))
@@ -248,7 +250,10 @@ class TerminalGame:
         played = False
         for i, word in enumerate(words):
             if state.current_player() != self.seat:
-                self.write(f"Not played: {' '.join(words[i:])} (it is no longer your turn).")
+                moves = " ".join(words[i:])
+                self.write(
+                    _("Not played: {moves} (it is no longer your turn).").format(moves=moves)
+                )
                 break
             try:
                 action = state.string_to_action(word)
@@ -257,7 +262,7 @@ class TerminalGame:
                 reason = str(exc)
                 if self.interactive:
                     reason = screen_words(reason, self.names, self.seat, self.style)
-                self.write(f"Not allowed: {reason}")
+                self.write(_("Not allowed: {reason}").format(reason=reason))
                 break
             played = True
         return played
@@ -310,9 +315,12 @@ class TerminalGame:
         if not self.interactive:
             return
         deal = next((e.get("deal") for e in following if e["kind"] == "deal"), None)
-        what = f"deal {deal}" if deal is not None else "the next deal"
+        if deal is not None:
+            prompt = _("Press Enter for deal {deal} (or quit) > ").format(deal=deal)
+        else:
+            prompt = _("Press Enter for the next deal (or quit) > ")
         try:
-            answer = self.read(f"Press Enter for {what} (or quit) > ")
+            answer = self.read(prompt)
         except EOFError:
             answer = "quit"
         if answer.strip().lower() in QUIT_WORDS:

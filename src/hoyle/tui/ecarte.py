@@ -13,7 +13,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from hoyle.cards import Suit
-from hoyle.tui.render import Style, card_label, render_hand, seat_names
+from hoyle.i18n import N_, _
+from hoyle.tui.render import (
+    Style,
+    and_list,
+    card_label,
+    is_you,
+    render_hand,
+    seat_names,
+    win_sentence,
+)
 from hoyle.tui.views import TableView
 
 __all__ = ["VIEW", "prompt_text", "render_result", "render_table"]
@@ -33,21 +42,62 @@ def _exchange_lines(obs: dict[str, Any], names: Sequence[str]) -> list[str]:
     lines = []
     for number, p in enumerate(obs.get("proposals", []), 1):
         named = p["proposed"] is not None
-        text = f"  {number}. {elder} proposed" + (f" {p['proposed']}" if named else "")
+        if named:
+            text = _("  {number}. {elder} proposed {count}").format(
+                number=number, elder=elder, count=p["proposed"]
+            )
+        else:
+            text = _("  {number}. {elder} proposed").format(number=number, elder=elder)
         if p["answer"] == "refuse":
-            text += f"; {dealer} refused"
+            text += _("; {dealer} refused").format(dealer=dealer)
         elif p["answer"] == "accept":
-            text += f"; {dealer} accepted"
+            text += _("; {dealer} accepted").format(dealer=dealer)
             if named:
                 if p["dealer_took"] is not None:
-                    text += f" and took {p['dealer_took']}"
+                    text += _(" and took {count}").format(count=p["dealer_took"])
             else:  # elder chose the count after acceptance (propose_then_choose)
                 if p.get("elder_took") is not None:
-                    text += f"; {elder} took {p['elder_took']}"
+                    text += _("; {name} took {count}").format(name=elder, count=p["elder_took"])
                 if p["dealer_took"] is not None:
-                    text += f"; {dealer} took {p['dealer_took']}"
+                    text += _("; {name} took {count}").format(name=dealer, count=p["dealer_took"])
         lines.append(text)
     return lines
+
+
+def _columns(obs: dict[str, Any], names: Sequence[str], pair: Sequence[int]) -> list[str]:
+    """The two players' points in this game, games won, tricks and cards taken, under a
+    heading; each column as wide as its heading."""
+    taken = obs.get("cards_taken") or [0] * len(names)
+    columns = [
+        (_("game"), obs["game_scores"], 4),
+        (_("games"), obs["games_won"], 5),
+        (_("tricks"), obs["tricks_taken"], 6),
+        (_("cards taken"), taken, 11),
+    ]
+    widths = [max(len(heading), least) for heading, _values, least in columns]
+    labels = {s: names[s] + (" *" if s == obs.get("current_player") else "") for s in pair}
+    width = max(10, *(len(label) for label in labels.values()))
+    heading = "  ".join(f"{h:>{w}}" for (h, _v, _l), w in zip(columns, widths, strict=True))
+    lines = [" " * (width + 3) + heading]
+    for seat in pair:
+        cells = "  ".join(f"{v[seat]:>{w}}" for (_h, v, _l), w in zip(columns, widths, strict=True))
+        lines.append(f"  {labels[seat]:<{width}} {cells}")
+    return lines
+
+
+def _last_trick(obs: dict[str, Any], names: Sequence[str], style: Style) -> list[str]:
+    """The last finished trick, who played what and who took it (Écarté and Bourré)."""
+    tricks = obs.get("tricks", [])
+    if not tricks:
+        return []
+    last = tricks[-1]
+    plays = ", ".join(
+        f"{names[s]} {card_label(c, style)}"
+        for s, c in zip(last["seats"], last["cards"], strict=True)
+    )
+    return [
+        _("Last trick: {plays} — {name} took it.").format(plays=plays, name=names[last["winner"]])
+    ]
 
 
 def _ecarte_render_table(
@@ -60,139 +110,172 @@ def _ecarte_render_table(
     names = _names(obs, names)
     phase = obs["phase"]
     me = obs.get("seat")
-    head = ["Écarté", f"game {obs['game_number']}", f"hand {obs['deal']}"]
+    head = [
+        "Écarté",
+        _("game {number}").format(number=obs["game_number"]),
+        _("hand {number}").format(number=obs["deal"]),
+    ]
     if obs.get("dealer") is not None and obs.get("elder") is not None:  # known once cut
-        head += [f"dealer {names[obs['dealer']]}", f"elder {names[obs['elder']]}"]
+        head += [
+            _("dealer {name}").format(name=names[obs["dealer"]]),
+            _("elder {name}").format(name=names[obs["elder"]]),
+        ]
     if obs.get("trump"):
-        head.append(
-            f"trumps {Suit.from_letter(obs['trump']).symbol if style.symbols else obs['trump']}"
-        )
+        suit = Suit.from_letter(obs["trump"]).symbol if style.symbols else obs["trump"]
+        head.append(_("trumps {suit}").format(suit=suit))
     if obs.get("turn_up"):
-        head.append(f"turned {card_label(obs['turn_up'], style)}")
-    head.append(f"stock {obs['stock_size']}")
+        head.append(_("turned {cards}").format(cards=card_label(obs["turn_up"], style)))
+    head.append(_("stock {count}").format(count=obs["stock_size"]))
     lines = [style.bold("── " + " · ".join(head) + " ──")]
     if obs.get("packets"):
-        lines.append(f"Dealt in packets of {obs['packets'][0]} and {obs['packets'][1]}.")
-    pair = obs.get("pair") or []
-    taken = obs.get("cards_taken") or [0] * len(names)
-    lines.append("             game  games  tricks  cards taken")
-    for seat in pair:
-        label = names[seat] + (" *" if seat == obs.get("current_player") else "")
+        first, second = obs["packets"]
         lines.append(
-            f"  {label:<10} {obs['game_scores'][seat]:>4}  {obs['games_won'][seat]:>5}"
-            f"  {obs['tricks_taken'][seat]:>6}  {taken[seat]:>11}"
+            _("Dealt in packets of {first} and {second}.").format(first=first, second=second)
         )
+    pair = obs.get("pair") or []
+    lines += _columns(obs, names, pair)
     if obs.get("waiting"):
         who = ", ".join(names[s] for s in obs["waiting"])
-        lines.append(f"Waiting: {who}.")
+        lines.append(_("Waiting: {names}.").format(names=who))
     if obs.get("streak"):
         streak = obs["streak"]
-        lines.append(f"{names[streak['seat']]} has won {streak['games']} game(s) in a row.")
+        if is_you(names, streak["seat"], me):
+            lines.append(_("You has won {games} game(s) in a row.").format(games=streak["games"]))
+        else:
+            lines.append(
+                _("{name} has won {games} game(s) in a row.").format(
+                    name=names[streak["seat"]], games=streak["games"]
+                )
+            )
     if obs.get("pool"):
-        lines.append(f"The pool holds {obs['pool']}.")
+        lines.append(_("The pool holds {pool}.").format(pool=obs["pool"]))
     for bettor, backed in enumerate(obs.get("bets") or []):
         if backed is not None:
-            lines.append(f"{names[bettor]} backs {names[backed]}.")
+            if is_you(names, bettor, me):
+                lines.append(_("You backs {name}.").format(name=names[backed]))
+            elif is_you(names, backed, me):
+                lines.append(_("{name} backs You.").format(name=names[bettor]))
+            else:
+                lines.append(
+                    _("{name} backs {other}.").format(name=names[bettor], other=names[backed])
+                )
     if obs.get("king_turned"):
-        lines.append(f"The king was turned: 1 to {names[obs['dealer']]}.")
+        if is_you(names, obs["dealer"], me):
+            lines.append(_("The king was turned: 1 to You."))
+        else:
+            lines.append(_("The king was turned: 1 to {name}.").format(name=names[obs["dealer"]]))
     if obs.get("king_marked") is not None:
-        lines.append(f"{names[obs['king_marked']]} marked the king.")
+        if is_you(names, obs["king_marked"], me):
+            lines.append(_("You marked the king."))
+        else:
+            lines.append(_("{name} marked the king.").format(name=names[obs["king_marked"]]))
     if obs.get("proposals"):
-        lines.append("Proposals:")
+        lines.append(_("Proposals:"))
         lines.extend(_exchange_lines(obs, names))
     vulnerable = obs.get("vulnerable") or []
     elder, dealer = obs.get("elder"), obs.get("dealer")
     if elder is not None and vulnerable and vulnerable[elder]:
-        lines.append(f"{names[elder]} played without proposing: vulnerable.")
+        lines.append(_("{name} played without proposing: vulnerable.").format(name=names[elder]))
     if dealer is not None and vulnerable and vulnerable[dealer]:
-        lines.append(f"{names[dealer]} refused the first proposal: vulnerable.")
+        lines.append(_("{name} refused the first proposal: vulnerable.").format(name=names[dealer]))
     if obs.get("multiplier", 1) > 1:
-        lines.append(f"The hand is doubled: ×{obs['multiplier']}.")
+        lines.append(_("The hand is doubled: ×{factor}.").format(factor=obs["multiplier"]))
     if obs.get("point_offered_by") is not None:
-        offerer = obs["point_offered_by"]
-        lines.append(f"{names[offerer]} offered the point, refused: the other must take all five.")
-    tricks = obs.get("tricks", [])
-    if tricks:
-        last = tricks[-1]
-        plays = ", ".join(
-            f"{names[s]} {card_label(c, style)}"
-            for s, c in zip(last["seats"], last["cards"], strict=True)
+        offerer = names[obs["point_offered_by"]]
+        lines.append(
+            _("{name} offered the point, refused: the other must take all five.").format(
+                name=offerer
+            )
         )
-        lines.append(f"Last trick: {plays} — {names[last['winner']]} took it.")
+    lines += _last_trick(obs, names, style)
     if phase == "play":
         if obs["trick"]:
             lead = obs["trick"][0]
-            lines.append(f"Trick: {names[lead['seat']]} led {card_label(lead['card'], style)}.")
-        else:
             lines.append(
-                f"Trick: {'your lead' if obs['current_player'] == me else 'nobody has led yet'}"
+                _("Trick: {name} led {card}.").format(
+                    name=names[lead["seat"]], card=card_label(lead["card"], style)
+                )
             )
+        elif obs["current_player"] == me:
+            lines.append(_("Trick: your lead"))
+        else:
+            lines.append(_("Trick: nobody has led yet"))
     if obs.get("discarded"):
-        lines.append("Your discards: " + " ".join(card_label(t, style) for t in obs["discarded"]))
+        discards = " ".join(card_label(t, style) for t in obs["discarded"])
+        lines.append(_("Your discards: {cards}").format(cards=discards))
     for seat, hand in enumerate(obs.get("seen_hands") or []):
         if hand is not None:
             shown = " ".join(card_label(t, style) for t in hand)
-            lines.append(f"{names[seat]} (whom you back) holds: {shown}")
+            lines.append(
+                _("{name} (whom you back) holds: {cards}").format(name=names[seat], cards=shown)
+            )
     if me is not None and me in pair and obs.get("hand"):
-        lines.append("Your hand:")
+        lines.append(_("Your hand:"))
         lines.extend(render_hand(obs["hand"], legal, style))
     elif me is not None and me not in pair:
-        lines.append("You are waiting: watch this game.")
+        lines.append(_("You are waiting: watch this game."))
     words = [t for t in legal if " " in t or not t[:1].isalnum() or len(t) > 3]
     if words:
-        lines.append("Moves: " + ", ".join(words))
+        lines.append(_("Moves: {moves}").format(moves=", ".join(words)))
     return lines
 
 
 def _ecarte_prompt_text(obs: dict[str, Any]) -> str:
-    """The input prompt for the seat to act, from its phase."""
+    """The input prompt for the seat to act, from its phase (the moves it names, ``play``,
+    ``propose N``, are typed as the engine spells them, in every language)."""
     phase = obs["phase"]
-    if phase == "packets":
-        return "Deal in packets: deal 2-3 or deal 3-2 > "
-    if phase == "bet":
-        return "Back a player (back N) or no bet > "
     if phase == "propose":
         if obs.get("propose_then_choose"):
-            return "Play, or propose an exchange (play / propose) > "
-        return "Play, or propose a number of cards (play / propose N) > "
+            return _("Play, or propose an exchange (play / propose) > ")
+        return _("Play, or propose a number of cards (play / propose N) > ")
     if phase == "answer":
         asked = obs["proposals"][-1]["proposed"]
-        what = "an exchange" if asked is None else asked
-        return f"Elder proposes {what}: accept or refuse > "
+        if asked is None:
+            return _("Elder proposes an exchange: accept or refuse > ")
+        return _("Elder proposes {count}: accept or refuse > ").format(count=asked)
     if phase == "discard":
         if obs.get("propose_then_choose"):
-            return "Discard a card face down (one to five), then draw > "
-        return "Discard a card face down > "
-    if phase == "exchange":
-        return "Discard a card face down, or draw > "
-    if phase == "double":
-        return "Double offered: accept or refuse > "
-    if phase == "offer":
-        return "The point is offered: accept, or refuse and play for the vole > "
+            return _("Discard a card face down (one to five), then draw > ")
+        return _("Discard a card face down > ")
     if phase == "play":
-        return "Lead a card > " if not obs.get("trick") else "Play a card > "
-    return "> "
+        return _("Lead a card > ") if not obs.get("trick") else _("Play a card > ")
+    return _(_PROMPTS.get(phase, "> "))
+
+
+_PROMPTS = {
+    "packets": N_("Deal in packets: deal 2-3 or deal 3-2 > "),
+    "bet": N_("Back a player (back N) or no bet > "),
+    "exchange": N_("Discard a card face down, or draw > "),
+    "double": N_("Double offered: accept or refuse > "),
+    "offer": N_("The point is offered: accept, or refuse and play for the vole > "),
+}
+"""The prompts of the phases whose prompt says nothing of the position."""
 
 
 def _ecarte_render_result(obs: dict[str, Any], names: Sequence[str] | None = None) -> list[str]:
     """The end of the match: the games, the bets and the winner."""
     names = _names(obs, names)
-    lines = ["Game over."]
+    lines = [_("Game over.")]
     for game in obs.get("games", []):
         lines.append(
-            f"Game {game['game']}: {names[game['winner']]} beat {names[game['loser']]} "
-            f"{game['points'][0]}–{game['points'][1]} (worth {game['value']})"
+            _("Game {game}: {winner} beat {loser} {won}–{lost} (worth {value})").format(
+                game=game["game"],
+                winner=names[game["winner"]],
+                loser=names[game["loser"]],
+                won=game["points"][0],
+                lost=game["points"][1],
+                value=game["value"],
+            )
         )
     if any(obs.get("bet_results", [])):
-        lines.append(
-            "Bets: "
-            + ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(obs["bet_results"]) if v)
-        )
-    winners = [names[w] for w in obs.get("winner") or []]
+        bets = ", ".join(f"{names[s]} {v:+d}" for s, v in enumerate(obs["bet_results"]) if v)
+        lines.append(_("Bets: {bets}").format(bets=bets))
+    winners = obs.get("winner") or []
     if len(winners) == 1:
-        lines.append(f"{winners[0]} {'win' if winners[0] == 'You' else 'wins'}.")
+        lines.append(win_sentence(names, winners[0]))
     elif winners:
-        lines.append(" and ".join(winners) + " share the match.")
+        together = and_list([names[w] for w in winners])
+        lines.append(_("{names} share the match.").format(names=together))
     return lines
 
 
@@ -220,7 +303,7 @@ VIEW = TableView(
     table=render_table,
     prompt=prompt_text,
     result=render_result,
-    typing=(
+    typing=N_(
         "Type a card as rank then suit (kh, 10s, td) or a word as shown (propose 2 or "
         "propose, play, "
         "accept, refuse, deal 2-3, mark king, double, abandon)."

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from hoyle.cards import Card, CardError, Suit
-from hoyle.tui.render import Style, card_label, group_by_suit, seat_position
+from hoyle.i18n import _
+from hoyle.tui.render import Style, and_list, card_label, group_by_suit, seat_position
 from hoyle.tui.views import TableView
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "last_trick_lines",
     "other_moves",
     "partner_marks",
+    "partners_line",
     "score_lines",
     "suit_heading",
     "table_lines",
@@ -168,8 +170,18 @@ def partner_marks(obs: Mapping[str, Any], players: int) -> list[str]:
         if me in side:
             for seat in side:
                 if seat != me and 0 <= seat < players:
-                    marks[seat] = " (partner)"
+                    marks[seat] = _(" (partner)")
     return marks
+
+
+def partners_line(sides: Sequence[Sequence[int]], names: Sequence[str]) -> str:
+    """The partnerships named: ``Partners: You and Seat 2; Seat 1 and Seat 3``.
+
+    >>> partners_line([[0, 2], [1, 3]], ["You", "Seat 1", "Seat 2", "Seat 3"])
+    'Partners: You and Seat 2; Seat 1 and Seat 3'
+    """
+    named = "; ".join(and_list([names[s] for s in side]) for side in sides)
+    return _("Partners: {sides}").format(sides=named)
 
 
 def score_lines(obs: Observation, names: Sequence[str]) -> list[str]:
@@ -179,7 +191,9 @@ def score_lines(obs: Observation, names: Sequence[str]) -> list[str]:
     marks = partner_marks(obs, players)
     if "game_scores" in obs and "games_won" in obs:  # Écarté: points to 5, games in the rubber
         return [
-            f"{names[s]}{marks[s]}: {obs['game_scores'][s]} (games {obs['games_won'][s]})"
+            _("{name}: {points} (games {games})").format(
+                name=names[s] + marks[s], points=obs["game_scores"][s], games=obs["games_won"][s]
+            )
             for s in range(players)
         ]
     scores = obs.get("scores", [])
@@ -191,10 +205,10 @@ def score_lines(obs: Observation, names: Sequence[str]) -> list[str]:
         lines.append(f"{names[seat]}{marks[seat]}: {value}")
     target = obs.get("target")
     if isinstance(target, int) and target > 0:
-        lines.append(f"(game to {target})")
+        lines.append(_("(game to {target})").format(target=target))
     sides = teams(obs)
     if sides and obs.get("seat") is None:  # a spectator: no "partner" marks, so name the sides
-        lines.append("Partners: " + "; ".join(" and ".join(names[s] for s in t) for t in sides))
+        lines.append(partners_line(sides, names))
     return lines
 
 
@@ -259,7 +273,7 @@ def last_trick_lines(obs: Observation, names: Sequence[str], style: Style = PLAI
     tricks = obs.get("tricks") or []
     last = tricks[-1] if tricks else obs.get("last_trick")
     if not last:
-        return ["(none yet)"]
+        return [_("(none yet)")]
     players = int(obs.get("players", len(names)))
     seats = _trick_seats(last, players)
     lines = [
@@ -267,7 +281,9 @@ def last_trick_lines(obs: Observation, names: Sequence[str], style: Style = PLAI
         for seat, card in zip(seats, last["cards"], strict=False)
     ]
     winner = last.get("winner")
-    lines.append("void trick" if winner is None else f"taken by {names[winner]}")
+    lines.append(
+        _("void trick") if winner is None else _("taken by {name}").format(name=names[winner])
+    )
     return lines
 
 
@@ -289,28 +305,29 @@ def trick_lines(obs: Observation, names: Sequence[str], style: Style = PLAIN) ->
     ]
     current = obs.get("current_player")
     if isinstance(current, int) and 0 <= current < players:
-        plays.append((current, "to play" if plays or current != me else "your lead"))
+        plays.append((current, _("to play") if plays or current != me else _("your lead")))
     if not plays:
         return []
     marks = partner_marks(obs, players)
     labels = []
-    for seat, _ in plays:
-        where = [w for w in (seat_position(seat, me, players), marks[seat].strip(" ()")) if w]
+    for seat, _card in plays:
+        position = seat_position(seat, me, players, translate=True)
+        where = [w for w in (position, marks[seat].strip(" ()")) if w]
         labels.append(names[seat] + (f" ({', '.join(where)})" if where else ""))
     width = max(len(label) for label in labels)
-    return [f"{label:<{width}}  {card}" for label, (_, card) in zip(labels, plays, strict=True)]
+    return [f"{label:<{width}}  {card}" for label, (_seat, card) in zip(labels, plays, strict=True)]
 
 
 def turn_line(obs: Observation, names: Sequence[str], prompt: str, *, over: bool, me: int) -> str:
     """Whose turn it is: the human's prompt (without its ``>``), another seat's name, or the end."""
     if over:
-        return "Game over. Press q to leave."
+        return _("Game over. Press q to leave.")
     current = obs.get("current_player")
     if current == me:
-        return "Your turn: " + prompt.rstrip().rstrip(">").rstrip()
+        return _("Your turn: {prompt}").format(prompt=prompt.rstrip().rstrip(">").rstrip())
     if isinstance(current, int) and 0 <= current < len(names):
-        return f"{names[current]} to play…"
-    return "Dealing…"
+        return _("{name} to play…").format(name=names[current])
+    return _("Dealing…")
 
 
 def suit_heading(suit: Suit | None, style: Style = PLAIN) -> str:

@@ -11,6 +11,7 @@ colour only when asked (the app asks when stdout is a terminal).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,15 +20,22 @@ from typing import Any
 from hoyle.cards import Card, CardError, Suit
 from hoyle.core.errors import IllegalActionError
 from hoyle.core.narrate import second_person
-from hoyle.core.protocol import State
+from hoyle.core.protocol import Game, State
+from hoyle.core.registry import family
+from hoyle.i18n import N_, _, ngettext
+from hoyle.titles import family_title, preset_title
 
 __all__ = [
     "HintRow",
     "Style",
+    "and_list",
     "card_label",
+    "game_title",
     "group_by_suit",
     "hint_meaning",
     "hint_rows",
+    "in_context",
+    "is_you",
     "log_text",
     "prompt_text",
     "render_hand",
@@ -39,6 +47,7 @@ __all__ = [
     "seat_names",
     "seat_position",
     "typed_moves",
+    "win_sentence",
 ]
 
 
@@ -171,25 +180,80 @@ def screen_words(message: str, names: Sequence[str], me: int | None, style: Styl
 
 
 def seat_names(players: int, me: int | None) -> list[str]:
-    """How each seat is called on screen: ``You`` for the player's own seat, else ``Seat k``."""
-    return ["You" if seat == me else f"Seat {seat}" for seat in range(players)]
+    """How each seat is called on screen, in the language in force: ``You`` for the player's
+    own seat, else ``Seat k`` (``Tú``, ``Asiento k``)."""
+    return [
+        _("You") if seat == me else _("Seat {seat}").format(seat=seat) for seat in range(players)
+    ]
 
 
-def seat_position(seat: int, me: int | None, players: int) -> str:
-    """Where ``seat`` sits as seen from ``me``: ``left``, ``right``, ``across`` or ``""``.
+def and_list(words: Sequence[str]) -> str:
+    """Names joined with ``and`` (``y`` in Spanish): ``A``, ``A and B``, ``A and B and C``.
+
+    >>> and_list(["You", "Seat 2"]), and_list(["A", "B", "C"])
+    ('You and Seat 2', 'A and B and C')
+    """
+    if not words:
+        return ""
+    return functools.reduce(
+        lambda first, last: _("{first} and {last}").format(first=first, last=last), words
+    )
+
+
+def game_title(game: Game[Any]) -> str:
+    """A player's name for ``game`` in the language in force: ``Hearts — Black Maria``
+    (``Corazones — Dama negra``), the family's title alone for its ``standard`` preset."""
+    fam = family(game.family)
+    preset = fam.find_variant(game.variant)
+    if preset.name == "standard":
+        return family_title(fam)
+    return f"{family_title(fam)} — {preset_title(preset)}"
+
+
+def is_you(names: Sequence[str], seat: int, me: int | None) -> bool:
+    """``seat`` is the reader's own and the screen calls it ``You`` (a sentence about it is
+    then written to the reader: ``You win.``, ``Ganas tú.``)."""
+    return seat == me and 0 <= seat < len(names) and names[seat] == _("You")
+
+
+def in_context(message: str, english: str) -> str:
+    """The translation of ``message``, a word with its sense in brackets (``across (where a
+    seat sits)``), or ``english`` (``across``) where the catalogue has none, as in English: a
+    catalogue then translates a word apart from the same word said elsewhere in another sense
+    (a pass ``across``, a seat ``across``).
+
+    >>> in_context("across (where a seat sits)", "across")
+    'across'
+    """
+    text = _(message)
+    return english if text == message else text
+
+
+_POSITIONS = {
+    "left": N_("left (where a seat sits)"),
+    "right": N_("right (where a seat sits)"),
+    "across": N_("across (where a seat sits)"),
+}
+"""Where a seat sits, as the screen writes it after a name (``Seat 1 (left)``)."""
+
+
+def seat_position(seat: int, me: int | None, players: int, *, translate: bool = False) -> str:
+    """Where ``seat`` sits as seen from ``me``: ``left``, ``right``, ``across`` or ``""``
+    (``translate``: in the language in force, as the screen writes it).
 
     Seats are numbered in the direction of play, so the next seat is on the left.
     """
     if me is None or seat == me:
         return ""
     offset = (seat - me) % players
+    where = ""
     if offset == 1:
-        return "left"
-    if offset == players - 1:
-        return "right"
-    if players % 2 == 0 and offset == players // 2:
-        return "across"
-    return ""
+        where = "left"
+    elif offset == players - 1:
+        where = "right"
+    elif players % 2 == 0 and offset == players // 2:
+        where = "across"
+    return in_context(_POSITIONS[where], where) if translate and where else where
 
 
 def group_by_suit(hand: Sequence[str]) -> list[tuple[Suit | None, list[str]]]:
@@ -213,7 +277,7 @@ def group_by_suit(hand: Sequence[str]) -> list[tuple[Suit | None, list[str]]]:
 def render_hand(hand: Sequence[str], legal: Sequence[str], style: Style = Style()) -> list[str]:
     """The hand in rows by suit; cards the player may play now are marked ``[Q♠]``."""
     if not hand:
-        return ["  (no cards)"]
+        return ["  " + _("(no cards)")]
     playable = {t.upper() for t in legal}
     lines = []
     for suit, tokens in group_by_suit(hand):
@@ -243,9 +307,11 @@ def _plays(
 def _taken_by(trick: dict[str, Any], names: Sequence[str]) -> str:
     """Who took a finished trick; a void trick (two packs) says where its cards went."""
     if trick["winner"] is not None:
-        return f" — taken by {names[trick['winner']]}"
+        return _(" — taken by {name}").format(name=names[trick["winner"]])
     to = trick.get("to")
-    return " — void, for the next winner" if to is None else f" — void, went to {names[to]}"
+    if to is None:
+        return _(" — void, for the next winner")
+    return _(" — void, went to {name}").format(name=names[to])
 
 
 def _trick_plays(trick: dict[str, Any], players: int) -> list[dict[str, Any]]:
@@ -268,6 +334,124 @@ def _own_run(obs: dict[str, Any]) -> list[str]:
     return next((run["cards"] for run in obs.get("drawn") or [] if run["trick"] == number), [])
 
 
+_PASSING = {
+    "left": N_("Passing {count} cards left"),
+    "right": N_("Passing {count} cards right"),
+    "across": N_("Passing {count} cards across"),
+    "second_left": N_("Passing {count} cards second_left"),
+    "second_right": N_("Passing {count} cards second_right"),
+    "scatter": N_("Passing {count} cards scatter"),
+}
+"""The pass in progress, one sentence for each direction (a language words each its own way)."""
+_RECEIVED = {
+    "left": N_("Received (left pass): {cards}"),
+    "right": N_("Received (right pass): {cards}"),
+    "across": N_("Received (across pass): {cards}"),
+    "second_left": N_("Received (second_left pass): {cards}"),
+    "second_right": N_("Received (second_right pass): {cards}"),
+    "scatter": N_("Received (scatter pass): {cards}"),
+}
+"""The cards received in the pass, one sentence for each direction."""
+
+
+def _passing(obs: dict[str, Any], style: Style) -> list[str]:
+    """The pass: the cards still to choose while passing, the cards received after it."""
+    direction = str(obs.get("pass_direction", ""))
+    if obs.get("phase") == "pass":
+        count = obs.get("pass_count", 0)
+        chosen = [card_label(t, style) for t in obs.get("passed", [])]
+        if direction in _PASSING:
+            line = _(_PASSING[direction]).format(count=count)
+        else:
+            line = f"Passing {count} cards {direction}"
+        if chosen:
+            line += _(" — chosen so far: {cards}").format(cards=" ".join(chosen))
+        return [line]
+    if obs.get("received"):
+        got = " ".join(card_label(t, style) for t in obs["received"])
+        if direction in _RECEIVED:
+            return [_(_RECEIVED[direction]).format(cards=got)]
+        return [f"Received ({direction} pass): {got}"]
+    return []
+
+
+def _table_head(obs: dict[str, Any], names: Sequence[str], style: Style) -> str:
+    """The table's top line: the game, the deal, the dealer and what stands for the deal."""
+    head = [str(obs.get("game", ""))]
+    if "deal" in obs:
+        head.append(_("deal {deal}").format(deal=obs["deal"]))
+    if obs.get("dealer") is not None:
+        head.append(_("dealer {name}").format(name=names[obs["dealer"]]))
+    if obs.get("hearts_broken"):
+        head.append(_("hearts broken"))
+    if obs.get("penalty_suit"):
+        suit = Suit.from_letter(obs["penalty_suit"]).symbol
+        head.append(_("penalty suit {suit}").format(suit=suit))
+    if obs.get("table"):
+        head.append(_("{chips} chips on the table").format(chips=obs["table"]))
+    if obs.get("generale") is not None:
+        head.append(_("Générale: {name}").format(name=names[obs["generale"]]))
+    slam = obs.get("slam")
+    if slam:
+        partner = slam["partner"]
+        bid, bidder = slam["bid"], names[slam["bidder"]]
+        if partner == slam["bidder"]:
+            text = _("slam bid {bid} by {name} alone").format(bid=bid, name=bidder)
+        elif partner is not None:
+            text = _("slam bid {bid} by {name} with {partner}").format(
+                bid=bid, name=bidder, partner=names[partner]
+            )
+        else:
+            text = _("slam bid {bid} by {name} with a silent partner").format(bid=bid, name=bidder)
+        head.append(text)
+    if obs.get("trump"):
+        head.append(_("trumps {suit}").format(suit=Suit.from_letter(obs["trump"]).symbol))
+    if obs.get("turned"):
+        turned = " ".join(card_label(t, style) for t in obs["turned"])
+        head.append(_("turned {cards}").format(cards=turned))
+    if obs.get("stock_top"):
+        head.append(_("stock shows {card}").format(card=card_label(obs["stock_top"], style)))
+    if "stock_size" in obs:
+        head.append(_("stock {count}").format(count=obs["stock_size"]))
+    return style.bold("── " + " · ".join(h for h in head if h) + " ──")
+
+
+def _seats_table(
+    obs: dict[str, Any], names: Sequence[str], players: int, me: int | None
+) -> list[str]:
+    """Each seat's cards (with a stock), tricks and points this deal and running score, a line
+    a seat, under a heading; the columns as wide as their headings and the names."""
+    tricks_taken = obs.get("tricks_taken", [])
+    points = obs.get("points", [])
+    scores = obs.get("scores", [])
+    # With a stock, hands differ in size and empty ones are out of the deal: show both.
+    sizes = obs.get("hand_sizes") if "stock_size" in obs else None
+    out = obs.get("out") or []
+    columns: list[tuple[str, Sequence[Any], int]] = []
+    if sizes:
+        columns.append((_("cards"), sizes, 5))
+    columns += [(_("tricks"), tricks_taken, 6), (_("points"), points, 6), (_("score"), scores, 5)]
+    widths = [max(len(heading), least) for heading, _values, least in columns]
+    labels = []
+    for seat in range(players):
+        where = seat_position(seat, me, players, translate=True)
+        label = names[seat] + (f" ({where})" if where else "")
+        if seat < len(out) and out[seat]:
+            label += _(" (out)")
+        if seat == obs.get("current_player") or seat == obs.get("drawing"):
+            label += " *"
+        labels.append(label)
+    # The names' column fits the longest label (a long name, "(across) *"), and is never
+    # narrower than it always was, so that the usual table keeps its layout.
+    width = max(max(len(n) for n in names) + (16 if sizes else 10), *map(_visible_len, labels))
+    heading = "  ".join(f"{h:>{w}}" for (h, _v, _l), w in zip(columns, widths, strict=True))
+    lines = [f"  {_pad('', width)}{heading}"]
+    for seat, label in enumerate(labels):
+        cells = [f"{_num(v, seat):>{w}}" for (_h, v, _l), w in zip(columns, widths, strict=True)]
+        lines.append(f"  {_pad(label, width)}" + "  ".join(cells))
+    return lines
+
+
 def render_table(
     obs: dict[str, Any],
     legal: Sequence[str],
@@ -283,110 +467,51 @@ def render_table(
     me = obs.get("seat")
     names = list(names) if names is not None else seat_names(players, me)
     phase = obs.get("phase", "")
-    lines: list[str] = []
-
-    head = [str(obs.get("game", ""))]
-    if "deal" in obs:
-        head.append(f"deal {obs['deal']}")
-    if obs.get("dealer") is not None:
-        head.append(f"dealer {names[obs['dealer']]}")
-    if obs.get("hearts_broken"):
-        head.append("hearts broken")
-    if obs.get("penalty_suit"):
-        head.append(f"penalty suit {Suit.from_letter(obs['penalty_suit']).symbol}")
-    if obs.get("table"):
-        head.append(f"{obs['table']} chips on the table")
-    if obs.get("generale") is not None:
-        head.append(f"Générale: {names[obs['generale']]}")
-    slam = obs.get("slam")
-    if slam:
-        partner = slam["partner"]
-        who = (
-            "alone"
-            if partner == slam["bidder"]
-            else f"with {names[partner]}"
-            if partner is not None
-            else "with a silent partner"
-        )
-        head.append(f"slam bid {slam['bid']} by {names[slam['bidder']]} {who}")
-    if obs.get("trump"):
-        head.append(f"trumps {Suit.from_letter(obs['trump']).symbol}")
-    if obs.get("turned"):
-        head.append("turned " + " ".join(card_label(t, style) for t in obs["turned"]))
-    if obs.get("stock_top"):
-        head.append(f"stock shows {card_label(obs['stock_top'], style)}")
-    if "stock_size" in obs:
-        head.append(f"stock {obs['stock_size']}")
-    lines.append(style.bold("── " + " · ".join(h for h in head if h) + " ──"))
+    lines: list[str] = [_table_head(obs, names, style)]
     if obs.get("widow"):  # only the widow's taker is shown it
-        lines.append("The widow you took: " + " ".join(card_label(t, style) for t in obs["widow"]))
-
-    if phase == "pass":
-        count = obs.get("pass_count", 0)
-        chosen = [card_label(t, style) for t in obs.get("passed", [])]
-        line = f"Passing {count} cards {obs.get('pass_direction', '')}"
-        if chosen:
-            line += f" — chosen so far: {' '.join(chosen)}"
-        lines.append(line)
-    elif obs.get("received"):
-        got = " ".join(card_label(t, style) for t in obs["received"])
-        lines.append(f"Received ({obs.get('pass_direction', '')} pass): {got}")
-
-    tricks_taken = obs.get("tricks_taken", [])
-    points = obs.get("points", [])
-    scores = obs.get("scores", [])
-    # With a stock, hands differ in size and empty ones are out of the deal: show both.
-    sizes = obs.get("hand_sizes") if "stock_size" in obs else None
-    out = obs.get("out") or []
-    width = max(len(n) for n in names) + (16 if sizes else 10)
-    lines.append(f"  {_pad('', width)}" + ("cards  " if sizes else "") + "tricks  points  score")
-    for seat in range(players):
-        where = seat_position(seat, me, players)
-        label = names[seat] + (f" ({where})" if where else "")
-        if seat < len(out) and out[seat]:
-            label += " (out)"
-        if seat == obs.get("current_player") or seat == obs.get("drawing"):
-            label += " *"
-        cells = [f"{_num(sizes, seat):>5}"] if sizes else []
-        cells += [
-            f"{_num(tricks_taken, seat):>6}",
-            f"{_num(points, seat):>6}",
-            f"{_num(scores, seat):>5}",
-        ]
-        lines.append(f"  {_pad(label, width)}" + "  ".join(cells))
+        widow = " ".join(card_label(t, style) for t in obs["widow"])
+        lines.append(_("The widow you took: {cards}").format(cards=widow))
+    lines += _passing(obs, style)
+    lines += _seats_table(obs, names, players, me)
 
     tricks = obs.get("tricks", [])
     if tricks:
         last = tricks[-1]
-        lines.append(
-            "Last trick: "
-            + _plays(_trick_plays(last, players), names, style, _taken_by(last, names))
-        )
+        plays = _plays(_trick_plays(last, players), names, style, _taken_by(last, names))
+        lines.append(_("Last trick: {plays}").format(plays=plays))
     if obs.get("carried"):  # two packs: the cards of void tricks wait for the next winner
         waiting = " ".join(card_label(t, style) for t in obs["carried"])
-        lines.append(f"For the next trick's winner: {waiting}")
+        lines.append(_("For the next trick's winner: {cards}").format(cards=waiting))
     trick = obs.get("trick", [])
     if phase in ("play", "draw"):
         if trick:
-            lines.append("Trick: " + _plays(trick, names, style))
+            lines.append(_("Trick: {plays}").format(plays=_plays(trick, names, style)))
             if obs.get("cancelled"):
                 gone = " ".join(card_label(t, style) for t in obs["cancelled"])
-                lines.append(f"Cancelled: {gone}")
+                lines.append(_("Cancelled: {cards}").format(cards=gone))
         else:
             to_lead = obs.get("current_player")
-            lines.append(f"Trick: {'your lead' if to_lead == me else 'nobody has led yet'}")
+            lines.append(_("Trick: your lead") if to_lead == me else _("Trick: nobody has led yet"))
         for run in _runs_this_trick(obs):
             if run["seat"] == me:
                 drawn = " ".join(card_label(t, style) for t in _own_run(obs))
-                lines.append(f"You drew from the stock: {drawn}")
+                lines.append(_("You drew from the stock: {cards}").format(cards=drawn))
             else:
                 count = run["count"]
-                lines.append(f"{names[run['seat']]} drew {count} card{'s' if count != 1 else ''}.")
+                lines.append(
+                    ngettext(
+                        "{name} drew {count} card.", "{name} drew {count} cards.", count
+                    ).format(name=names[run["seat"]], count=count)
+                )
     if phase == "moon" and obs.get("moon_shooter") is not None:
-        lines.append(f"{names[obs['moon_shooter']]} shot the moon.")
+        shooter = obs["moon_shooter"]
+        if is_you(names, shooter, me):
+            lines.append(_("You shot the moon."))
+        else:
+            lines.append(_("{name} shot the moon.").format(name=names[shooter]))
 
     if "hand" in obs:
-        lines.append("Your hand:" if me is not None else "Hand:")
+        lines.append(_("Your hand:") if me is not None else _("Hand:"))
         lines.extend(render_hand(obs["hand"], legal, style))
     return lines
 
@@ -399,66 +524,70 @@ def _num(values: Sequence[Any], seat: int) -> str:
 
 
 def prompt_text(obs: dict[str, Any]) -> str:
-    """The input prompt for the seat to act, from its observation's phase."""
+    """The input prompt for the seat to act, from its observation's phase (the moves it names,
+    ``bid N``, ``pass``, are typed as the engine spells them, in every language)."""
     phase = obs.get("phase")
     if phase == "pass":
         done = len(obs.get("passed", []))
         targets = obs.get("pass_to", [])
-        to = ""
+        count = obs.get("pass_count", "?")
         if obs.get("pass_direction") == "scatter" and done < len(targets):
             # A scatter pass sends each card to a different seat: say which one this is.
-            to = f" to Seat {targets[done]}"
-        return f"Pass a card{to} ({done + 1} of {obs.get('pass_count', '?')}) > "
+            return _("Pass a card to Seat {seat} ({number} of {count}) > ").format(
+                seat=targets[done], number=done + 1, count=count
+            )
+        return _("Pass a card ({number} of {count}) > ").format(number=done + 1, count=count)
     if phase == "play":
-        return "Lead a card > " if not obs.get("trick") else "Play a card > "
+        return _("Lead a card > ") if not obs.get("trick") else _("Play a card > ")
     if phase == "moon":
-        return "Moon: add or subtract > "
+        return _("Moon: add or subtract > ")
     if phase == "discard" and obs.get("discard_to"):
-        return f"Discard a card (down to {obs['discard_to']}) > "
+        return _("Discard a card (down to {count}) > ").format(count=obs["discard_to"])
     if phase == "discard":
         done = int(obs.get("discards", 0))
         of = len(obs.get("widow", [])) or "?"
-        return f"Lay away a card face down into your tricks ({done + 1} of {of}) > "
-    if phase == "declare":
-        return "Announce a Générale? (generale or no generale) > "
-    if phase == "bid" and obs.get("bid_for") == "pitch":
-        return "Bid for the pitch (bid N or pass) > "
-    if phase == "beg":
-        return "Stand or beg? (stand or beg) > "
-    if phase == "give":
-        return "Give one or run the cards? (give or run) > "
-    if phase == "sell":
-        return "Sell the pitch to the high bidder, or keep it? (sell or keep) > "
-    if phase == "guess":
-        return "Guess the colour of the cut card (guess red or guess black) > "
-    if phase == "choose":
-        return "Who pitches first? (choose N, a seat of your team) > "
-    if phase == "bid" and obs.get("bid_for") == "slam":
-        return "Bid to take every trick (bid N or pass) > "
-    if phase == "bid":
-        return "Bid for the penalty suit (bid N or pass) > "
-    if phase == "name":
-        return "Name the penalty suit (name clubs, diamonds, hearts or spades) > "
-    return "> "
+        return _("Lay away a card face down into your tricks ({number} of {count}) > ").format(
+            number=done + 1, count=of
+        )
+    return _(_PROMPTS.get((phase, obs.get("bid_for")), _PROMPTS.get((phase, None), "> ")))
 
 
-TRICK_TYPING = (
+_PROMPTS: dict[tuple[Any, Any], str] = {
+    ("declare", None): N_("Announce a Générale? (generale or no generale) > "),
+    ("bid", "pitch"): N_("Bid for the pitch (bid N or pass) > "),
+    ("beg", None): N_("Stand or beg? (stand or beg) > "),
+    ("give", None): N_("Give one or run the cards? (give or run) > "),
+    ("sell", None): N_("Sell the pitch to the high bidder, or keep it? (sell or keep) > "),
+    ("guess", None): N_("Guess the colour of the cut card (guess red or guess black) > "),
+    ("choose", None): N_("Who pitches first? (choose N, a seat of your team) > "),
+    ("bid", "slam"): N_("Bid to take every trick (bid N or pass) > "),
+    ("bid", None): N_("Bid for the penalty suit (bid N or pass) > "),
+    ("name", None): N_("Name the penalty suit (name clubs, diamonds, hearts or spades) > "),
+}
+"""The prompts of the phases whose prompt says nothing of the position: (phase, what a bid is
+for) → prompt; ``None`` for any."""
+
+
+TRICK_TYPING = N_(
     "Type a card as rank then suit (qs, 10h, td) or a move as shown; several cards at once"
     " are fine while passing."
 )
-"""How to type a move in the trick-taking games (a family's view may say otherwise)."""
+"""How to type a move in the trick-taking games (a family's view may say otherwise; translated
+where it is shown)."""
 
 
 def render_help(
     legal: Sequence[str], style: Style = Style(), typing: str = TRICK_TYPING
 ) -> list[str]:
     """What the player may type now: the legal moves, how to type them, then the commands."""
-    moves = " ".join(card_label(t, style) for t in legal) if legal else "(none)"
+    moves = " ".join(card_label(t, style) for t in legal) if legal else _("(none)")
     return [
-        f"Legal now: {moves}",
-        typing,
-        "Commands: help or ? (this list), show (the table again), hint (the computer's"
-        " advice), quit (end and save the record).",
+        _("Legal now: {moves}").format(moves=moves),
+        _(typing),
+        _(
+            "Commands: help or ? (this list), show (the table again), hint (the computer's"
+            " advice), quit (end and save the record)."
+        ),
     ]
 
 
@@ -535,20 +664,26 @@ def render_hint(
     """
     rows = hint_rows(ranked)
     if not rows:
-        return ["No hint: nothing to choose."]
+        return [_("No hint: nothing to choose.")]
     best = next((row for row in rows if row.suggested), rows[0])
-    lines = [f"Hint: {card_label(best.token, style, bold=True)}"]
+    first = _("Hint: {move}").format(move=card_label(best.token, style, bold=True))
     if best.value < rows[0].value:
-        why = f": {best.reason}" if best.reason else ""
-        lines[0] += f" (suggested over {card_label(rows[0].token, style)}{why})"
+        other = card_label(rows[0].token, style)
+        if best.reason:
+            first += _(" (suggested over {move}: {reason})").format(move=other, reason=best.reason)
+        else:
+            first += _(" (suggested over {move})").format(move=other)
     values = "   ".join(
         f"{card_label(row.token, style)} {row.value:+.1f}" + (" ←" if row is best else "")
         for row in rows[:HINT_SHOWN]
     )
-    more = f"   (and {len(rows) - HINT_SHOWN} more)" if len(rows) > HINT_SHOWN else ""
+    more = ""
+    if len(rows) > HINT_SHOWN:
+        more = "   " + _("(and {count} more)").format(count=len(rows) - HINT_SHOWN)
+    meaning = meaning[:1].upper() + meaning[1:]
     return [
-        lines[0],
-        f"  {meaning[:1].upper()}{meaning[1:]}, higher is better:",
+        first,
+        "  " + _("{meaning}, higher is better:").format(meaning=meaning),
         f"  {values}{more}",
     ]
 
@@ -559,21 +694,27 @@ def render_result(obs: dict[str, Any], names: Sequence[str] | None = None) -> li
     names = list(names) if names is not None else seat_names(players, obs.get("seat"))
     scores = obs.get("scores", [])
     returns = obs.get("returns", [])
-    lines = ["Game over."]
-    lines.append(
-        "Final scores: " + ", ".join(f"{names[s]} {_num(scores, s)}" for s in range(players))
-    )
+    lines = [_("Game over.")]
+    finals = ", ".join(f"{names[s]} {_num(scores, s)}" for s in range(players))
+    lines.append(_("Final scores: {scores}").format(scores=finals))
     if returns:
-        lines.append(
-            "Result: " + ", ".join(f"{names[s]} {_num(returns, s)}" for s in range(players))
-        )
+        results = ", ".join(f"{names[s]} {_num(returns, s)}" for s in range(players))
+        lines.append(_("Result: {results}").format(results=results))
         best = max(returns)
-        winners = [names[s] for s, r in enumerate(returns) if r == best]
+        winners = [s for s, r in enumerate(returns) if r == best]
         if len(winners) == 1:
-            lines.append(f"{winners[0]} {'win' if winners[0] == 'You' else 'wins'}.")
+            lines.append(win_sentence(names, winners[0]))
         else:
-            lines.append("Shared win: " + ", ".join(winners) + ".")
+            shared = ", ".join(names[s] for s in winners)
+            lines.append(_("Shared win: {names}.").format(names=shared))
     return lines
+
+
+def win_sentence(names: Sequence[str], winner: int) -> str:
+    """``You win.`` when the screen calls the winner ``You``, else ``Seat 2 wins.``"""
+    if names[winner] == _("You"):
+        return _("You win.")
+    return _("{name} wins.").format(name=names[winner])
 
 
 def typed_moves(state: State, text: str) -> list[str]:

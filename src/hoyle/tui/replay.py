@@ -26,9 +26,19 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from hoyle.i18n import N_, _
 from hoyle.records.timeline import Step, Timeline, View
 from hoyle.tui import panels
-from hoyle.tui.render import Style, card_label, group_by_suit, log_text, render_hand, seat_names
+from hoyle.tui.render import (
+    Style,
+    card_label,
+    game_title,
+    group_by_suit,
+    in_context,
+    log_text,
+    render_hand,
+    seat_names,
+)
 from hoyle.tui.summary import deal_summary
 from hoyle.tui.textual_app import (
     HandPanel,
@@ -55,8 +65,8 @@ __all__ = [
     "replay_names",
 ]
 
-KEYS = "→ ← move · ↓ ↑ (n p) trick · PgDn PgUp deal · Home End start, end · q quit"
-"""The help line: the viewer's keys."""
+KEYS = N_("→ ← move · ↓ ↑ (n p) trick · PgDn PgUp deal · Home End start, end · q quit")
+"""The help line: the viewer's keys (translated where it is shown)."""
 
 LOG_SHOWN = 8
 """Log lines a printed position ends with."""
@@ -116,6 +126,43 @@ def replay_names(line: Timeline, seat: int | None) -> list[str]:
     return seat_names(line.game.num_players, seat)
 
 
+PHASES = {
+    "answer": N_("answer (a phase of play)"),
+    "beg": N_("beg (a phase of play)"),
+    "bet": N_("bet (a phase of play)"),
+    "bid": N_("bid (a phase of play)"),
+    "choose": N_("choose (a phase of play)"),
+    "cut": N_("cut (a phase of play)"),
+    "deal": N_("deal (a phase of play)"),
+    "declare": N_("declare (a phase of play)"),
+    "discard": N_("discard (a phase of play)"),
+    "double": N_("double (a phase of play)"),
+    "draw": N_("draw (a phase of play)"),
+    "exchange": N_("exchange (a phase of play)"),
+    "give": N_("give (a phase of play)"),
+    "guess": N_("guess (a phase of play)"),
+    "mix": N_("mix (a phase of play)"),
+    "moon": N_("moon (a phase of play)"),
+    "name": N_("name (a phase of play)"),
+    "offer": N_("offer (a phase of play)"),
+    "over": N_("over (a phase of play)"),
+    "packets": N_("packets (a phase of play)"),
+    "pass": N_("pass (a phase of play)"),
+    "play": N_("play (a phase of play)"),
+    "propose": N_("propose (a phase of play)"),
+    "sealed": N_("sealed (a phase of play)"),
+    "sell": N_("sell (a phase of play)"),
+    "stay": N_("stay (a phase of play)"),
+}
+"""The families' phase names (``State.progress``), marked for the catalogue: a position in
+words names its phase in the language in force."""
+
+
+def phase_word(phase: str) -> str:
+    """A phase's name in the language in force (a name not listed stays as it is)."""
+    return in_context(PHASES[phase], phase) if phase in PHASES else phase
+
+
 def position_words(step: Step, obs: dict[str, Any]) -> str:
     """A position's label in words: ``deal 1, trick 3`` (``turn`` where the observation counts
     turns), ``deal 1, pass``, ``deal 2, bid 2``; ``the end`` once the game is over.
@@ -127,12 +174,19 @@ def position_words(step: Step, obs: dict[str, Any]) -> str:
     'deal 2, bid 2'
     """
     if step.label == "end":
-        return "the end"
+        return _("the end")
     deal, phase, number = step.progress
     if phase == "play":
-        unit = "trick" if "trick" in obs else "turn" if "turn" in obs else "round"
-        return f"deal {deal}, {unit} {number}"
-    return f"deal {deal}, {phase}" + (f" {number}" if number else "")
+        if "trick" in obs:
+            return _("deal {deal}, trick {number}").format(deal=deal, number=number)
+        if "turn" in obs:
+            return _("deal {deal}, turn {number}").format(deal=deal, number=number)
+        return _("deal {deal}, round {number}").format(deal=deal, number=number)
+    if number:
+        return _("deal {deal}, {phase} {number}").format(
+            deal=deal, phase=phase_word(phase), number=number
+        )
+    return _("deal {deal}, {phase}").format(deal=deal, phase=phase_word(phase))
 
 
 def find_position(line: Timeline, label: str) -> int:
@@ -154,7 +208,9 @@ def find_position(line: Timeline, label: str) -> int:
         labels = [*labels[:6], "…", *labels[-3:]]
     also = "start" if "end" in labels else "start, end"
     raise ValueError(
-        f"no position is labelled {label!r}; this game's labels are {', '.join(labels)} (or {also})"
+        _("no position is labelled {label!r}; this game's labels are {labels} (or {also})").format(
+            label=label, labels=", ".join(labels), also=also
+        )
     )
 
 
@@ -173,17 +229,19 @@ def _move_words(
     if step.token is None:
         return ""
     phase = line.steps[index - 1].progress[1]  # where the move was made: a pass, a discard
-    made = f" ({phase})" if phase != "play" else ""
+    made = f" ({phase_word(phase)})" if phase != "play" else ""
+    move = card_label(step.token, style)
     if seat is None:
-        who = "chance" if step.actor is None else names[step.actor]
-        return f"{card_label(step.token, style)} by {who}{made}"
+        if step.actor is None:
+            return _("{move} by chance").format(move=move) + made
+        return _("{move} by {name}").format(move=move, name=names[step.actor]) + made
     if new_log:
         return new_log[0]  # the move itself; what followed from it is in the log
     if step.actor == seat:  # a seat knows its own move, logged or not yet (a card to pass)
-        return f"{card_label(step.token, style)} by you{made}"
+        return _("{move} by you").format(move=move) + made
     if step.actor is None:
-        return "a chance move, not in your log"
-    return f"{names[step.actor]} moved; you could not see the move"
+        return _("a chance move, not in your log")
+    return _("{name} moved; you could not see the move").format(name=names[step.actor])
 
 
 def frame(
@@ -209,17 +267,23 @@ def frame(
     gained = view.log[len(before.log) :] if before is not None else []
     new_log = [log_text(str(e["text"]), style) for e in gained]
 
-    where = [f"Position {index} of {len(line) - 1}", position_words(step, obs)]
+    where = [
+        _("Position {index} of {last}").format(index=index, last=len(line) - 1),
+        position_words(step, obs),
+    ]
     current = obs.get("current_player")
     if step.label == "end":
-        where.append("the game is over")
+        where.append(_("the game is over"))
     elif index == len(line) - 1:
-        where.append("the record stops here, unfinished")
+        where.append(_("the record stops here, unfinished"))
     if isinstance(current, int) and 0 <= current < len(names) and step.label != "end":
-        where.append("your turn" if current == seat else f"{names[current]} to play")
+        if current == seat:
+            where.append(_("your turn"))
+        else:
+            where.append(_("{name} to play").format(name=names[current]))
 
     table = panels.table_lines(table_view, obs, names, style)
-    title = str(obs.get("title") or line.game.title)
+    title = game_title(line.game)
     if any(e.get("kind") == "deal_end" for e in gained):
         # The game showed this deal's summary over the table here: the replay shows it first.
         summary = deal_summary(obs, view.log, names)
@@ -229,12 +293,15 @@ def frame(
 
     if view.hands is not None:
         hands = [(names[s], list(hand)) for s, hand in enumerate(view.hands)]
-        hands_title = "Hands (face up)"
+        hands_title = _("Hands (face up)")
     elif seat is not None:
         hands = [(names[seat], list(obs.get("hand", [])))]
-        hands_title = "Your hand" if names[seat] == "You" else f"{names[seat]}'s hand"
+        if names[seat] == _("You"):
+            hands_title = _("Your hand")
+        else:
+            hands_title = _("{name}'s hand").format(name=names[seat])
     else:
-        hands, hands_title = [], "Hands"
+        hands, hands_title = [], _("Hands")
     comment = step.comment
     return Frame(
         index=index,
@@ -262,7 +329,7 @@ def hand_line(tokens: Sequence[str], style: Style = panels.PLAIN) -> str:
     '2♣ 3♣  A♠  10♥'
     """
     groups = [" ".join(card_label(t, style) for t in cards) for _, cards in group_by_suit(tokens)]
-    return "  ".join(g for g in groups if g) or "(no cards)"
+    return "  ".join(g for g in groups if g) or _("(no cards)")
 
 
 def _hands_lines(shown: Frame, style: Style) -> list[str]:
@@ -275,27 +342,28 @@ def frame_lines(shown: Frame, style: Style = panels.PLAIN, log_shown: int = LOG_
     facts, the table, the hands, the scores and the last ``log_shown`` lines of the log."""
     lines = [style.bold(f"=== {shown.where} ===")]
     if shown.move:
-        lines.append(f"Last move: {shown.move}")
+        lines.append(_("Last move: {move}").format(move=shown.move))
     if shown.comment:
-        lines.append(f"Comment: {shown.comment}")
+        lines.append(_("Comment: {comment}").format(comment=shown.comment))
 
     def block(heading: str, body: Sequence[str]) -> None:
         if body:
             lines.append(f"{heading}:")
             lines.extend(f"  {text}" for text in body)
 
-    block("Trick", shown.trick)
-    block("Facts", shown.facts)
+    block(_("Trick"), shown.trick)
+    block(_("Facts"), shown.facts)
     block(shown.table_title, shown.table)
     if len(shown.hands) == 1:
         lines.append(f"{shown.hands_title}:")
         lines.extend(render_hand(shown.hands[0][1], [], style))
     else:
         block(shown.hands_title, _hands_lines(shown, style))
-    block("Scores", shown.scores)
+    block(_("Scores"), shown.scores)
     if shown.log:
         more = len(shown.log) - log_shown
-        block("Log" + (f" (the last {log_shown})" if more > 0 else ""), shown.log[-log_shown:])
+        heading = _("Log (the last {count})").format(count=log_shown) if more > 0 else _("Log")
+        block(heading, shown.log[-log_shown:])
     return lines
 
 
@@ -357,7 +425,7 @@ class ReplayApp(App[None]):
         yield from table_panels(scroll_focus=False)  # the arrows step through the game
         hand = HandPanel(id="hand")
         yield hand
-        yield Static(Text(KEYS), id="keys")
+        yield Static(Text(_(KEYS)), id="keys")
 
     def on_mount(self) -> None:
         """Show the first position."""
@@ -386,9 +454,12 @@ class ReplayApp(App[None]):
         shown = frame(self.line, index, self.seat, names=self.names, style=self.style)
         self.index, self.shown = index, shown
         self.query_one("#where", Static).update(Text(shown.where))
-        move = [f"Last move: {shown.move}"] if shown.move else ["The start of the game."]
+        if shown.move:
+            move = [_("Last move: {move}").format(move=shown.move)]
+        else:
+            move = [_("The start of the game.")]
         if shown.comment:
-            move.append(f"Comment: {shown.comment}")
+            move.append(_("Comment: {comment}").format(comment=shown.comment))
         self.query_one("#move", Static).update(coloured_lines(move))
         self._panel("#trick", shown.trick)
         self._panel("#facts", shown.facts)
@@ -435,7 +506,10 @@ class ReplayApp(App[None]):
             log.clear()
             log.add(new[-LOG_KEPT:])
         cut = len(new) > len(log.entries)
-        log.border_title = f"Log (the last {len(log.entries)} lines)" if cut else "Log"
+        if cut:
+            log.border_title = _("Log (the last {count} lines)").format(count=len(log.entries))
+        else:
+            log.border_title = _("Log")
 
 
 def default_title(line: Timeline, seat: int | None) -> str:
@@ -447,10 +521,10 @@ def default_title(line: Timeline, seat: int | None) -> str:
     >>> default_title(Timeline(rec), 1)
     'Écarté · as seat 1 saw it · ecarte · seed 4 · seats: Ann, Bob'
     """
-    parts = [line.game.title, "face up" if seat is None else f"as seat {seat} saw it"]
-    parts.append(line.game.spec)
+    whose = _("face up") if seat is None else _("as seat {seat} saw it").format(seat=seat)
+    parts = [game_title(line.game), whose, line.game.spec]
     if line.record.seed is not None:
-        parts.append(f"seed {line.record.seed}")
+        parts.append(_("seed {seed}").format(seed=line.record.seed))
     if line.names:
-        parts.append("seats: " + ", ".join(line.names))
+        parts.append(_("seats: {names}").format(names=", ".join(line.names)))
     return " · ".join(parts)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hoyle.tui.render import Style, card_label, render_result
+from hoyle.i18n import N_, _, ngettext
+from hoyle.tui.render import Style, card_label, render_result, seat_names
 from hoyle.tui.views import TableView
 
 __all__ = ["VIEW", "card_moves", "render_prompt", "render_table"]
@@ -26,7 +27,7 @@ def _goal(piles: Sequence[dict[str, Any]], style: Style) -> str:
     parts = []
     for pile in piles:
         top = card_label(pile["top"], style) if pile["top"] else "—"
-        parts.append(f"{top} ({pile['count']} left)")
+        parts.append(_("{top} ({count} left)").format(top=top, count=pile["count"]))
     return ", ".join(parts)
 
 
@@ -35,48 +36,61 @@ def render_table(
 ) -> list[str]:
     """The whole table as the seat sees it, its legal moves last."""
     players = int(obs["players"])
-    names = list(names) if names else [f"Seat {s}" for s in range(players)]
+    names = list(names) if names else seat_names(players, None)
+    scores = ", ".join(f"{names[s]} {obs['scores'][s]}" for s in range(players))
     lines = [
-        f"Deal {obs['deal']}, turn {obs['turn']} — scores: "
-        + ", ".join(f"{names[s]} {obs['scores'][s]}" for s in range(players))
-        + f" (to {obs['target']})",
+        _("Deal {deal}, turn {turn} — scores: {scores} (to {target})").format(
+            deal=obs["deal"], turn=obs["turn"], scores=scores, target=obs["target"]
+        ),
     ]
-    limit = obs["max_stacks"] or "any number of"
-    lines.append(f"Centre stacks ({limit} at most; {obs['completed']} completed this deal):")
+    if obs["max_stacks"]:
+        stacks = _("Centre stacks ({limit} at most; {completed} completed this deal):")
+    else:
+        stacks = _("Centre stacks (any number of at most; {completed} completed this deal):")
+    lines.append(stacks.format(limit=obs["max_stacks"], completed=obs["completed"]))
     if not obs["stacks"]:
-        lines.append("  (none yet: the lowest card starts one)")
+        lines.append("  " + _("(none yet: the lowest card starts one)"))
     for i, stack in enumerate(obs["stacks"]):
         top = card_label(stack[-1], style)
         lines.append(
-            f"  stack{i + 1}: {len(stack)} card{'s' if len(stack) != 1 else ''}, top {top}"
-            f" — needs {obs['stack_next'][i]}"
+            "  "
+            + ngettext(
+                "stack{number}: {count} card, top {top} — needs {rank}",
+                "stack{number}: {count} cards, top {top} — needs {rank}",
+                len(stack),
+            ).format(number=i + 1, count=len(stack), top=top, rank=obs["stack_next"][i])
         )
-    heap = f", completed heap {len(obs['heap'])}" if obs["heap"] else ""
-    lines.append(f"Stock: {obs['stock']} cards{heap}")
+    heap = _(", completed heap {count}").format(count=len(obs["heap"])) if obs["heap"] else ""
+    lines.append(_("Stock: {count} cards{heap}").format(count=obs["stock"], heap=heap))
     seat = obs.get("seat")
     for s in range(players):
-        who = names[s]
         mark = " ←" if obs["current_player"] == s else ""
         lines.append(
-            f"{who}{mark}: goal {_goal(obs['goals'][s], style)}; hand {obs['hand_sizes'][s]}"
+            _("{name}: goal {goal}; hand {count}").format(
+                name=names[s] + mark,
+                goal=_goal(obs["goals"][s], style),
+                count=obs["hand_sizes"][s],
+            )
         )
         piles = obs["discards"][s]
         shown = "  ".join(f"discard{d + 1}: {_cards(p, style)}" for d, p in enumerate(piles))
         lines.append(f"  {shown}")
     if seat is not None and "hand" in obs:  # the terminal app shows the hand on its own
-        lines.append(f"Your hand: {_cards(obs.get('hand', []), style)}")
+        lines.append(_("Your hand: {cards}").format(cards=_cards(obs.get("hand", []), style)))
     if obs.get("cover") is not None:
-        lines.append(f"The wild on stack{obs['cover'] + 1} must be covered now.")
+        lines.append(
+            _("The wild on stack{number} must be covered now.").format(number=obs["cover"] + 1)
+        )
     if legal and obs["current_player"] == seat:
-        lines.append("Moves: " + "  ".join(legal))
+        lines.append(_("Moves: {moves}").format(moves="  ".join(legal)))
     return lines
 
 
 def render_prompt(obs: dict[str, Any]) -> str:
     """The input prompt: what the player is to do now."""
     if obs.get("cover") is not None:
-        return f"Cover the wild on stack{obs['cover'] + 1} > "
-    return "Play to a stack, or discard to end your turn (e.g. 7:hand>stack1) > "
+        return _("Cover the wild on stack{number} > ").format(number=obs["cover"] + 1)
+    return _("Play to a stack, or discard to end your turn (e.g. 7:hand>stack1) > ")
 
 
 def card_moves(card: str, legal: Sequence[str]) -> list[str]:
@@ -102,7 +116,7 @@ VIEW = TableView(
     redraw_between_own_moves=True,
     cards_are_moves=False,
     card_moves=card_moves,
-    typing=(
+    typing=N_(
         "Type a move as shown: the card's rank, where it comes from and where it goes "
         "(7:hand>stack1, Q:goal>stack2, 5:discard3>stack1); a discard from hand ends the turn."
     ),

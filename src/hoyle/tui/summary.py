@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hoyle.tui.panels import partner_marks, teams
+from hoyle.i18n import _
+from hoyle.tui.panels import partner_marks, partners_line, teams
 
 __all__ = ["DealSummary", "deal_summary", "deals_finished", "standings_lines"]
 
@@ -43,11 +44,14 @@ class DealSummary:
     @property
     def title(self) -> str:
         """The page's heading."""
-        return f"Deal {self.deal} is over" + (" — the game is over" if self.over else "")
+        if self.over:
+            return _("Deal {deal} is over — the game is over").format(deal=self.deal)
+        return _("Deal {deal} is over").format(deal=self.deal)
 
     def lines(self) -> list[str]:
         """The whole summary as lines of text."""
-        lines = ["How it was scored:", *(f"  {line}" for line in self.scoring or ["(nothing)"])]
+        scoring = self.scoring or [_("(nothing)")]
+        lines = [_("How it was scored:"), *(f"  {line}" for line in scoring)]
         lines += ["", *self.standings]
         if self.ending:
             lines += ["", *self.ending]
@@ -95,9 +99,9 @@ def standings_lines(
     else:
         order = [("", seat) for seat in range(players)]
     width = max(len(prefix + labels[seat]) for prefix, seat in order)
-    columns = ["this deal"] if deal_scores is not None else []
+    columns = [_("this deal")] if deal_scores is not None else []
     # The engine's totals as they stand now (a chip game has already taken the next antes).
-    columns.append("final" if ranking else "total now")
+    columns.append(_("final") if ranking else _("total now"))
     head = "  " + " " * width + "".join(f"  {c:>5}" for c in columns)
     lines = [head]
     for prefix, seat in order:
@@ -110,12 +114,10 @@ def standings_lines(
         lines.append(f"  {prefix + labels[seat]:<{width}}" + "".join(cells))
     target = obs.get("target")
     if isinstance(target, int) and target > 0 and obs.get("winner") is None:
-        lines.append(f"  (game to {target})")
+        lines.append("  " + _("(game to {target})").format(target=target))
     sides = teams(obs)
     if sides:
-        lines.append(
-            "  Partners: " + "; ".join(" and ".join(names[s] for s in side) for side in sides)
-        )
+        lines.append("  " + partners_line(sides, names))
     return lines
 
 

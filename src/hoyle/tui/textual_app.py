@@ -17,6 +17,7 @@ only legal one is played for the player after a short pause (``auto_forced``).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self, TypeVar
@@ -35,11 +36,13 @@ from textual.widgets import Footer, Input, RichLog, Static
 from hoyle.core.errors import IllegalActionError
 from hoyle.core.protocol import State
 from hoyle.core.registry import Agent
+from hoyle.i18n import N_, _, ngettext
 from hoyle.tui import panels
 from hoyle.tui.render import (
     RED_CARD,
     Style,
     card_label,
+    game_title,
     hint_meaning,
     log_text,
     render_help,
@@ -75,6 +78,18 @@ FORCED_PAUSE = 0.6
 shown one by one (a delay); without a delay it is played at once."""
 
 
+def translate_bindings(node: Widget | App[Any]) -> None:
+    """Write the descriptions of ``node``'s key bindings (the footer's words) in the language in
+    force: they are marked for the catalogue where the class lists them, and translated here,
+    once the node exists, since a class is built before any language is chosen."""
+    bindings = node._bindings.key_to_bindings
+    for key, listed in bindings.items():
+        bindings[key] = [
+            dataclasses.replace(b, description=_(b.description)) if b.description else b
+            for b in listed
+        ]
+
+
 def coloured(text: str) -> Text:
     """``text`` with every red card (``10♥``, ``Q♦``) and red suit symbol in red."""
     shown = Text(text)
@@ -102,7 +117,8 @@ class TextScreen(ModalScreen[None]):
         Binding("end", "scroll('end')", "Bottom", show=False),
     ]
 
-    CLOSE_HINT = "Esc to close · ↑ ↓ PgUp PgDn Home End to scroll"
+    CLOSE_HINT = N_("Esc to close · ↑ ↓ PgUp PgDn Home End to scroll")
+    """The page's foot: how to close and scroll it (translated where it is shown)."""
 
     def __init__(self, title: str, lines: Sequence[str], *, classes: str = "") -> None:
         super().__init__(classes=classes)
@@ -112,7 +128,7 @@ class TextScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="page") as page:
             page.border_title = self._title
-            page.border_subtitle = self.CLOSE_HINT
+            page.border_subtitle = _(self.CLOSE_HINT)
             yield Static(coloured_lines(self._lines), id="page-text")
 
     def action_scroll(self, where: str) -> None:
@@ -150,9 +166,26 @@ class SummaryScreen(TextScreen):
         super().__init__(summary.title, summary.lines(), classes="summary")
         self.summary = summary
         if summary.over or not going_on:
-            self.CLOSE_HINT = "Enter or Esc: back to the table · ↑ ↓ PgUp PgDn to scroll"
+            self.CLOSE_HINT = N_("Enter or Esc: back to the table · ↑ ↓ PgUp PgDn to scroll")
         else:
-            self.CLOSE_HINT = "Enter or Esc: the next deal · ↑ ↓ PgUp PgDn to scroll"
+            self.CLOSE_HINT = N_("Enter or Esc: the next deal · ↑ ↓ PgUp PgDn to scroll")
+
+
+HELP_KEYS: tuple[tuple[str, str], ...] = (
+    ("← → ↑ ↓", N_("move between the legal moves")),
+    ("1…9, 0", N_("the first ten legal moves")),
+    ("Enter", N_("play the move under the cursor")),
+    ("t or /", N_("type a move, then Enter to play it")),
+    ("h", N_("hint: the expert's value of every move")),
+    ("u", N_("undo back to your last move")),
+    ("l", N_("the last trick")),
+    ("s", N_("the last deal's summary")),
+    ("r", N_("the rules of this game")),
+    ("?", N_("this help")),
+    ("Esc", N_("back to the moves")),
+    ("q", N_("leave (the record is saved)")),
+)
+"""The help page's keys: each key and what it does (translated where it is shown)."""
 
 
 class HoyleApp(App[bool]):
@@ -186,15 +219,16 @@ class HoyleApp(App[bool]):
     AUTO_FOCUS = None  # the app puts the cursor on the first legal move itself
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("h", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("l", "last_trick", "Last trick"),
-        Binding("s", "summary", "Summary"),
-        Binding("r", "rules", "Rules"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("t,slash", "type", "Type", key_display="t"),
-        Binding("q", "leave", "Quit"),
-        Binding("enter", "play_cursor", "Play", key_display="⏎"),
+        # The footer's words, translated by translate_bindings when the app is made.
+        Binding("h", "hint", N_("Hint")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("l", "last_trick", N_("Last trick")),
+        Binding("s", "summary", N_("Summary")),
+        Binding("r", "rules", N_("Rules")),
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
+        Binding("t,slash", "type", N_("Type"), key_display="t"),
+        Binding("q", "leave", N_("Quit")),
+        Binding("enter", "play_cursor", N_("Play"), key_display="⏎"),
         Binding("escape", "cursor(0)", "Back to the moves", show=False),
         Binding("left,up", "cursor(-1)", "Previous move", show=False),
         Binding("right,down", "cursor(1)", "Next move", show=False),
@@ -222,6 +256,7 @@ class HoyleApp(App[bool]):
         summaries: bool = True,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.state = state
         self.seat = seat
         self.agents = dict(agents)
@@ -236,7 +271,9 @@ class HoyleApp(App[bool]):
             forced_pause if forced_pause is not None else (FORCED_PAUSE if delay > 0 else 0.0)
         )
         self.summaries = summaries
-        self.game_title = title or f"{state.game.title} · you are seat {seat}"
+        self.game_title = title or _("{title} · you are seat {seat}").format(
+            title=game_title(state.game), seat=seat
+        )
         self.names = seat_names(state.game.num_players, seat)
         self.view = view_for(state.game)
         self.style = Style(symbols=True, color=False)  # the app colours the cards itself
@@ -271,11 +308,12 @@ class HoyleApp(App[bool]):
         yield from table_panels()
         yield Static(id="turn")
         hand = HandPanel(id="hand")
-        hand.border_title = "Your hand"
+        hand.border_title = _("Your hand")
         yield hand
         yield Static(id="moves")
         yield Static(id="message")
-        yield Input(placeholder="a move (qs, propose 2), then Enter", id="entry", compact=True)
+        placeholder = _("a move (qs, propose 2), then Enter")
+        yield Input(placeholder=placeholder, id="entry", compact=True)
         yield Footer(compact=True)
 
     async def on_mount(self) -> None:
@@ -346,7 +384,7 @@ class HoyleApp(App[bool]):
         names = self.names
         over = self.state.is_terminal()
         table = self._panel("#table", VerticalScroll)
-        table.border_title = str(obs.get("title") or "Table")
+        table.border_title = game_title(self.state.game)
         self._panel("#table-text", Static).update(
             coloured_lines(panels.table_lines(self.view, obs, names, self.style))
         )
@@ -403,10 +441,10 @@ class HoyleApp(App[bool]):
         """Play the human's only legal move for them, after a pause in which it is announced."""
         label = card_label(token, self.style)
         if self.forced_pause > 0:
-            self._say([f"Your only legal move is {label}: playing it for you…"])
+            self._say([_("Your only legal move is {move}: playing it for you…").format(move=label)])
             await self._redraw()
             await asyncio.sleep(self.forced_pause)
-        note = f"Played automatically: {label} (your only legal move)."
+        note = _("Played automatically: {move} (your only legal move).").format(move=label)
         self._add_to_log([note])
         self._apply(self.state.string_to_action(token))
         self._say([note])
@@ -495,7 +533,7 @@ class HoyleApp(App[bool]):
         if not text:
             return False
         if self._busy or not self._my_turn():
-            self._say(["Not your turn: wait for the others."])
+            self._say([_("Not your turn: wait for the others.")])
             return False
         state = self.state
         words = typed_moves(state, text)
@@ -509,7 +547,7 @@ class HoyleApp(App[bool]):
                 self._apply(action)
             except IllegalActionError as exc:
                 reason = screen_words(str(exc), self.names, self.seat, self.style)
-                refused = [f"Not allowed: {reason}"]
+                refused = [_("Not allowed: {reason}").format(reason=reason)]
                 break
             played = True
         self._say(refused)
@@ -591,29 +629,29 @@ class HoyleApp(App[bool]):
     def action_hint(self) -> None:
         """The hinter's values of every move, best first, the suggested move marked."""
         if self.hinter is None:
-            self._say(["Hints are off in this game."])
+            self._say([_("Hints are off in this game.")])
         elif not self._my_turn() or self._busy:
-            self._say(["No hint: it is not your turn."])
+            self._say([_("No hint: it is not your turn.")])
         else:
             try:
                 ranked = self.hinter(self.state)
             except ValueError as exc:  # the engine's errors: a level that gives no hints
-                self._say([f"No hint: {exc}"])
+                self._say([_("No hint: {reason}").format(reason=exc)])
                 return
             self._say(render_hint(ranked, self.style, hint_meaning(self.state.game)))
 
     async def action_undo(self) -> None:
         """Back to the human's previous decision: the history replayed without the moves since."""
         if not self.undo_allowed:
-            self._say(["Undo is off in this game."])
+            self._say([_("Undo is off in this game.")])
             return
         if self._busy:
-            self._say(["Wait for the others to finish, then undo."])
+            self._say([_("Wait for the others to finish, then undo.")])
             return
         history = len(self.state.history())
         earlier = [(n, copy) for n, copy in self._decisions if n < history]
         if not earlier:
-            self._say(["Nothing to undo: this is your first move."])
+            self._say([_("Nothing to undo: this is your first move.")])
             return
         target, copy = earlier[-1]
         self.state = copy.clone()
@@ -626,8 +664,14 @@ class HoyleApp(App[bool]):
         self._deals_done = 0
         self._sync_log()
         self._deals_shown = self._deals_done
-        self._add_to_log([f"Undone: {undone} move{'s' if undone != 1 else ''} taken back."])
-        self._say(["Back to your previous move."])
+        self._add_to_log(
+            [
+                ngettext(
+                    "Undone: {count} move taken back.", "Undone: {count} moves taken back.", undone
+                ).format(count=undone)
+            ]
+        )
+        self._say([_("Back to your previous move.")])
         await self._redraw()
 
     def action_last_trick(self) -> None:
@@ -636,54 +680,49 @@ class HoyleApp(App[bool]):
         lines = panels.last_trick_from_log(log, self.names, self.style)
         if not lines:
             lines = panels.last_trick_lines(self._observation(), self.names, self.style)
-        if not lines or lines == ["(none yet)"]:
+        if not lines or lines == [_("(none yet)")]:
             tricks = lines or any(e["kind"] == "trick" for e in log)
-            self._say(["No trick has been finished yet." if tricks else "This game has no tricks."])
+            self._say(
+                [_("No trick has been finished yet.") if tricks else _("This game has no tricks.")]
+            )
             return
-        self.push_screen(TextScreen("Last trick", lines, classes="small"))
+        self.push_screen(TextScreen(_("Last trick"), lines, classes="small"))
 
     def action_summary(self) -> None:
         """The last finished deal's summary again."""
         if self._deals_done == 0:
-            self._say(["No deal has finished yet."])
+            self._say([_("No deal has finished yet.")])
             return
         self._show_summary(going_on=False)
 
     def action_rules(self) -> None:
         """The rules screen."""
-        lines = self.rules if self.rules is not None else ["No rules text for this game."]
-        self.push_screen(RulesScreen("Rules", lines, classes="rules"))
+        lines = self.rules if self.rules is not None else [_("No rules text for this game.")]
+        self.push_screen(RulesScreen(_("Rules"), lines, classes="rules"))
 
     def action_help(self) -> None:
         """The keys, the mouse and the moves legal now."""
         forced = (
-            "A move that is your only legal one is played for you after a short pause."
+            _("A move that is your only legal one is played for you after a short pause.")
             if self.auto_forced
-            else "Every move is yours to play, the only legal one too."
+            else _("Every move is yours to play, the only legal one too.")
         )
+        keys = [(key, _(what)) for key, what in HELP_KEYS]
+        width = max(10, *(len(key) + 1 for key, _what in keys))
         lines = [
-            "Keys",
-            "  ← → ↑ ↓   move between the legal moves",
-            "  1…9, 0    the first ten legal moves",
-            "  Enter     play the move under the cursor",
-            "  t or /    type a move, then Enter to play it",
-            "  h         hint: the expert's value of every move",
-            "  u         undo back to your last move",
-            "  l         the last trick",
-            "  s         the last deal's summary",
-            "  r         the rules of this game",
-            "  ?         this help",
-            "  Esc       back to the moves",
-            "  q         leave (the record is saved)",
+            _("Keys"),
+            *(f"  {key:<{width}}{what}" for key, what in keys),
             "",
-            "Mouse: click a card or a move to play it; a dimmed card is not legal now, and "
-            "clicking it shows the reason.",
+            _(
+                "Mouse: click a card or a move to play it; a dimmed card is not legal now, and "
+                "clicking it shows the reason."
+            ),
             "",
-            "At the end of each deal its summary stays up until you press Enter. " + forced,
+            _("At the end of each deal its summary stays up until you press Enter.") + " " + forced,
             "",
             *render_help(self._legal_tokens(), self.style, self.view.typing)[:2],
         ]
-        self.push_screen(TextScreen("Help", lines))
+        self.push_screen(TextScreen(_("Help"), lines))
 
     def action_leave(self) -> None:
         """Leave: True when the game was played to the end."""
@@ -714,7 +753,7 @@ def _hand_content(rows: Sequence[panels.HandRow], cursor: str | None, *, marked:
             parts.append(label + " " * (panels.CELL_WIDTH - len(cell.label)))
             index += 1
         lines.append("".join(parts).rstrip())
-    return Content.from_markup("\n".join(lines) if lines else "(no cards)")
+    return Content.from_markup("\n".join(lines) if lines else escape(_("(no cards)")))
 
 
 class LogPanel(RichLog):
@@ -780,7 +819,7 @@ def _moves_content(moves: Sequence[str], cursor: str | None, style: Style) -> Co
         label = escape(card_label(token, style).replace(" ", "\u00a0"))
         label = f"[@click=app.move({index})]{label}[/]"
         parts.append(f"[reverse]{label}[/]" if token == cursor else f"[bold]{label}[/]")
-    return Content.from_markup("Moves: " + "   ".join(parts))
+    return Content.from_markup(escape(_("Moves: ")) + "   ".join(parts))
 
 
 def table_panels(*, scroll_focus: bool = True) -> ComposeResult:
@@ -791,20 +830,20 @@ def table_panels(*, scroll_focus: bool = True) -> ComposeResult:
     with Horizontal(id="top"):
         with Vertical(id="main"):
             trick = Static(id="trick")
-            trick.border_title = "Trick"
+            trick.border_title = _("Trick")
             yield trick
             facts = Static(id="facts")
-            facts.border_title = "Facts"
+            facts.border_title = _("Facts")
             yield facts
             table = VerticalScroll(Static(id="table-text"), id="table")
             if not scroll_focus:
                 table.can_focus = False
-            table.border_title = "Table"
+            table.border_title = _("Table")
             yield table
         with Vertical(id="side"):
             scores = Static(id="scores")
-            scores.border_title = "Scores"
+            scores.border_title = _("Scores")
             yield scores
             log = LogPanel(id="log")
-            log.border_title = "Log"
+            log.border_title = _("Log")
             yield log
