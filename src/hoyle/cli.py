@@ -224,31 +224,37 @@ def build_parser() -> argparse.ArgumentParser:
     _game_arguments(rules)
     rules.set_defaults(func=cmd_rules)
 
-    replay = sub.add_parser("replay", help="check a game record move by move, or show it (--show)")
+    replay = sub.add_parser(
+        "replay", help=_("check a game record move by move, or show it (--show)")
+    )
     replay.add_argument("file", metavar="FILE", type=Path)
     replay.add_argument(
         "--show",
         action="store_true",
-        help="step through the game in the terminal: arrows by move and trick, PgUp PgDn by "
-        "deal, Home End, q (--seat, --plain, --at and --step imply it)",
+        help=_(
+            "step through the game in the terminal: arrows by move and trick, PgUp PgDn by "
+            "deal, Home End, q (--seat, --plain, --at and --step imply it)"
+        ),
     )
     replay.add_argument(
-        "--seat", type=int, help="show it as this seat saw it (default: every hand face up)"
+        "--seat", type=int, help=_("show it as this seat saw it (default: every hand face up)")
     )
     replay.add_argument(
         "--plain",
         action="store_true",
-        help="print the positions one after another (always so when not on a terminal)",
+        help=_("print the positions one after another (always so when not on a terminal)"),
     )
     where = replay.add_mutually_exclusive_group()
     where.add_argument(
         "--at",
         metavar="LABEL",
-        help="start at (with --plain: print only) the position "
-        "labelled LABEL in the record (1.3, 2.pass, start, end)",
+        help=_(
+            "start at (with --plain: print only) the position "
+            "labelled LABEL in the record (1.3, 2.pass, start, end)"
+        ),
     )
     where.add_argument(
-        "--step", type=int, metavar="N", help="start at (with --plain: print only) position N"
+        "--step", type=int, metavar="N", help=_("start at (with --plain: print only) position N")
     )
     replay.set_defaults(func=cmd_replay)
 
@@ -379,7 +385,7 @@ def _wrap(text: str, indent: str = "  ", width: int = 88) -> list[str]:
 def cmd_play(args: argparse.Namespace) -> int:
     """``hoyle play``: a game in the terminal, then its record saved."""
     from hoyle.tui.app import TerminalGame
-    from hoyle.tui.render import Style
+    from hoyle.tui.render import Style, game_title
 
     spec, options = args.game, list(args.options)
     if "=" in spec and "(" not in spec.split("=", 1)[0]:
@@ -416,7 +422,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     delay = args.delay if args.delay is not None else (0.3 if tty else 0.0)
 
     state = game.new_initial_state(seed=seed)
-    title = f"{game.title} · {game.spec} · seed {seed} · you are seat {args.seat}"
+    title = _("{title} · {spec} · seed {seed} · you are seat {seat}").format(
+        title=game_title(game), spec=game.spec, seed=seed, seat=args.seat
+    )
     if not args.plain and sys.stdin.isatty() and tty:
         # The full-screen game; pipes, scripts and --plain keep the line-by-line one below.
         from hoyle.tui.textual_app import HoyleApp
@@ -429,7 +437,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             hinter=_expert_hints,
             auto_hint=args.hint,
             rules=rules_lines(game),
-            title=title + " · opponents " + ", ".join(names),
+            title=title + _(" · opponents {names}").format(names=", ".join(names)),
             auto_forced=not args.no_auto_forced,
         )
         finished = bool(screen.run())
@@ -437,10 +445,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(*screen.log_lines[-8:], sep="\n")
     else:
         print(title)
+        opponents = ", ".join(
+            _("seat {seat} {agent}").format(seat=s, agent=n)
+            for s, n in zip(others, names, strict=True)
+        )
         print(
-            "Opponents: "
-            + ", ".join(f"seat {s} {n}" for s, n in zip(others, names, strict=True))
-            + ". Type help for the legal moves, quit to stop."
+            _("Opponents: {seats}. Type help for the legal moves, quit to stop.").format(
+                seats=opponents
+            )
         )
         app = TerminalGame(
             state,
@@ -492,9 +504,9 @@ def _save_record(
         path.parent.mkdir(parents=True, exist_ok=True)
         records.write_file(record, path)
     except (ImportError, OSError, ValueError) as exc:
-        _error(f"record not saved: {exc}")
+        _error(_("record not saved: {reason}").format(reason=exc))
         return EXIT_FAILURE
-    print(f"Record saved: {path}")
+    print(_("Record saved: {path}").format(path=path))
     return EXIT_OK
 
 
@@ -610,15 +622,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
         record = records.read_file(args.file)
         state = records.replay(record)
     except OSError as exc:
-        _error(f"cannot read {args.file}: {exc.strerror or exc}")
+        _error(_("cannot read {file}: {reason}").format(file=args.file, reason=exc.strerror or exc))
         return EXIT_FAILURE
     except UnicodeDecodeError as exc:  # a ValueError too, but with no line to point at
-        _error(f"{args.file} is not a text record: {exc.reason} at byte {exc.start}")
+        _error(
+            _("{file} is not a text record: {reason} at byte {byte}").format(
+                file=args.file, reason=exc.reason, byte=exc.start
+            )
+        )
         return EXIT_FAILURE
     except ValueError as exc:  # RecordError and the engine's errors: "line N: …"
         print(" ".join(str(exc).split()), file=sys.stderr)
         return EXIT_FAILURE
-    print(f"{args.file}: {state.game.spec}, {len(state.history())} actions, every one legal")
+    count = len(state.history())
+    print(
+        _("{file}: {spec}, {count} actions, every one legal").format(
+            file=args.file, spec=state.game.spec, count=count
+        )
+    )
     print(records.result_string(state))
     return EXIT_OK
 
@@ -634,9 +655,13 @@ def _show_replay(args: argparse.Namespace) -> int:
     try:
         line = Timeline(records.read_file(args.file))
     except OSError as exc:
-        raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+        raise UsageError(
+            _("cannot read {file}: {reason}").format(file=args.file, reason=exc.strerror or exc)
+        ) from None
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{args.file} is not a text record: {exc.reason}") from None
+        raise UsageError(
+            _("{file} is not a text record: {reason}").format(file=args.file, reason=exc.reason)
+        ) from None
     except ValueError as exc:  # RecordError and the engine's errors: "line N: …"
         raise UsageError(f"{args.file}: {exc}") from None
     players = line.game.num_players
@@ -655,7 +680,11 @@ def _show_replay(args: argparse.Namespace) -> int:
             raise UsageError(f"--at: {exc}") from None
     elif args.step is not None:
         if not 0 <= args.step <= last:
-            raise UsageError(f"--step must be 0…{last} (this game's positions), not {args.step}")
+            raise UsageError(
+                _("--step must be 0…{last} (this game's positions), not {step}").format(
+                    last=last, step=args.step
+                )
+            )
         start = args.step
     if not args.plain and sys.stdin.isatty() and sys.stdout.isatty():
         viewer.ReplayApp(line, args.seat, start=start).run()
