@@ -60,6 +60,7 @@ __all__ = [
     "Seat",
     "chronicle",
     "deal_begins",
+    "joined",
     "match_end",
     "pretty",
     "pretty_cards",
@@ -79,7 +80,21 @@ _IRREGULAR_ES = {"es": "eres"}
 _SEAT = N_("Seat {n}")
 # After these a Spanish pronoun takes its prepositional form: "a ti", "de ti" ("con" → "contigo").
 _PREPOSITIONS_ES = frozenset(
-    ["a", "ante", "bajo", "de", "desde", "hacia", "hasta", "para", "por", "sin", "sobre", "tras"]
+    [
+        "a",
+        "ante",
+        "bajo",
+        "contra",
+        "de",
+        "desde",
+        "hacia",
+        "hasta",
+        "para",
+        "por",
+        "sin",
+        "sobre",
+        "tras",
+    ]
 )
 
 
@@ -119,20 +134,50 @@ class Phrase(str):
         return self._said(lang)[0]
 
     def _said(self, lang: str) -> tuple[str, str]:
-        """The template and the language it is in: English when ``lang`` has no translation
-        of it, so the reader's grammar is not applied to English words."""
+        """The template and the language it is in: English when ``lang``'s catalogue has no
+        entry for it, so the reader's grammar is never applied to English words."""
         if lang == DEFAULT:
             return str(self), DEFAULT
         words = translations(lang)
+        known: Any = getattr(words, "_catalog", {})  # a missing .mo: no entries at all
         if self.plural is None:
+            if self.msgid not in known:
+                return str(self), DEFAULT
             template = words.gettext(self.msgid)
-            if template == self.msgid:
-                return str(self), DEFAULT
         else:
-            template = words.ngettext(self.msgid, self.plural, self.n)
-            if template in (self.msgid, self.plural):
+            if (self.msgid, 0) not in known:
                 return str(self), DEFAULT
+            template = words.ngettext(self.msgid, self.plural, self.n)
         return _fill(template, self.args, lang), lang
+
+
+class _Joined(Phrase):
+    """Phrases side by side, each said in the reader's language (see :func:`joined`)."""
+
+    parts: tuple[str, ...]
+    sep: str
+
+    def __new__(cls, parts: Sequence[str], sep: str = ", ") -> _Joined:
+        self = str.__new__(cls, sep.join(str(p) for p in parts))
+        self.msgid, self.plural, self.n, self.args = str(self), None, 1, {}
+        self.parts, self.sep = tuple(parts), sep
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Joined, (self.parts, self.sep))
+
+    def _said(self, lang: str) -> tuple[str, str]:
+        return self.sep.join(p.said(lang) if isinstance(p, Phrase) else p for p in self.parts), lang
+
+
+def joined(parts: Sequence[str], sep: str = ", ") -> Phrase:
+    """``parts`` (phrases or plain text) separated by ``sep``, each said in the reader's
+    language: a list inside a sentence.
+
+    >>> joined([say("{cards} to {to}", cards="3♣", to=Seat(1)), "4♦"])
+    '3♣ to {1}, 4♦'
+    """
+    return _Joined(parts, sep)
 
 
 def _fill(template: str, args: Mapping[str, Any], lang: str) -> str:
@@ -229,7 +274,7 @@ def seats_text(seats: Iterable[int]) -> str:
     """
     names = [f"{{{seat}}}" for seat in seats]
     if len(names) == 1:
-        return names[0]
+        return joined(names)  # no words, but its seat is named in the reader's language
     return say("{items} and {last}", items=", ".join(names[:-1]), last=names[-1])
 
 

@@ -24,28 +24,33 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hoyle.core.narrate import Fact, pretty, seats_text
+from hoyle.core.narrate import Fact, Phrase, Seat, joined, pretty, say, say_n, seats_text
 from hoyle.games.hearts.rules import Partnership, Pass
 from hoyle.games.hearts.scoring import side_totals, sides
+from hoyle.i18n import N_
 
 if TYPE_CHECKING:
     from hoyle.games.hearts.state import HeartsState
 
 __all__ = ["facts"]
 
-_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_SUITS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 _DIRECTION = {
-    Pass.LEFT: "to the left",
-    Pass.RIGHT: "to the right",
-    Pass.ACROSS: "across",
-    Pass.SECOND_LEFT: "to the second seat on the left",
-    Pass.SECOND_RIGHT: "to the second seat on the right",
+    Pass.LEFT: N_("to the left"),
+    Pass.RIGHT: N_("to the right"),
+    Pass.ACROSS: N_("across"),
+    Pass.SECOND_LEFT: N_("to the second seat on the left"),
+    Pass.SECOND_RIGHT: N_("to the second seat on the right"),
 }
 _BEFORE_PLAY = ("deal", "pass", "mix")
 
 
-def _count(k: int, what: str = "card") -> str:
-    return f"{k} {what}" + ("" if k == 1 else "s")
+def _count(k: int) -> Phrase:
+    return say_n("{n} card", "{n} cards", k)
+
+
+def _chips(k: int) -> Phrase:
+    return say_n("{n} chip", "{n} chips", k)
 
 
 def facts(state: HeartsState, seat: int | None) -> list[Fact]:
@@ -62,30 +67,34 @@ def facts(state: HeartsState, seat: int | None) -> list[Fact]:
     phase = obs["phase"]
     if phase == "play" and rules.must_break_hearts:
         if obs["hearts_broken"]:
-            out.append(Fact("Hearts", "broken", kind="hearts_broken"))
+            out.append(Fact(say("Hearts"), say("broken"), kind="hearts_broken"))
         else:
-            out.append(Fact("Hearts", "not broken: none may be led", kind="hearts_broken"))
+            text = say("not broken: none may be led")
+            out.append(Fact(say("Hearts"), text, kind="hearts_broken"))
     points = obs["points"]
     if phase in ("play", "draw", "discard", "moon") and any(points):
         taken = [(s, p) for s, p in enumerate(points) if p]
-        text = ", ".join(f"{{{s}}} {p}" if p > 0 else f"{{{s}}} −{-p}" for s, p in taken)
-        out.append(Fact("Points this deal", text, kind="points"))
+        text = joined([f"{{{s}}} {p}" if p > 0 else f"{{{s}}} −{-p}" for s, p in taken])
+        out.append(Fact(say("Points this deal"), text, kind="points"))
     if obs.get("stock_size") and phase in ("play", "draw"):
-        out.append(Fact("Stock", _count(obs["stock_size"]), kind="stock"))
+        out.append(Fact(say("Stock"), _count(obs["stock_size"]), kind="stock"))
     if obs.get("carried"):
         carried = obs["carried"]
-        text = f"{_count(len(carried))} from a void trick, for the next trick's winner"
-        out.append(Fact("Waiting", text, tuple(carried), kind="carried"))
-    if rules.chips and obs["table"]:
-        out.append(Fact("Table", f"{_count(obs['table'], 'chip')} on the table", kind="table"))
-    if phase == "moon":
-        shooter = obs["moon_shooter"]
-        text = (
-            f"{{{shooter}}} shot the moon: {{{shooter}:chooses}} to add it to the others' "
-            f"scores or take it off {{{shooter}'s}} own"
+        text = say(
+            "{count} from a void trick, for the next trick's winner", count=_count(len(carried))
         )
-        out.append(Fact("Moon", text, kind="moon"))
-    out.append(Fact("Game", _game(state), kind="game"))
+        out.append(Fact(say("Waiting"), text, tuple(carried), kind="carried"))
+    if rules.chips and obs["table"]:
+        text = say("{chips} on the table", chips=_chips(obs["table"]))
+        out.append(Fact(say("Table"), text, kind="table"))
+    if phase == "moon":
+        text = say(
+            "{s} shot the moon: {s:chooses} to add it to the others' scores or take it off "
+            "{s's} own",
+            s=Seat(obs["moon_shooter"]),
+        )
+        out.append(Fact(say("Moon"), text, kind="moon"))
+    out.append(Fact(say("Game"), _game(state), kind="game"))
     return out
 
 
@@ -99,8 +108,14 @@ def _partners(state: HeartsState, seat: int | None) -> Fact | None:
     totals = side_totals(rules, [int(s) for s in state._scores])
     by_side = dict(zip(sides(rules), totals, strict=True))
     shown = any(totals) and rules.deals != 1
-    parts = [seats_text(side) + (f" ({by_side[side]})" if shown else "") for side in teams]
-    return Fact("Partners", " against ".join(parts), kind="partners")
+    parts = [
+        joined([seats_text(side), f"({by_side[side]})"], " ") if shown else seats_text(side)
+        for side in teams
+    ]
+    against = parts[0] if len(parts) == 1 else say("{a} against {b}", a=parts[0], b=parts[1])
+    for more in parts[2:]:
+        against = say("{a} against {b}", a=against, b=more)
+    return Fact(say("Partners"), against, kind="partners")
 
 
 def _pass(state: HeartsState, obs: dict[str, Any], seat: int | None) -> list[Fact]:
@@ -113,22 +128,24 @@ def _pass(state: HeartsState, obs: dict[str, Any], seat: int | None) -> list[Fac
         return []
     if not plan:
         if phase in _BEFORE_PLAY or (not obs["tricks"] and phase not in ("over", "moon")):
-            return [Fact("Pass", "no pass this deal", kind="pass")]
+            return [Fact(say("Pass"), say("no pass this deal"), kind="pass")]
         return []
     if phase not in _BEFORE_PLAY:
         return []
     count = len(plan)
+    text: str
     if direction is Pass.MIX:
-        text = f"{_count(count)} into a pool, shuffled and dealt back"
+        text = say("{count} into a pool, shuffled and dealt back", count=_count(count))
     elif direction is Pass.SCATTER:
-        text = f"{_count(count)}, {count // (rules.players - 1)} to each other player"
+        each = count // (rules.players - 1)
+        text = say("{count}, {each} to each other player", count=_count(count), each=each)
     else:
-        text = f"{_count(count)} {_DIRECTION[direction]}"
+        text = say("{count} {direction}", count=_count(count), direction=say(_DIRECTION[direction]))
         if seat is not None:
-            text += f", to {{{(seat + plan[0]) % rules.players}}}"
+            text = say("{text}, to {s}", text=text, s=Seat((seat + plan[0]) % rules.players))
     if seat is not None and (phase == "mix" or obs["cards_passed"][seat] == count):
-        text += ": passed"
-    return [Fact("Pass", text, kind="pass")]
+        text = say("{text}: passed", text=text)
+    return [Fact(say("Pass"), text, kind="pass")]
 
 
 def _bidding(state: HeartsState, obs: dict[str, Any]) -> list[Fact]:
@@ -138,40 +155,60 @@ def _bidding(state: HeartsState, obs: dict[str, Any]) -> list[Fact]:
         return []
     phase = obs["phase"]
     slam = bool(rules.slam_bid)
-    unit = "" if slam else " chips"
+    text: str
     if phase == "bid":
         bids = obs["bids"]
         if state._bidder < 0:
-            text = "none yet" if all(b is None for b in bids) else "no bid yet"
+            text = say("none yet") if all(b is None for b in bids) else say("no bid yet")
+        elif slam:
+            text = say("{s} {bid}, the highest", s=Seat(state._bidder), bid=state._bid)
         else:
-            text = f"{{{state._bidder}}} {state._bid}{unit}, the highest"
-        return [Fact("Bids", text, kind="bids")]
+            text = say("{s} {bid} chips, the highest", s=Seat(state._bidder), bid=state._bid)
+        return [Fact(say("Bids"), text, kind="bids")]
     if phase in ("deal", "pass", "mix", "over"):
         return []
     if not slam:
         suit = obs["penalty_suit"]
         bidder = state._bidder
         if phase == "name":
-            text = f"{{{bidder}}} bought the right to name it for {_count(state._bid, 'chip')}"
+            text = say(
+                "{s} bought the right to name it for {chips}",
+                s=Seat(bidder),
+                chips=_chips(state._bid),
+            )
         elif bidder < 0 or suit is None:
-            text = "hearts: nobody bid"
+            text = say("hearts: nobody bid")
         else:
-            price = _count(state._bid, "chip")
-            text = f"{_SUITS[suit]}, named by {{{bidder}}} for {price}"
-        return [Fact("Penalty suit", text, kind="penalty_suit")]
+            text = say(
+                "{suit}, named by {s} for {chips}",
+                suit=say(_SUITS[suit]),
+                s=Seat(bidder),
+                chips=_chips(state._bid),
+            )
+        return [Fact(say("Penalty suit"), text, kind="penalty_suit")]
     info = obs["slam"]
     if info is None:
-        return [Fact("Slam bid", "nobody bid", kind="slam")]
+        return [Fact(say("Slam bid"), say("nobody bid"), kind="slam")]
     bidder, partner = info["bidder"], info["partner"]
-    text = f"{{{bidder}}} bid {info['bid']} to take every trick"
-    card = rules.bonus_card.value
+    s, bid = Seat(bidder), info["bid"]
+    card = pretty(rules.bonus_card.value)
     if partner is None:
-        text += f", with the holder of the {pretty(card)} as silent partner"
+        text = say(
+            "{s} bid {bid} to take every trick, with the holder of the {card} as silent partner",
+            s=s,
+            bid=bid,
+            card=card,
+        )
     elif partner == bidder:
-        text += ", alone"
+        text = say("{s} bid {bid} to take every trick, alone", s=s, bid=bid)
     else:
-        text += f", with {{{partner}}} as silent partner"
-    return [Fact("Slam bid", text, kind="slam")]
+        text = say(
+            "{s} bid {bid} to take every trick, with {p} as silent partner",
+            s=s,
+            bid=bid,
+            p=Seat(partner),
+        )
+    return [Fact(say("Slam bid"), text, kind="slam")]
 
 
 def _widow(state: HeartsState, obs: dict[str, Any], seat: int | None) -> list[Fact]:
@@ -179,35 +216,50 @@ def _widow(state: HeartsState, obs: dict[str, Any], seat: int | None) -> list[Fa
     out: list[Fact] = []
     declarer = obs["generale"]
     if declarer is not None and obs["phase"] != "over":
-        text = f"{{{declarer}}} announced one and must take every penalty card"
-        out.append(Fact("Générale", text, kind="generale"))
+        text = say("{s} announced one and must take every penalty card", s=Seat(declarer))
+        out.append(Fact(say("Générale"), text, kind="generale"))
     size = g.widow_size
     if not size or obs["phase"] in ("over",):
         return out
-    label = "Kitty" if g.rules.packs > 1 else "Widow"
+    label = say("Kitty") if g.rules.packs > 1 else say("Widow")
     taker = obs["widow_taker"]
     if taker is None:
-        text = f"{_count(size)} face down, for the first trick's winner"
         if g.widow_to_hand:
-            text += ", who takes them into hand and lays as many away"
+            text = say(
+                "{count} face down, for the first trick's winner, who takes them into hand and "
+                "lays as many away",
+                count=_count(size),
+            )
+        else:
+            text = say("{count} face down, for the first trick's winner", count=_count(size))
         return [*out, Fact(label, text, kind="widow")]
     cards = tuple(obs.get("widow") or ()) if seat == taker else ()
-    text = f"taken by {{{taker}}}" + ("" if cards else ", unseen")
+    if cards:
+        text = say("taken by {s}", s=Seat(taker))
+    else:
+        text = say("taken by {s}, unseen", s=Seat(taker))
     return [*out, Fact(label, text, cards, kind="widow")]
 
 
-def _game(state: HeartsState) -> str:
+def _game(state: HeartsState) -> Phrase:
     rules = state.g.rules
     if rules.deals == 1:
-        return "one deal"
+        return say("one deal")
     if rules.deals:
         deal = state.progress()[0]
-        return f"deal {deal} of {rules.deals}"
+        return say("deal {deal} of {deals}", deal=deal, deals=rules.deals)
     if rules.chips:
-        return "ends when a player has no chips left"
+        return say("ends when a player has no chips left")
     if rules.partnership is Partnership.TEAM:
-        return f"ends when a side reaches {rules.target} points; the lower side wins"
-    end = f"ends when anyone reaches {rules.target} points"
+        return say(
+            "ends when a side reaches {target} points; the lower side wins", target=rules.target
+        )
     if rules.partnership is Partnership.INDIVIDUAL:
-        return end + "; partners add their totals, the lower side wins"
-    return end + "; the lowest total wins"
+        return say(
+            "ends when anyone reaches {target} points; partners add their totals, the lower "
+            "side wins",
+            target=rules.target,
+        )
+    return say(
+        "ends when anyone reaches {target} points; the lowest total wins", target=rules.target
+    )

@@ -21,7 +21,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from hoyle.core.narrate import Event, pretty, pretty_cards, secret
+from hoyle.core.narrate import (
+    Event,
+    Phrase,
+    Seat,
+    joined,
+    pretty,
+    pretty_cards,
+    say,
+    say_n,
+    secret,
+)
 from hoyle.games.hearts.state import (
     AUCTION,
     BID,
@@ -45,34 +55,29 @@ from hoyle.games.hearts.state import (
     HeartsState,
     mask_to_list,
 )
+from hoyle.i18n import N_
 
 __all__ = ["narrate"]
 
-_SUITS = ("clubs", "diamonds", "hearts", "spades")
-_SUIT_ONE = ("a club", "a diamond", "a heart", "a spade")
-
-
-def _s(seat: int) -> str:
-    """Seat ``seat`` as a noun in a template."""
-    return f"{{{seat}}}"
-
-
-def _v(seat: int, verb: str) -> str:
-    """``verb`` with seat ``seat`` as its subject, in a template."""
-    return f"{{{seat}:{verb}}}"
+_SUITS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
+_SUIT_ONE = (N_("a club"), N_("a diamond"), N_("a heart"), N_("a spade"))
 
 
 def _card(card: int) -> str:
     """A card as a sentence names it (``Q♠``, ``a joker``)."""
-    return "a joker" if card >= 52 else pretty(TOKENS[card])
+    return say("a joker") if card >= 52 else pretty(TOKENS[card])
 
 
 def _cards(cards: list[int]) -> str:
     return pretty_cards(TOKENS[c] for c in sorted(cards))
 
 
-def _count(k: int, what: str = "card") -> str:
-    return f"{k} {what}" + ("" if k == 1 else "s")
+def _count(k: int) -> Phrase:
+    return say_n("{n} card", "{n} cards", k)
+
+
+def _chips(k: int) -> Phrase:
+    return say_n("{n} chip", "{n} chips", k)
 
 
 def narrate(before: HeartsState, action: int, after: HeartsState) -> list[Event]:
@@ -94,8 +99,8 @@ def narrate(before: HeartsState, action: int, after: HeartsState) -> list[Event]
         return secret(
             seat,
             "discard",
-            f"{_s(seat)} {_v(seat, 'lays')} {_card(action)} away.",
-            f"{_s(seat)} {_v(seat, 'lays')} a card away face down.",
+            say("{s} {s:lays} {card} away.", s=Seat(seat), card=_card(action)),
+            say("{s} {s:lays} a card away face down.", s=Seat(seat)),
             {"card": TOKENS[action]},
             {"count": 1},
         )
@@ -104,9 +109,9 @@ def narrate(before: HeartsState, action: int, after: HeartsState) -> list[Event]
     if phase == DECLARE:
         seat = before._cur
         if action == GENERALE:
-            text = f"{_s(seat)} {_v(seat, 'announces')} a Générale."
+            text = say("{s} {s:announces} a Générale.", s=Seat(seat))
         else:
-            text = f"{_s(seat)} {_v(seat, 'declines')} a Générale."
+            text = say("{s} {s:declines} a Générale.", s=Seat(seat))
         return [Event(seat, "declare", text, {"generale": action == GENERALE})]
     if phase == AUCTION:
         return _bid(before, action, after)
@@ -117,7 +122,11 @@ def narrate(before: HeartsState, action: int, after: HeartsState) -> list[Event]
             Event(
                 seat,
                 "name",
-                f"{_s(seat)} {_v(seat, 'names')} {_SUITS[suit]} the penalty suit.",
+                say(
+                    "{s} {s:names} {suit} the penalty suit.",
+                    s=Seat(seat),
+                    suit=say(_SUITS[suit]),
+                ),
                 {"suit": "CDHS"[suit]},
             )
         ]
@@ -143,22 +152,30 @@ def _dealt(before: HeartsState, after: HeartsState) -> list[Event]:
         return []
     g = before.g
     if g.widow_size:
-        what = "the kitty" if g.rules.packs > 1 else "the widow"
-        return [
-            Event(
-                None,
-                "widow",
-                f"{_count(g.widow_size)} lie face down as {what}, for the first trick's winner.",
-                {"count": g.widow_size},
+        if g.rules.packs > 1:
+            text = say_n(
+                "{n} card lies face down as the kitty, for the first trick's winner.",
+                "{n} cards lie face down as the kitty, for the first trick's winner.",
+                g.widow_size,
             )
-        ]
+        else:
+            text = say_n(
+                "{n} card lies face down as the widow, for the first trick's winner.",
+                "{n} cards lie face down as the widow, for the first trick's winner.",
+                g.widow_size,
+            )
+        return [Event(None, "widow", text, {"count": g.widow_size})]
     stock = getattr(after, "_stock", 0)
     if stock:
         return [
             Event(
                 None,
                 "stock",
-                f"The other {_count(stock.bit_count())} lie face down as the stock.",
+                say_n(
+                    "The other {n} card lies face down as the stock.",
+                    "The other {n} cards lie face down as the stock.",
+                    stock.bit_count(),
+                ),
                 {"count": stock.bit_count()},
             )
         ]
@@ -174,13 +191,13 @@ def _pass(before: HeartsState, action: int, after: HeartsState) -> list[Event]:
     if len(chosen) < len(plan):
         return []  # told once the seat's whole pass is chosen
     events: list[Event] = []
-    who, passes = _s(seat), _v(seat, "passes")
+    who = Seat(seat)
     if plan[0] == POOL:
         events += secret(
             seat,
             "pass",
-            f"{who} {_v(seat, 'puts')} {_cards(chosen)} into the pool.",
-            f"{who} {_v(seat, 'puts')} {_count(len(chosen))} into the pool.",
+            say("{s} {s:puts} {cards} into the pool.", s=who, cards=_cards(chosen)),
+            say("{s} {s:puts} {count} into the pool.", s=who, count=_count(len(chosen))),
             {"cards": [TOKENS[c] for c in sorted(chosen)]},
             {"count": len(chosen)},
         )
@@ -188,17 +205,24 @@ def _pass(before: HeartsState, action: int, after: HeartsState) -> list[Event]:
         by_seat: dict[int, list[int]] = {}
         for card, offset in zip(chosen, plan, strict=True):
             by_seat.setdefault((seat + offset) % n, []).append(card)
-        own = ", ".join(f"{_cards(cards)} to {_s(to)}" for to, cards in sorted(by_seat.items()))
+        own = joined(
+            [
+                say("{cards} to {to}", cards=_cards(cards), to=Seat(to))
+                for to, cards in sorted(by_seat.items())
+            ]
+        )
         if len(by_seat) == 1:
             (to,) = by_seat
-            others = f"{who} {passes} {_count(len(chosen))} to {_s(to)}."
+            others = say(
+                "{s} {s:passes} {count} to {to}.", s=who, count=_count(len(chosen)), to=Seat(to)
+            )
         else:
             each = len(chosen) // len(by_seat)
-            others = f"{who} {passes} {_count(each)} to each other player."
+            others = say("{s} {s:passes} {count} to each other player.", s=who, count=_count(each))
         events += secret(
             seat,
             "pass",
-            f"{who} {passes} {own}.",
+            say("{s} {s:passes} {parts}.", s=who, parts=own),
             others,
             {"cards": [TOKENS[c] for c in sorted(chosen)]},
             {"count": len(chosen)},
@@ -211,7 +235,10 @@ def _pass(before: HeartsState, action: int, after: HeartsState) -> list[Event]:
             Event(
                 None,
                 "mix",
-                f"The pool is shuffled and dealt back, one card at a time from {_s(eldest)}.",
+                say(
+                    "The pool is shuffled and dealt back, one card at a time from {s}.",
+                    s=Seat(eldest),
+                ),
             )
         )
         return events
@@ -227,13 +254,18 @@ def _receipts(after: HeartsState, plan: tuple[int, ...]) -> list[Event]:
             got[(giver + offset) % n].setdefault(giver, []).append(card)
     events = []
     for seat in range(n):
-        parts = ", ".join(f"{_cards(cards)} from {_s(g)}" for g, cards in sorted(got[seat].items()))
+        parts = joined(
+            [
+                say("{cards} from {giver}", cards=_cards(cards), giver=Seat(g))
+                for g, cards in sorted(got[seat].items())
+            ]
+        )
         cards = [TOKENS[c] for c in mask_to_list(after._received[seat])]
         events.append(
             Event(
                 seat,
                 "receive",
-                f"{_s(seat)} {_v(seat, 'receives')} {parts}.",
+                say("{s} {s:receives} {parts}.", s=Seat(seat), parts=parts),
                 {"cards": cards},
                 only=frozenset({seat}),
             )
@@ -252,7 +284,7 @@ def _dealt_back(before: HeartsState, after: HeartsState) -> list[Event]:
             Event(
                 seat,
                 "receive",
-                f"{_s(seat)} {_v(seat, 'gets')} {_cards(cards)} from the pool.",
+                say("{s} {s:gets} {cards} from the pool.", s=Seat(seat), cards=_cards(cards)),
                 {"cards": [TOKENS[c] for c in cards]},
                 only=frozenset({seat}),
             )
@@ -266,8 +298,8 @@ def _drawn(before: HeartsState, action: int) -> list[Event]:
     return secret(
         seat,
         "draw",
-        f"{_s(seat)} {_v(seat, 'draws')} {_card(action)} from the stock.",
-        f"{_s(seat)} {_v(seat, 'draws')} a card from the stock.",
+        say("{s} {s:draws} {card} from the stock.", s=Seat(seat), card=_card(action)),
+        say("{s} {s:draws} a card from the stock.", s=Seat(seat)),
         {"card": TOKENS[action]},
         {"count": 1},
     )
@@ -279,45 +311,57 @@ def _drawn(before: HeartsState, action: int) -> list[Event]:
 def _bid(before: HeartsState, action: int, after: HeartsState) -> list[Event]:
     g = before.g
     seat = before._cur
-    who = _s(seat)
+    who = Seat(seat)
     slam = bool(g.rules.slam_bid)
     if action == NO_BID:
-        events = [Event(seat, "bid", f"{who} {_v(seat, 'passes')}.", {"bid": 0})]
+        events = [Event(seat, "bid", say("{s} {s:passes}.", s=who), {"bid": 0})]
     else:
         bid = action - BID
-        what = f"{bid} to take every trick" if slam else _count(bid, "chip")
-        events = [Event(seat, "bid", f"{who} {_v(seat, 'bids')} {what}.", {"bid": bid})]
+        if slam:
+            text = say("{s} {s:bids} {bid} to take every trick.", s=who, bid=bid)
+        else:
+            text = say("{s} {s:bids} {chips}.", s=who, chips=_chips(bid))
+        events = [Event(seat, "bid", text, {"bid": bid})]
     if after._phase == AUCTION:
         return events
     bidder = after._bidder
     if bidder < 0:
-        text = "Nobody bids: " + (
-            "the deal is played without a slam." if slam else "hearts count, and nobody pays."
-        )
+        if slam:
+            text = say("Nobody bids: the deal is played without a slam.")
+        else:
+            text = say("Nobody bids: hearts count, and nobody pays.")
         return [*events, Event(None, "auction", text, {"bidder": None})]
-    b, top = _s(bidder), after._bid
+    b, top = Seat(bidder), after._bid
     if not slam:
-        price = _count(top, "chip")
-        text = f"{b} {_v(bidder, 'buys')} the right to name the penalty suit for {price}."
+        text = say(
+            "{s} {s:buys} the right to name the penalty suit for {chips}.",
+            s=b,
+            chips=_chips(top),
+        )
         return [*events, Event(None, "auction", text, {"bidder": bidder, "bid": top})]
     events.append(
         Event(
             None,
             "auction",
-            f"{b} {_v(bidder, 'wins')} the bidding at {top}: {b} and a silent partner must "
-            "take every trick.",
+            say(
+                "{s} {s:wins} the bidding at {bid}: {s} and a silent partner must take every "
+                "trick.",
+                s=b,
+                bid=top,
+            ),
             {"bidder": bidder, "bid": top},
         )
     )
     partner = after._partner
     card = pretty(TOKENS[g.partner_card])
     if partner == bidder:
-        text = f"{b} {_v(bidder, 'holds')} the {card} and so {_v(bidder, 'plays')} alone."
+        text = say("{s} {s:holds} the {card} and so {s:plays} alone.", s=b, card=card)
     else:
-        p = _s(partner)
-        text = (
-            f"{p} {_v(partner, 'holds')} the {card} and so {_v(partner, 'is')} "
-            f"{{{bidder}'s}} silent partner."
+        text = say(
+            "{p} {p:holds} the {card} and so {p:is} {s's} silent partner.",
+            p=Seat(partner),
+            card=card,
+            s=b,
         )
     events.append(Event(partner, "partner", text, {"bidder": bidder}, only=frozenset({partner})))
     return events
@@ -327,11 +371,13 @@ def _moon(before: HeartsState, action: int, after: HeartsState) -> list[Event]:
     seat = before._shooter
     record = after._records[-1]
     worth = int(record.detail.get("worth", before.g.moon_value))
-    who = _s(seat)
+    who = Seat(seat)
     if action == MOON_ADD:
-        text = f"{who} {_v(seat, 'chooses')} to add {worth} to each other player's score."
+        text = say(
+            "{s} {s:chooses} to add {worth} to each other player's score.", s=who, worth=worth
+        )
     else:
-        text = f"{who} {_v(seat, 'chooses')} to take {worth} off {{{seat}'s}} own score."
+        text = say("{s} {s:chooses} to take {worth} off {s's} own score.", s=who, worth=worth)
     return [Event(seat, "moon", text, {"add": action == MOON_ADD, "worth": worth})]
 
 
@@ -341,15 +387,20 @@ def _moon(before: HeartsState, action: int, after: HeartsState) -> list[Event]:
 def _play(before: HeartsState, card: int, after: HeartsState) -> list[Event]:
     g = before.g
     seat = before._cur
-    who = _s(seat)
+    who = Seat(seat)
     data: dict[str, Any] = {"card": TOKENS[card]}
     record = _record(before, after)
     revokes = after._revokes if record is None else record.revokes
     if not before._trick:
-        text = f"{who} {_v(seat, 'leads')} {_card(card)}."
+        text = say("{s} {s:leads} {card}.", s=who, card=_card(card))
     elif len(revokes) > len(before._revokes):
         led = before._lead_suit
-        text = f"{who} {_v(seat, 'revokes')}: {_card(card)}, holding {_SUIT_ONE[led]}."
+        text = say(
+            "{s} {s:revokes}: {card}, holding {suit}.",
+            s=who,
+            card=_card(card),
+            suit=say(_SUIT_ONE[led]),
+        )
         data["revoke"] = True
     elif (
         card < 52
@@ -358,29 +409,28 @@ def _play(before: HeartsState, card: int, after: HeartsState) -> list[Event]:
         and card in before._trick
         and before._trick.count(card) == 1
     ):
-        text = f"{who} {_v(seat, 'plays')} {_card(card)}: the two {_card(card)} cancel."
+        text = say("{s} {s:plays} {card}: the two {card} cancel.", s=who, card=_card(card))
         data["cancels"] = True
     else:
-        text = f"{who} {_v(seat, 'plays')} {_card(card)}."
+        text = say("{s} {s:plays} {card}.", s=who, card=_card(card))
     events = [Event(seat, "play", text, data)]
     if g.rules.slam_bid and before._partner >= 0 and card == g.partner_card:
         bidder, partner = before._bidder, before._partner
         if partner == bidder:
-            reveal = f"{_s(bidder)} {_v(bidder, 'plays')} alone."
+            reveal = say("{s} {s:plays} alone.", s=Seat(bidder))
         else:
-            reveal = f"{_s(partner)} {_v(partner, 'is')} {{{bidder}'s}} silent partner."
+            reveal = say("{p} {p:is} {s's} silent partner.", p=Seat(partner), s=Seat(bidder))
         events.append(Event(None, "partner", reveal, {"bidder": bidder, "partner": partner}))
     events += _trick_end(before, card, after, record)
     if record is None and not before._broken and after._broken and not g.broken_at_start:
-        events.append(Event(None, "broken", "Hearts are broken."))
+        events.append(Event(None, "broken", say("Hearts are broken.")))
     if after._phase == MOON and record is None:
         shooter = after._shooter
         events.append(
             Event(
                 shooter,
                 "moon",
-                f"{_s(shooter)} {_v(shooter, 'has')} shot the moon, and {_v(shooter, 'chooses')} "
-                "how it scores.",
+                say("{s} {s:has} shot the moon, and {s:chooses} how it scores.", s=Seat(shooter)),
             )
         )
     return events
@@ -417,16 +467,35 @@ def _trick_end(
         return [Event(None, "void", void, data)]
     points += sum(values[c] for c in carried)
     best = cards[seats.index(winner)] if winner in seats else -1
-    with_card = f" with {_card(best)}" if 0 <= best < 52 else ""
-    extra = f" and the {_count(len(carried))} waiting" if carried else ""
-    worth = f"{points} point" + ("" if abs(points) == 1 else "s")
-    if points < 0:
-        worth = f"−{-points} point" + ("" if points == -1 else "s")
+    shown = str(points) if points >= 0 else f"−{-points}"  # a true minus sign
+    worth = say_n("{n} point", "{n} points", abs(points), n=shown)
+    who = Seat(winner)
+    if 0 <= best < 52 and carried:
+        text = say(
+            "{s} {s:takes} the trick with {card} and the {count} waiting ({worth}).",
+            s=who,
+            card=_card(best),
+            count=_count(len(carried)),
+            worth=worth,
+        )
+    elif carried:
+        text = say(
+            "{s} {s:takes} the trick and the {count} waiting ({worth}).",
+            s=who,
+            count=_count(len(carried)),
+            worth=worth,
+        )
+    elif 0 <= best < 52:
+        text = say(
+            "{s} {s:takes} the trick with {card} ({worth}).", s=who, card=_card(best), worth=worth
+        )
+    else:
+        text = say("{s} {s:takes} the trick ({worth}).", s=who, worth=worth)
     events = [
         Event(
             winner,
             "trick",
-            f"{_s(winner)} {_v(winner, 'takes')} the trick{with_card}{extra} ({worth}).",
+            text,
             {
                 "winner": winner,
                 "plays": plays,
@@ -452,8 +521,10 @@ def _void(
     if record is None:
         _leader, cards, winner = after._tricks[number]
         if winner < 0:
-            why = _why_void(cards)
-            return f"The trick is void ({why}): its cards wait for the next trick's winner."
+            return say(
+                "The trick is void ({why}): its cards wait for the next trick's winner.",
+                why=_why_void(cards),
+            )
         last = number in after._void_to  # only the last trick is void and taken at once
     else:
         assert after._last_trick is not None
@@ -461,21 +532,44 @@ def _void(
         last = after._last_void
     if not last:
         return None
-    return (
-        f"The last trick is void ({_why_void(cards)}): its cards go to {_s(winner)}, who won "
-        "a trick before."
+    return say(
+        "The last trick is void ({why}): its cards go to {s}, who won a trick before.",
+        why=_why_void(cards),
+        s=Seat(winner),
     )
 
 
-def _why_void(cards: tuple[int, ...]) -> str:
+def _why_void(cards: tuple[int, ...]) -> Phrase:
     seen = pairs = 0
     for c in cards:
         if seen >> c & 1:
             pairs |= 1 << c
         seen |= 1 << c
     if pairs.bit_count() >= 2:
-        return "two cancelled pairs"
-    return "every card of the suit led is cancelled"
+        return say("two cancelled pairs")
+    return say("every card of the suit led is cancelled")
+
+
+_WIDOW = {
+    (False, False): (
+        N_("{s} {s:takes} the widow: {cards}."),
+        N_("{s} {s:takes} the widow ({count}), unseen."),
+    ),
+    (False, True): (
+        N_("{s} {s:takes} the widow into hand: {cards}."),
+        N_("{s} {s:takes} the widow ({count}) into hand, unseen."),
+    ),
+    (True, False): (
+        N_("{s} {s:takes} the kitty: {cards}."),
+        N_("{s} {s:takes} the kitty ({count}), unseen."),
+    ),
+    (True, True): (
+        N_("{s} {s:takes} the kitty into hand: {cards}."),
+        N_("{s} {s:takes} the kitty ({count}) into hand, unseen."),
+    ),
+}
+"""What the taker and the others are told of the widow (or the two-pack kitty), by (kitty,
+into hand)."""
 
 
 def _widow(before: HeartsState, taker: int) -> list[Event]:
@@ -485,17 +579,19 @@ def _widow(before: HeartsState, taker: int) -> list[Event]:
         from hoyle.games.hearts.cancellation import cards_of
 
         cards = cards_of(before._widow, getattr(before, "_widow2", 0))
-        what = "kitty"
+        kitty = True
     else:
         cards = mask_to_list(before._widow & ~JOKERS) + mask_to_list(before._widow & JOKERS)
-        what = "widow"
-    t = _s(taker)
-    where = " into hand" if g.widow_to_hand else ""
+        kitty = False
+    t = Seat(taker)
+    shown = pretty_cards(TOKENS[c] for c in cards)
+    count = _count(len(cards))
+    own, others = _WIDOW[kitty, bool(g.widow_to_hand)]
     return secret(
         taker,
         "widow",
-        f"{t} {_v(taker, 'takes')} the {what}{where}: {pretty_cards(TOKENS[c] for c in cards)}.",
-        f"{t} {_v(taker, 'takes')} the {what} ({_count(len(cards))}){where}, unseen.",
+        say(own, s=t, cards=shown),
+        say(others, s=t, count=count),
         {"cards": [TOKENS[c] for c in cards]},
         {"count": len(cards)},
     )

@@ -18,17 +18,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hoyle.core.narrate import DealResult, pretty
+from hoyle.core.narrate import DealResult, Phrase, Seat, joined, pretty, say, say_n, seats_text
 from hoyle.games.hearts.rules import Moon, Partnership
 from hoyle.games.hearts.scoring import sides
 from hoyle.games.hearts.state import TOKENS, mask_to_list
+from hoyle.i18n import N_
 
 if TYPE_CHECKING:
     from hoyle.games.hearts.state import DealRecord, HeartsGame
 
 __all__ = ["deal_result"]
 
-_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+_SUIT_NAMES = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 _QC, _QD, _QH, _QS = 10, 23, 36, 49
 
 
@@ -37,8 +38,19 @@ def _signed(value: int) -> str:
     return f"−{-value}" if value < 0 else str(value)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
+def _chips(count: int) -> Phrase:
+    return say_n("{n} chip", "{n} chips", count)
+
+
+def _suit_cards(suit: int, n: int) -> Phrase:
+    """``n`` cards of ``suit`` counted (``3 hearts``)."""
+    if suit == 0:
+        return say_n("{n} club", "{n} clubs", n)
+    if suit == 1:
+        return say_n("{n} diamond", "{n} diamonds", n)
+    if suit == 2:
+        return say_n("{n} heart", "{n} hearts", n)
+    return say_n("{n} spade", "{n} spades", n)
 
 
 def _taken_cards(g: HeartsGame, record: DealRecord, seat: int) -> list[int]:
@@ -83,15 +95,15 @@ def _seat_parts(g: HeartsGame, record: DealRecord, seat: int) -> tuple[list[str]
     hearts = len(heart_like)
     heart_points = sum(values[c] for c in heart_like)
     if hearts:
-        word = _plural(hearts, "heart")
-        parts.append(word if heart_points == hearts else f"{word} ({heart_points})")
+        word = _suit_cards(2, hearts)
+        parts.append(word if heart_points == hearts else joined([word, f"({heart_points})"], " "))
     listed: list[dict[str, Any]] = []
     for card in sorted(set(others), key=lambda c: (values[c] < 0, c)):
         count = others.count(card)
         value = values[card] * count
         name = pretty(TOKENS[card])
         named = f"{count} × {name}" if count > 1 else name
-        parts.append(f"{named} {_signed(value)}")
+        parts.append(f"{named} {_signed(value)}")  # no words: every language writes it so
         listed.append({"card": TOKENS[card], "count": count, "points": value})
     item: dict[str, Any] = {
         "kind": "seat",
@@ -105,27 +117,29 @@ def _seat_parts(g: HeartsGame, record: DealRecord, seat: int) -> tuple[list[str]
     }
     if record.widow_taker == seat:
         item["widow"] = True
-        what = "the cards laid away" if g.widow_to_hand else "the widow"
         if rules.packs > 1:
-            what = "the kitty"
-        parts.append(f"{what} counted")
+            parts.append(say("the kitty counted"))
+        elif g.widow_to_hand:
+            parts.append(say("the cards laid away counted"))
+        else:
+            parts.append(say("the widow counted"))
     detail = record.detail
     if g.queen_effects:
         taken = record.taken[seat]
         if rules.heart_queen_doubles and taken >> _QH & 1:
             gain = sum(values[c] for c in cards if 26 <= c < 39 and values[c] > 0)
-            parts.append(f"the Q♥ doubles the hearts +{gain}")
+            parts.append(say("the Q♥ doubles the hearts +{gain}", gain=gain))
             item["heart_queen"] = gain
         if rules.club_queen_cancels and taken >> _QC & 1 and taken >> _QS & 1:
-            parts.append(f"the Q♣ cancels the Q♠ {_signed(-values[_QS])}")
+            parts.append(say("the Q♣ cancels the Q♠ {points}", points=_signed(-values[_QS])))
             item["club_queen"] = -values[_QS]
     if rules.no_tricks_bonus and not record.tricks[seat] and record.shooter < 0:
-        parts.append(f"no trick {_signed(-rules.no_tricks_bonus)}")
+        parts.append(say("no trick {points}", points=_signed(-rules.no_tricks_bonus)))
         item["no_tricks"] = -rules.no_tricks_bonus
     before_cut = detail.get("before_cut")
     if before_cut is not None and record.taken[seat] >> _QD & 1:
         cut = before_cut[seat] - record.scores[seat]
-        parts.append(f"the Q♦ takes {cut} off the total")
+        parts.append(say("the Q♦ takes {cut} off the total", cut=cut))
         item["diamond_queen"] = -cut
     return parts, item
 
@@ -137,8 +151,10 @@ def _points_lines(g: HeartsGame, record: DealRecord) -> tuple[list[str], list[di
     items: list[dict[str, Any]] = []
     for seat in range(n):
         parts, item = _seat_parts(g, record, seat)
-        how = ", ".join(parts) if parts else "nothing"
-        lines.append(f"{{{seat}}}: {_signed(record.scores[seat])} — {how}")
+        how = joined(parts) if parts else say("nothing")
+        lines.append(
+            say("{s}: {score} — {how}", s=Seat(seat), score=_signed(record.scores[seat]), how=how)
+        )
         items.append(item)
     lines += _moon_lines(g, record, items)
     if record.declarer >= 0:
@@ -146,21 +162,39 @@ def _points_lines(g: HeartsGame, record: DealRecord) -> tuple[list[str], list[di
         full = g.penalty_total
         made = record.scores[d] == 0
         if made:
-            lines.append(f"Générale: {{{d}}} made it — {full} to each opponent")
+            lines.append(
+                say("Générale: {s} made it — {full} to each opponent", s=Seat(d), full=full)
+            )
         else:
-            lines.append(f"Générale: {{{d}}} failed — {full} to {{{d}}}, nothing to the others")
+            lines.append(
+                say(
+                    "Générale: {s} failed — {full} to {s}, nothing to the others",
+                    s=Seat(d),
+                    full=full,
+                )
+            )
         items.append({"kind": "generale", "seat": d, "made": made, "points": full})
     if record.partner >= 0:
         lines += _slam_bid_lines(g, record, items)
     if rules.partnership is not Partnership.NONE:
         for side in sides(rules):
             total = sum(record.scores[s] for s in side)
-            names = " and ".join(f"{{{s}}}" for s in side)
-            lines.append(f"Partners {names}: {_signed(total)} together")
+            lines.append(
+                say(
+                    "Partners {seats}: {score} together",
+                    seats=_both(side),
+                    score=_signed(total),
+                )
+            )
             items.append({"kind": "side", "seats": list(side), "score": total})
     if record.remainder is not None:
         lines += _remainder_lines(record, items)
     return lines, items
+
+
+def _both(side: tuple[int, ...] | list[int]) -> str:
+    """A side's seats joined by "and" (two seats, or one)."""
+    return seats_text(side)
 
 
 def _moon_lines(g: HeartsGame, record: DealRecord, items: list[dict[str, Any]]) -> list[str]:
@@ -172,7 +206,7 @@ def _moon_lines(g: HeartsGame, record: DealRecord, items: list[dict[str, Any]]) 
         return []  # the slam bid made replaces the deal's score, the moon's included
     rules = g.rules
     side = next(s for s in g.moon_sides if shooter in s)
-    who = " and ".join(f"{{{s}}}" for s in side)
+    who = _both(side)
     detail = record.detail
     moon: Moon = detail.get("moon", rules.moon)
     worth = int(detail.get("worth", g.moon_value))
@@ -188,22 +222,41 @@ def _moon_lines(g: HeartsGame, record: DealRecord, items: list[dict[str, Any]]) 
     if moon is Moon.SLAM:
         count = bin(g.moon_mask).count("1") * rules.packs
         return [
-            f"Slam: {who} took all {count} counting cards — {_signed(-worth)}, nothing to the "
-            "others"
+            say(
+                "Slam: {seats} took all {count} counting cards — {points}, nothing to the others",
+                seats=who,
+                count=count,
+                points=_signed(-worth),
+            )
         ]
-    name = "Silent Générale" if rules.generale else "Shot the moon"
+    name = say("Silent Générale") if rules.generale else say("Shot the moon")
     if moon is Moon.VOID_DEAL:
-        return [f"{name}: {who} — the deal is void, nobody scores"]
+        return [say("{name}: {seats} — the deal is void, nobody scores", name=name, seats=who)]
     if moon is Moon.ADD:
-        text = f"{name}: {who} — {worth} to each of the others"
+        text = say(
+            "{name}: {seats} — {worth} to each of the others", name=name, seats=who, worth=worth
+        )
+    elif len(side) == 1:
+        text = say(
+            "{name}: {seats} — {worth} off {s's} score",
+            name=name,
+            seats=who,
+            worth=worth,
+            s=Seat(shooter),
+        )
     else:
-        text = f"{name}: {who} — {worth} off " + (
-            f"{{{shooter}'s}} score" if len(side) == 1 else "each of their scores"
+        text = say(
+            "{name}: {seats} — {worth} off each of their scores", name=name, seats=who, worth=worth
         )
     if chosen:
-        text += f" ({{{side[0]}}} chose)"
-    elif rules.moon is Moon.ADD_UNLESS_LOSING and moon is Moon.SUBTRACT:
-        text += " (adding would have ended the match without the shooter winning)"
+        return [say("{line} ({s} chose)", line=text, s=Seat(side[0]))]
+    if rules.moon is Moon.ADD_UNLESS_LOSING and moon is Moon.SUBTRACT:
+        return [
+            say(
+                "{line} (adding would have ended the match without the shooter winning)",
+                line=text,
+            )
+        ]
     return [text]
 
 
@@ -215,20 +268,32 @@ def _slam_bid_lines(g: HeartsGame, record: DealRecord, items: list[dict[str, Any
     bidder, partner, bid = record.bidder, record.partner, record.bid
     made = _slam_bid_made(g, record)
     card = pretty(TOKENS[g.partner_card])
-    b = f"{{{bidder}}}"
+    b = Seat(bidder)
     if partner == bidder:
-        who = f"Slam bid of {bid} by {b}, alone with the {card}"
-        them = b
+        who = say("Slam bid of {bid} by {s}, alone with the {card}", bid=bid, s=b, card=card)
     else:
-        who = f"Slam bid of {bid} by {b}, {{{partner}}} the silent partner with the {card}"
-        them = "each of them"
+        who = say(
+            "Slam bid of {bid} by {s}, {p} the silent partner with the {card}",
+            bid=bid,
+            s=b,
+            p=Seat(partner),
+            card=card,
+        )
     items.append(
         {"kind": "slam_bid", "bidder": bidder, "partner": partner, "bid": bid, "made": made}
     )
     each = _signed(record.scores[bidder])
+    if partner == bidder:
+        if made:
+            return [
+                say("{line} — made: {each} to {s}, nothing to the others", line=who, each=each, s=b)
+            ]
+        return [say("{line} — failed: {each} to {s}", line=who, each=each, s=b)]
     if made:
-        return [f"{who} — made: {each} to {them}, nothing to the others"]
-    return [f"{who} — failed: {each} to {them}"]
+        return [
+            say("{line} — made: {each} to each of them, nothing to the others", line=who, each=each)
+        ]
+    return [say("{line} — failed: {each} to each of them", line=who, each=each)]
 
 
 def _remainder_lines(record: DealRecord, items: list[dict[str, Any]]) -> list[str]:
@@ -240,12 +305,21 @@ def _remainder_lines(record: DealRecord, items: list[dict[str, Any]]) -> list[st
     items.append({"kind": "last_cards", "seat": seat, "hand": held, "stock": left})
     if not held and not left:
         return []
-    parts = []
-    if held:
-        parts.append(f"{{{seat}'s}} last cards " + " ".join(pretty(t) for t in held))
-    if left:
-        parts.append("the stock " + " ".join(pretty(t) for t in left))
-    return [f"Last cards: {{{seat}}} {{{seat}:takes}} " + " and ".join(parts)]
+    hand_text = " ".join(pretty(t) for t in held)
+    stock_text = " ".join(pretty(t) for t in left)
+    s = Seat(seat)
+    if held and left:
+        text = say(
+            "Last cards: {s} {s:takes} {s's} last cards {hand} and the stock {stock}",
+            s=s,
+            hand=hand_text,
+            stock=stock_text,
+        )
+    elif held:
+        text = say("Last cards: {s} {s:takes} {s's} last cards {hand}", s=s, hand=hand_text)
+    else:
+        text = say("Last cards: {s} {s:takes} the stock {stock}", s=s, stock=stock_text)
+    return [text]
 
 
 # ---------------------------------------------------------------------- chip games
@@ -255,18 +329,21 @@ def _chip_lines(g: HeartsGame, record: DealRecord) -> tuple[list[str], list[dict
     rules = g.rules
     n = g.n
     suit = _penalty_suit(record)
-    word = _SUIT_NAMES[suit][:-1]
     lines: list[str] = []
     items: list[dict[str, Any]] = []
     if rules.auction:
         if record.bidder >= 0:
             b = record.bidder
             lines.append(
-                f"Auction: {{{b}}} bought the penalty suit for {_plural(record.bid, 'chip')}"
-                f" — {_SUIT_NAMES[suit]}"
+                say(
+                    "Auction: {s} bought the penalty suit for {chips} — {suit}",
+                    s=Seat(b),
+                    chips=_chips(record.bid),
+                    suit=say(_SUIT_NAMES[suit]),
+                )
             )
         else:
-            lines.append("Auction: no bids — hearts, nobody pays")
+            lines.append(say("Auction: no bids — hearts, nobody pays"))
         items.append(
             {
                 "kind": "auction",
@@ -276,7 +353,7 @@ def _chip_lines(g: HeartsGame, record: DealRecord) -> tuple[list[str], list[dict
             }
         )
     if record.table_before:
-        lines.append(f"The table held {_plural(record.table_before, 'chip')} from before")
+        lines.append(say("The table held {chips} from before", chips=_chips(record.table_before)))
     fines = [0] * n
     for _trick, seat in record.revokes:
         for s in range(n):
@@ -286,16 +363,16 @@ def _chip_lines(g: HeartsGame, record: DealRecord) -> tuple[list[str], list[dict
         value = sum(record.values[c] for c in cards)
         # What the settlement itself moved: the deal's score less the bid and the fines.
         moved = record.scores[seat] + fines[seat] + (record.bid if seat == record.bidder else 0)
-        count = _plural(len(cards), word)
+        count: str = _suit_cards(suit, len(cards))
         if value != len(cards):
-            count += f" worth {value}"
+            count = say("{cards} worth {value}", cards=count, value=value)
         if moved > 0:
-            how = f"collects {_plural(moved, 'chip')}"
+            how = say("collects {chips}", chips=_chips(moved))
         elif moved < 0:
-            how = f"pays {_plural(-moved, 'chip')}"
+            how = say("pays {chips}", chips=_chips(-moved))
         else:
-            how = "pays nothing"
-        lines.append(f"{{{seat}}}: {count} — {how}")
+            how = say("pays nothing")
+        lines.append(say("{s}: {count} — {how}", s=Seat(seat), count=count, how=how))
         items.append(
             {
                 "kind": "seat",
@@ -310,12 +387,21 @@ def _chip_lines(g: HeartsGame, record: DealRecord) -> tuple[list[str], list[dict
     for trick, seat in record.revokes:
         fine = rules.revoke_penalty
         lines.append(
-            f"Revoke: {{{seat}}} in trick {trick + 1} — pays {_plural(fine, 'chip')} to each "
-            "opponent"
+            say(
+                "Revoke: {s} in trick {trick} — pays {chips} to each opponent",
+                s=Seat(seat),
+                trick=trick + 1,
+                chips=_chips(fine),
+            )
         )
         items.append({"kind": "revoke", "seat": seat, "trick": trick + 1, "chips": fine})
     if record.table_after:
-        verb = "stays" if record.table_after == 1 else "stay"
-        lines.append(f"{_plural(record.table_after, 'chip')} {verb} on the table")
+        lines.append(
+            say_n(
+                "{n} chip stays on the table",
+                "{n} chips stay on the table",
+                record.table_after,
+            )
+        )
     items.append({"kind": "table", "before": record.table_before, "after": record.table_after})
     return lines, items
