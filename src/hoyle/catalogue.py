@@ -43,6 +43,8 @@ PACKAGE = Path(__file__).resolve().parent
 """The directory extracted: the ``hoyle`` package (paths in the map are relative to it)."""
 METHOD_MAP = [
     ("**.py", "python"),
+    ("web/static/**.js", "javascript"),  # the room's scripts: _, ngettext, N_ as in Python
+    ("web/static/**.html", "hoyle.web.pages:extract"),  # the room's pages: text and attributes
 ]
 """Which files hold messages, and how to read them."""
 KEYWORDS: dict[str, Any] = {

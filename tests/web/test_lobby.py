@@ -205,7 +205,7 @@ def test_a_public_rooms_limits_are_shown_and_only_its_bot_levels_offered(
     limits = Limits(tables_per_client=1, levels=("random", "easy"))
     with server_thread(tmp_path / "room.sqlite3", limits) as public:
         page = open_lobby(browser, public)
-        expect(page.locator("#room-limits")).to_contain_text("1 tables at a time per visitor")
+        expect(page.locator("#room-limits")).to_contain_text("1 table at a time per visitor")
         expect(page.locator("#room-limits")).to_contain_text("bots random, easy")
         offered = page.eval_on_selector_all("#seats option", "os => os.map(o => o.value)")
         assert {v for v in offered if v.startswith("bot:")} == {"bot:random", "bot:easy"}

@@ -61,7 +61,7 @@ def test_a_seat_is_reviewed_and_a_mistake_shown(browser: Browser, room: Server) 
     # A row names the move played and what it cost.
     first = decisions[0]
     cells = rows.nth(0).locator("td")
-    expect(cells.nth(0)).to_have_text(first["label"])
+    expect(cells.nth(0)).to_have_text(first["where"])  # the label 1.3 in words: deal 1, trick 3
     expect(cells.nth(3)).to_have_text(f"{first['cost']:.2f}" if first["cost"] > 0 else "0")
     expect(page.locator(".review-total")).to_contain_text(f"{review['total']:.2f}")
     mistakes = [d for d in decisions if d["mistake"]]

@@ -5,6 +5,7 @@ memory. The reviews search a few simulations a decision, so that the tests are q
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -85,8 +86,17 @@ def test_a_review_runs_reports_progress_and_is_kept(room: Server, finished: str)
     assert all(d["index"] in stops for d in decisions)
     assert review["total"] == pytest.approx(sum(d["cost"] for d in decisions), abs=1e-3)
     assert set(review["costliest"]) <= {d["index"] for d in decisions if d["mistake"]}
+    # Each decision's position in words, in the reader's language (the store keeps none).
+    assert all(re.fullmatch(r"deal 1, (trick \d+|passing)", d["where"]) for d in decisions)
     # Kept in the database: served from there with no job left, at once, and listed.
-    assert reviews(room).store.review(finished, 1, "medium") == review
+    kept = reviews(room).store.review(finished, 1, "medium")
+    assert kept is not None
+    assert {
+        **kept,
+        "decisions": [
+            {**d, "where": w["where"]} for d, w in zip(kept["decisions"], decisions, strict=True)
+        ],
+    } == review
     assert not any(key[0] == f"table:{finished}" for key in reviews(room)._jobs)
     assert room.http.get(url).json() == {**done, "last": None}
     second = room.http.post(f"/api/tables/{finished}/reviews", json={"seat": 1, "level": "medium"})

@@ -15,6 +15,10 @@ runs it with uvicorn. The WebSocket protocol (JSON, one object per message; docs
   player comes or goes), ``refused`` (with the reason in the screen's words; nothing changed),
   ``hint``, ``rematch``, ``error`` (then the socket closes), ``pong``.
 
+Every request and WebSocket is answered in the language :class:`~hoyle.web.lang.Language` chooses
+for it (``?lang=``, the ``hoyle_lang`` cookie, ``Accept-Language``); the pages are translated as
+they are served (:mod:`hoyle.web.pages`) and carry their scripts' messages.
+
 Before any route, :class:`~hoyle.web.guard.Guard` refuses a Host name the room does not answer
 to and another site's Origin; :class:`~hoyle.web.limits.Limits` bound what visitors create.
 """
@@ -29,13 +33,16 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
 import hoyle
 from hoyle.core.errors import HoyleError
+from hoyle.i18n import LANGUAGES, _, current
 from hoyle.web.guard import Guard
+from hoyle.web.lang import Language
 from hoyle.web.limits import OFF, LimitError, Limits
+from hoyle.web.pages import page, script_catalogue
 from hoyle.web.replay import Replay, ReplayError, Replays, read_upload
 from hoyle.web.review import ReviewError, Reviews, read_request
 from hoyle.web.room import (
@@ -49,6 +56,7 @@ from hoyle.web.room import (
 )
 from hoyle.web.store import Store
 from hoyle.web.table import Refused, Settings, Table
+from hoyle.web.words import game_title
 
 __all__ = ["MAX_MESSAGE", "create_app"]
 
@@ -93,15 +101,30 @@ def create_app(
     )
     app.state.room = room
     app.add_middleware(Guard, hosts=hosts)
+    app.add_middleware(Language)  # the outermost: the Guard's refusals are in it too
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
-    async def lobby() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    async def lobby() -> HTMLResponse:
+        return _page("index.html")
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "table.html")
+    async def table_page(table_id: str) -> HTMLResponse:
+        return _page("table.html")
+
+    @app.get("/api/i18n/{lang}.json")
+    async def script_messages(lang: str) -> JSONResponse:
+        """The messages the pages' scripts say, in ``lang`` (those it translates)."""
+        if lang not in LANGUAGES:
+            raise HTTPException(
+                404,
+                _("no language {lang!r} here: {languages}").format(
+                    lang=lang, languages=", ".join(LANGUAGES)
+                ),
+            )
+        return JSONResponse(
+            script_catalogue(lang), headers={"cache-control": "public, max-age=3600"}
+        )
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -147,7 +170,7 @@ def create_app(
         body = await _body(request)
         seats = body.get("seats")
         if not isinstance(seats, list):
-            raise HTTPException(400, "seats is a list, one entry per seat")
+            raise HTTPException(400, _("seats is a list, one entry per seat"))
         client = request.client.host if request.client else ""
         try:
             made = await room.create(body["game"], seats, _options(body), client)
@@ -161,7 +184,7 @@ def create_app(
             {
                 "id": table.id,
                 "game": table.game.spec,
-                "title": table.game.title,
+                "title": game_title(table.game),
                 "watch": f"{base}/t/{table.id}",
                 "seats": [
                     {
@@ -196,9 +219,9 @@ def create_app(
     async def record(table_id: str) -> PlainTextResponse:
         row = store.table(table_id)
         if row is None:
-            raise HTTPException(404, "no such table")
+            raise HTTPException(404, _("no such table"))
         if row.record is None:
-            raise HTTPException(409, "the game is not over; its record is written at the end")
+            raise HTTPException(409, _("the game is not over; its record is written at the end"))
         return PlainTextResponse(row.record)
 
     # ------------------------------------------------------------------ replays
@@ -208,12 +231,12 @@ def create_app(
     app.state.replays = replays
 
     @app.get("/replay/{table_id}", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "replay.html")
+    async def replay_page(table_id: str) -> HTMLResponse:
+        return _page("replay.html")
 
     @app.get("/replay/u/{upload_id}", include_in_schema=False)
-    async def upload_page(upload_id: str) -> FileResponse:
-        return FileResponse(STATIC / "replay.html")
+    async def upload_page(upload_id: str) -> HTMLResponse:
+        return _page("replay.html")
 
     @app.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str) -> dict[str, Any]:
@@ -237,7 +260,7 @@ def create_app(
         return {
             "id": replay.upload,
             "url": f"/replay/u/{replay.upload}",
-            "title": replay.timeline.game.title,
+            "title": game_title(replay.timeline.game),
             "positions": len(replay.timeline),
         }
 
@@ -308,12 +331,21 @@ def create_app(
         await ws.accept()
         table = await room.get(table_id)
         if table is None:
-            await ws.send_json({"type": "error", "reason": f"no table {table_id!r} here"})
+            reason = _("no table {table!r} here").format(table=table_id)
+            await ws.send_json({"type": "error", "reason": reason})
             await ws.close(4404)
             return
         await _serve_viewer(ws, room, table)
 
     return app
+
+
+def _page(name: str) -> HTMLResponse:
+    """A page in the language of the request; caches must keep one per language."""
+    return HTMLResponse(
+        page(name, current()),
+        headers={"vary": "Cookie, Accept-Language", "cache-control": "no-cache"},
+    )
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -323,27 +355,35 @@ async def _body(request: Request) -> dict[str, Any]:
     # leave (no CORS preflight); JSON it may not, so only JSON is read.
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise HTTPException(415, f"send the body as application/json, not {kind or 'no type'}")
+        raise HTTPException(
+            415,
+            _("send the body as application/json, not {kind}").format(kind=kind or _("no type")),
+        )
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
-        raise HTTPException(413, f"the body is at most {MAX_BODY} bytes, not {declared}")
+        raise HTTPException(
+            413,
+            _("the body is at most {most} bytes, not {size}").format(most=MAX_BODY, size=declared),
+        )
     raw = b""
     async for chunk in request.stream():  # a body sent without its length: read up to the limit
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise HTTPException(413, f"the body is at most {MAX_BODY} bytes")
+            raise HTTPException(413, _("the body is at most {most} bytes").format(most=MAX_BODY))
     try:
         text = raw.decode()
     except UnicodeDecodeError:
-        raise HTTPException(400, "the body must be JSON in UTF-8") from None
+        raise HTTPException(400, _("the body must be JSON in UTF-8")) from None
     if _depth(text) > MAX_DEPTH:
-        raise HTTPException(400, f"the body nests at most {MAX_DEPTH} arrays or objects deep")
+        raise HTTPException(
+            400, _("the body nests at most {most} arrays or objects deep").format(most=MAX_DEPTH)
+        )
     try:
         body = json.loads(text)
     except ValueError:
-        raise HTTPException(400, "the body must be JSON") from None
+        raise HTTPException(400, _("the body must be JSON")) from None
     if not isinstance(body, dict) or not isinstance(body.get("game"), str):
-        raise HTTPException(400, 'give {"game": "hearts", "seats": [...]}')
+        raise HTTPException(400, _('give {"game": "hearts", "seats": [...]}'))
     return body
 
 
@@ -355,7 +395,9 @@ async def _replaying(find: Callable[[str], Replay], arg: str) -> Replay:
     except ReplayError as exc:
         raise HTTPException(exc.status, exc.reason) from None
     except (HoyleError, ValueError) as exc:  # RecordError and the engine's own, with the line
-        raise HTTPException(400, f"the record does not replay: {exc}") from None
+        raise HTTPException(
+            400, _("the record does not replay: {reason}").format(reason=exc)
+        ) from None
 
 
 async def _reviewing(fn: Callable[..., T], *args: Any) -> T:
@@ -380,7 +422,7 @@ async def _position(replay: Replay, index: int, seat: str) -> dict[str, Any]:
     elif seat.isdigit() and len(seat) < 4:
         reader = int(seat)
     else:
-        raise HTTPException(400, "seat is all (every hand face up) or a seat number")
+        raise HTTPException(400, _("seat is all (every hand face up) or a seat number"))
     try:
         return await asyncio.to_thread(replay.message, index, reader)
     except ReplayError as exc:
@@ -396,9 +438,9 @@ def _options(body: dict[str, Any]) -> dict[str, Any]:
     players = body.get("players")
     if players is not None:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise CreateError("players is a whole number")
+            raise CreateError(_("players is a whole number"))
         if options.get("players") is not None and str(options["players"]) != str(players):
-            raise CreateError("give the number of players once (the Players box)")
+            raise CreateError(_("give the number of players once (the Players box)"))
         options["players"] = players
     return options
 
@@ -415,32 +457,32 @@ async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
             text = frame.get("text")
             try:
                 if text is None:
-                    raise Refused("send text frames holding JSON, not binary ones")
+                    raise Refused(_("send text frames holding JSON, not binary ones"))
                 msg = _parse(text)
                 kind = msg["type"]
                 if kind == "hello":
                     if joined:
-                        raise Refused("already joined this table")
+                        raise Refused(_("already joined this table"))
                     key = msg.get("key")
                     if key is not None:
                         if not isinstance(key, str) or len(key) > 100:
-                            raise Refused("the invite key must be a short string")
+                            raise Refused(_("the invite key must be a short string"))
                         seat = table.seat_for_key(key)
                         if seat is None:
-                            await ws.send_json(
-                                {"type": "error", "reason": "this invite key holds no seat here"}
-                            )
+                            reason = _("this invite key holds no seat here")
+                            await ws.send_json({"type": "error", "reason": reason})
                             await ws.close(4403)
                             return
                     auto = msg.get("auto", True)
                     if not isinstance(auto, bool):
-                        raise Refused("auto is true or false")
+                        raise Refused(_("auto is true or false"))
                     joined = True
                     name = msg.get("name")
-                    await table.join(ws, seat, name if isinstance(name, str) else None, auto)
+                    name = name if isinstance(name, str) else None
+                    await table.join(ws, seat, name, auto, lang=current())
                     continue
                 if not joined:
-                    raise Refused('say hello first: {"type": "hello", "key": …}')
+                    raise Refused(_('say hello first: {"type": "hello", "key": …}'))
                 if seat is not None:
                     await table.heard_from(seat)
                 if kind == "ping":
@@ -453,18 +495,18 @@ async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
                 elif kind == "settings":
                     auto = msg.get("auto")
                     if seat is None:
-                        raise Refused("spectators have no settings here")
+                        raise Refused(_("spectators have no settings here"))
                     if not isinstance(auto, bool):
-                        raise Refused('settings: {"type": "settings", "auto": true or false}')
+                        raise Refused(_('settings: {"type": "settings", "auto": true or false}'))
                     await table.set_auto(ws, auto)
                 elif kind == "hint":
                     if seat is None:
-                        raise Refused("spectators get no hints")
+                        raise Refused(_("spectators get no hints"))
                     found = await table.hint(seat)
                     await table.reply(ws, {"type": "hint", "seq": table.seq, **found})
                 elif kind == "rematch":
                     if seat is None:
-                        raise Refused("only a seated player can ask for a rematch")
+                        raise Refused(_("only a seated player can ask for a rematch"))
                     try:
                         new, made = await room.rematch(table)
                     except CreateError as exc:
@@ -473,8 +515,10 @@ async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
                         await table.reply(ws, {"type": "rematch", "table": new.id})
                 else:
                     raise Refused(
-                        f"unknown message type {kind!r}; use hello, act, hint, continue, "
-                        "settings, rematch, ping"
+                        _(
+                            "unknown message type {kind!r}; use hello, act, hint, continue, "
+                            "settings, rematch, ping"
+                        ).format(kind=kind)
                     )
             except Refused as exc:
                 await table.reply(ws, {"type": "refused", "reason": exc.reason, "seq": table.seq})
@@ -486,15 +530,23 @@ async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
 
 def _parse(text: str) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
-        raise Refused(f"message too long ({len(text)} characters; at most {MAX_MESSAGE})")
+        raise Refused(
+            _("message too long ({size} characters; at most {most})").format(
+                size=len(text), most=MAX_MESSAGE
+            )
+        )
     if _depth(text) > MAX_DEPTH:
-        raise Refused(f"a message nests at most {MAX_DEPTH} arrays or objects deep")
+        raise Refused(
+            _("a message nests at most {most} arrays or objects deep").format(most=MAX_DEPTH)
+        )
     try:
         msg = json.loads(text)
     except ValueError:
-        raise Refused('not JSON: send one object such as {"type": "act", "token": "QS"}') from None
+        raise Refused(
+            _('not JSON: send one object such as {"type": "act", "token": "QS"}')
+        ) from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-        raise Refused('a message is an object with a "type" string')
+        raise Refused(_('a message is an object with a "type" string'))
     return msg
 
 
@@ -523,17 +575,19 @@ def _depth(text: str) -> int:
 
 def _acting_seat(seat: int | None, msg: dict[str, Any]) -> int:
     if seat is None:
-        raise Refused("spectators cannot act; open your invite link to take a seat")
+        raise Refused(_("spectators cannot act; open your invite link to take a seat"))
     claimed = msg.get("seat", seat)
     if claimed != seat or isinstance(claimed, bool):
-        raise Refused(f"you hold seat {seat}, not seat {claimed!r}")
+        raise Refused(
+            _("you hold seat {seat}, not seat {claimed!r}").format(seat=seat, claimed=claimed)
+        )
     return seat
 
 
 def _token(msg: dict[str, Any]) -> str:
     token = msg.get("token")
     if not isinstance(token, str) or not token.strip() or len(token) > 64:
-        raise Refused('an act message needs a "token" string such as "QS" or "pass"')
+        raise Refused(_('an act message needs a "token" string such as "QS" or "pass"'))
     return token
 
 

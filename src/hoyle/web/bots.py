@@ -37,6 +37,7 @@ from hoyle.core.budget import Budget
 from hoyle.core.orphans import leave_with_parent
 from hoyle.core.protocol import State
 from hoyle.core.registry import Agent, make_agent
+from hoyle.i18n import current, using
 
 __all__ = ["BotPool", "Thought", "cap_budget"]
 
@@ -96,9 +97,10 @@ def _think(key: tuple[str, int, str], state: State, seed: int, seconds: float | 
     return Thought(action, time.perf_counter() - start)
 
 
-def _hint(state: State, level: str, seconds: float) -> list[Any]:
-    """In a worker: ``hoyle.hint`` of ``state``."""
-    return hoyle.hint(state, level, seconds=seconds)
+def _hint(state: State, level: str, seconds: float, lang: str) -> list[Any]:
+    """In a worker: ``hoyle.hint`` of ``state``, its reasons said in ``lang``."""
+    with using(lang):
+        return hoyle.hint(state, level, seconds=seconds)
 
 
 class BotPool:
@@ -182,10 +184,11 @@ class BotPool:
         return thought.action
 
     async def hint(self, state: State, level: str, seconds: float) -> list[Any]:
-        """``hoyle.hint`` of ``state``, ahead of every bot (a player waits for it)."""
+        """``hoyle.hint`` of ``state``, ahead of every bot (a player waits for it), in the
+        language in force (a worker process has its own)."""
         if self.seconds is not None:
             seconds = min(seconds, self.seconds)
-        return await self.run(True, _hint, state, level, seconds)
+        return await self.run(True, _hint, state, level, seconds, current())
 
     def load(self) -> dict[str, Any]:
         """How busy the bots are: workers, jobs running and queued, moves made, and over the

@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from hoyle.i18n import _
+
 __all__ = [
     "add_commands",
     "allowed_hosts",
@@ -34,52 +36,58 @@ def data_dir() -> Path:
 
 def add_commands(sub: Any) -> None:
     """Add ``serve`` and ``verify`` to the sub-command parser ``sub``."""
-    serve = sub.add_parser("serve", help="run the web card room (browser play, friends, bots)")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port (8000)")
+    serve = sub.add_parser("serve", help=_("run the web card room (browser play, friends, bots)"))
+    serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on (127.0.0.1)"))
+    serve.add_argument("--port", type=int, default=8000, help=_("port (8000)"))
     serve.add_argument(
         "--database",
         metavar="URL",
-        help="SQLAlchemy URL (postgresql://user@host/db) or SQLite file "
-        "(default: cardroom.sqlite3 in $HOYLE_DATA or ~/.local/share/hoyle)",
+        help=_(
+            "SQLAlchemy URL (postgresql://user@host/db) or SQLite file "
+            "(default: cardroom.sqlite3 in $HOYLE_DATA or ~/.local/share/hoyle)"
+        ),
     )
     serve.add_argument(
-        "--bot-delay", type=float, default=0.5, help="seconds a bot waits before playing (0.5)"
+        "--bot-delay", type=float, default=0.5, help=_("seconds a bot waits before playing (0.5)")
     )
     serve.add_argument(
         "--turn-timeout",
         type=float,
         default=90.0,
-        help="seconds of silence on a turn before a bot plays for an absent human (90)",
+        help=_("seconds of silence on a turn before a bot plays for an absent human (90)"),
     )
     serve.add_argument(
         "--grace",
         type=float,
         default=30.0,
-        help="seconds a seat with no connection waits before a bot takes it (30)",
+        help=_("seconds a seat with no connection waits before a bot takes it (30)"),
     )
     serve.add_argument(
         "--summary-seconds",
         type=float,
         default=20.0,
-        help="seconds bots wait after a deal so its summary can be read, unless every "
-        "player continues first (20)",
+        help=_(
+            "seconds bots wait after a deal so its summary can be read, unless every "
+            "player continues first (20)"
+        ),
     )
     serve.add_argument(
         "--summary-seconds-bots",
         type=float,
         default=4.0,
-        help="the same wait when no player is connected (4)",
+        help=_("the same wait when no player is connected (4)"),
     )
     serve.add_argument(
         "--auto-delay",
         type=float,
         default=0.6,
-        help="seconds before a player's only legal move is played for them (0.6)",
+        help=_("seconds before a player's only legal move is played for them (0.6)"),
     )
     _add_limits(serve)
     serve.set_defaults(func=cmd_serve)
-    verify = sub.add_parser("verify", help="check a card-room record's shuffles against its hashes")
+    verify = sub.add_parser(
+        "verify", help=_("check a card-room record's shuffles against its hashes")
+    )
     verify.add_argument("records", nargs="+", metavar="RECORD", type=Path)
     verify.set_defaults(func=cmd_verify)
 
@@ -90,62 +98,76 @@ def _add_limits(serve: argparse.ArgumentParser) -> None:
 
     d = Limits()
     group = serve.add_argument_group(
-        "a public room", "limits on what visitors may start (docs/web.md, Running a public room)"
+        _("a public room"),
+        _("limits on what visitors may start (docs/web.md, Running a public room)"),
     )
     group.add_argument(
-        "--max-tables", type=int, default=d.tables, help=f"live tables in all ({d.tables})"
+        "--max-tables",
+        type=int,
+        default=d.tables,
+        help=_("live tables in all ({default})").format(default=d.tables),
     )
     group.add_argument(
         "--tables-per-client",
         type=int,
         default=d.tables_per_client,
-        help=f"live tables one client address may have made ({d.tables_per_client})",
+        help=_("live tables one client address may have made ({default})").format(
+            default=d.tables_per_client
+        ),
     )
     group.add_argument(
         "--tables-per-minute",
         type=int,
         default=d.per_minute,
-        help=f"tables one client address may create a minute ({d.per_minute})",
+        help=_("tables one client address may create a minute ({default})").format(
+            default=d.per_minute
+        ),
     )
     group.add_argument(
         "--bot-levels",
         metavar="LEVELS",
-        help="the bot levels a table may seat, e.g. random,easy,medium,hard (every level)",
+        help=_("the bot levels a table may seat, e.g. random,easy,medium,hard (every level)"),
     )
     group.add_argument(
         "--max-deals",
         type=int,
         default=d.deals,
-        help=f"the most deals a game may ask with deals=N ({d.deals})",
+        help=_("the most deals a game may ask with deals=N ({default})").format(default=d.deals),
     )
     group.add_argument(
         "--max-target-factor",
         type=float,
         default=d.target_factor,
-        help=f"a target may be this many times the rules' own ({d.target_factor:g})",
+        help=_("a target may be this many times the rules' own ({default})").format(
+            default=f"{d.target_factor:g}"
+        ),
     )
     group.add_argument(
-        "--no-limits", action="store_true", help="none of the limits above (a room for one)"
+        "--no-limits", action="store_true", help=_("none of the limits above (a room for one)")
     )
     group.add_argument(
         "--bot-workers",
         type=int,
-        help="processes the searching bots think in (the cores but one; 0: the server's "
-        "threads, only to measure what the workers change)",
+        help=_(
+            "processes the searching bots think in (the cores but one; 0: the server's "
+            "threads, only to measure what the workers change)"
+        ),
     )
     group.add_argument(
         "--bot-seconds",
         type=float,
         default=1.0,
-        help="the most a bot or a hint thinks per move; a level's own shorter budget stays (1)",
+        help=_("the most a bot or a hint thinks per move; a level's own shorter budget stays (1)"),
     )
     group.add_argument(
         "--allow-host",
         action="append",
         metavar="NAME",
         default=[],
-        help="a name the room answers to (repeat for more; by default the address it "
-        "listens on, and localhost); '*' for any",
+        help=_(
+            "a name the room answers to (repeat for more; by default the address it "
+            "listens on, and localhost); '*' for any"
+        ),
     )
 
 
@@ -162,7 +184,9 @@ def limits_of(args: argparse.Namespace) -> Any:
         for level in levels:
             if level not in known:
                 raise ValueError(
-                    f"--bot-levels: no family has a bot {level!r}; levels: {', '.join(known)}"
+                    _("--bot-levels: no family has a bot {level!r}; levels: {levels}").format(
+                        level=level, levels=", ".join(known)
+                    )
                 )
     return Limits(
         tables_per_client=args.tables_per_client,
@@ -228,8 +252,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from hoyle.web.table import Settings
     except ImportError as exc:
         print(
-            f"hoyle serve: the web extra is missing ({exc.name}); "
-            "install it with: pip install 'hoyle[web]'",
+            _(
+                "hoyle serve: the web extra is missing ({name}); "
+                "install it with: pip install 'hoyle[web]'"
+            ).format(name=exc.name),
             file=sys.stderr,
         )
         return 1
@@ -249,8 +275,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sock = listen(args.host, args.port)
     except OSError as exc:
         print(
-            f"hoyle serve: cannot listen on {args.host}:{args.port} ({exc.strerror}); "
-            "is another room running? choose another with --port",
+            _(
+                "hoyle serve: cannot listen on {address} ({reason}); "
+                "is another room running? choose another with --port"
+            ).format(address=f"{args.host}:{args.port}", reason=exc.strerror),
             file=sys.stderr,
         )
         return 1
@@ -259,13 +287,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
         app = create_app(url, settings, limits_of(args), hosts)
     except (StoreError, ValueError) as exc:
         sock.close()
-        print(f"hoyle serve: {exc}", file=sys.stderr)
+        print(_("hoyle serve: {reason}").format(reason=exc), file=sys.stderr)
         return 1
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     safe = url.split("@")[-1] if "@" in url else url  # never print a database password
-    print(f"hoyle card room: http://{shown}:{args.port}/  (database {safe}; Ctrl-C stops)")
+    print(
+        _("hoyle card room: {url}  (database {database}; Ctrl-C stops)").format(
+            url=f"http://{shown}:{args.port}/", database=safe
+        )
+    )
     if hosts is not None and args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"  answering to {', '.join(hosts)} (add a name with --allow-host NAME)")
+        print(
+            _("  answering to {names} (add a name with --allow-host NAME)").format(
+                names=", ".join(hosts)
+            )
+        )
     sys.stdout.flush()
     # No client message is near 64 KiB: bigger frames are refused before they are read. The
     # state messages are a few KiB of JSON; compressing each one cost more CPU than the rest
@@ -291,10 +327,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
             rec = read_file(path)
             lines = verify_record(rec)
         except (OSError, RecordError) as exc:
-            print(f"{path}: NOT VERIFIED: {exc}")
+            print(_("{path}: NOT VERIFIED: {reason}").format(path=path, reason=exc))
             status = 1
             continue
-        print(f"{path}: every deal verified ({rec.tags.get('Game')})")
+        print(
+            _("{path}: every deal verified ({game})").format(path=path, game=rec.tags.get("Game"))
+        )
         for line in lines:
             print(f"  {line}")
     return status

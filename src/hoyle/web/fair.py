@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hoyle.core.protocol import State
+from hoyle.i18n import _
 from hoyle.records import Record, RecordError, replay
 
 __all__ = [
@@ -68,7 +69,7 @@ def draw(salt: str, index: int, outcomes: Sequence[tuple[int, float]]) -> int:
     """
     if not outcomes:
         raise ValueError("no chance outcomes to draw from")
-    probs = [p for _, p in outcomes]
+    probs = [p for _outcome, p in outcomes]
     if max(probs) - min(probs) < 1e-12:
         return outcomes[_below(salt, index, len(outcomes))][0]
     point = _below(salt, index, _UNIT) / _UNIT * sum(probs)
@@ -116,9 +117,11 @@ def parse_deal_tags(value: str) -> dict[int, str]:
     """``"1:abc 2:def"`` → ``{1: "abc", 2: "def"}`` (the Commitments and Salts tags)."""
     out: dict[int, str] = {}
     for word in value.split():
-        deal, _, text = word.partition(":")
+        deal, _sep, text = word.partition(":")
         if not deal.isdigit() or not text:
-            raise FairnessError(f"bad deal entry {word!r}: write deal:hex, e.g. 1:9f3a…")
+            raise FairnessError(
+                _("bad deal entry {entry!r}: write deal:hex, e.g. 1:9f3a…").format(entry=word)
+            )
         out[int(deal)] = text
     return out
 
@@ -136,9 +139,9 @@ def verify_record(rec: Record) -> list[str]:
     is the one the salt draws. Raises :class:`FairnessError` at the first mismatch.
     """
     if "Commitments" not in rec.tags or "Salts" not in rec.tags:
-        raise FairnessError("the record has no Commitments and Salts tags to verify")
+        raise FairnessError(_("the record has no Commitments and Salts tags to verify"))
     if rec.seed is not None:
-        raise FairnessError("the record was dealt from a seed, not from committed salts")
+        raise FairnessError(_("the record was dealt from a seed, not from committed salts"))
     commits = parse_deal_tags(rec.tags["Commitments"])
     salts = parse_deal_tags(rec.tags["Salts"])
     replay(rec)  # every action legal, Result as claimed
@@ -151,14 +154,20 @@ def verify_record(rec: Record) -> list[str]:
         if state.is_chance_node():
             deal = state.progress()[0]
             if deal not in salts:
-                raise FairnessError(f"deal {deal} has chance actions but no salt")
+                raise FairnessError(
+                    _("deal {deal} has chance actions but no salt").format(deal=deal)
+                )
             index = draws.get(deal, 0)
             expected = draw(salts[deal], index, state.chance_outcomes())
             action = state.string_to_action(token)
             if action != expected:
                 raise FairnessError(
-                    f"deal {deal}, chance action {index + 1}: the record has {token} but the "
-                    f"salt draws {state.action_to_string(expected)}"
+                    _(
+                        "deal {deal}, chance action {n}: the record has {token} but the salt "
+                        "draws {drawn}"
+                    ).format(
+                        deal=deal, n=index + 1, token=token, drawn=state.action_to_string(expected)
+                    )
                 )
             draws[deal] = index + 1
             if deal not in closed:
@@ -172,17 +181,27 @@ def verify_record(rec: Record) -> list[str]:
     report = []
     for deal, tokens in sorted(first_run.items()):
         if deal not in commits:
-            raise FairnessError(f"deal {deal} has no commitment")
+            raise FairnessError(_("deal {deal} has no commitment").format(deal=deal))
         if commitment(salts[deal], tokens) != commits[deal]:
             raise FairnessError(
-                f"deal {deal}: sha256(salt:deal) is {commitment(salts[deal], tokens)[:16]}…, "
-                f"not the commitment {commits[deal][:16]}… published at its start"
+                _(
+                    "deal {deal}: sha256(salt:deal) is {found}…, not the commitment "
+                    "{published}… published at its start"
+                ).format(
+                    deal=deal,
+                    found=commitment(salts[deal], tokens)[:16],
+                    published=commits[deal][:16],
+                )
             )
         report.append(
-            f"deal {deal}: commitment {commits[deal][:16]}… matches; "
-            f"{draws[deal]} chance actions drawn from its salt"
+            _(
+                "deal {deal}: commitment {published}… matches; {n} chance actions drawn from "
+                "its salt"
+            ).format(deal=deal, published=commits[deal][:16], n=draws[deal])
         )
     extra = set(commits) - set(first_run)
     if extra:
-        raise FairnessError(f"commitments for deals that were never dealt: {sorted(extra)}")
+        raise FairnessError(
+            _("commitments for deals that were never dealt: {deals}").format(deals=sorted(extra))
+        )
     return report

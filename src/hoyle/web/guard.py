@@ -10,7 +10,8 @@ Two attacks reach a room on a player's own machine from any web page they visit:
   state-changing request whose Origin is not the room's own address is refused. Programs that
   are not browsers send no Origin and are let through (they are not acting for a visitor).
 
-:class:`Guard` is ASGI middleware for both; every refusal names what was wrong and what would do.
+:class:`Guard` is ASGI middleware for both; every refusal names what was wrong and what would do
+(in the language :class:`~hoyle.web.lang.Language` chose for the request, around it).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
+
+from hoyle.i18n import _
 
 __all__ = ["Guard", "host_name"]
 
@@ -51,20 +54,20 @@ class Guard:
         reason = None
         status = 400
         if self.hosts is not None and host_name(host) not in self.hosts:
-            reason = (
-                f"this room answers to {', '.join(self.hosts)}, not {host or 'no Host'}; "
-                "its owner can add a name with hoyle serve --allow-host NAME"
-            )
+            reason = _(
+                "this room answers to {hosts}, not {host}; its owner can add a name with "
+                "hoyle serve --allow-host NAME"
+            ).format(hosts=", ".join(self.hosts), host=host or _("no Host"))
         elif "origin" in headers and (
             scope["type"] == "websocket" or scope.get("method") not in SAFE_METHODS
         ):
             origin = headers["origin"]
             if urlsplit(origin).netloc.lower() != host.lower():
                 status = 403
-                reason = (
-                    f"a page at {origin} may not play or create tables here: only pages of "
-                    f"this room (http://{host}) may"
-                )
+                reason = _(
+                    "a page at {origin} may not play or create tables here: only pages of "
+                    "this room ({room}) may"
+                ).format(origin=origin, room=f"http://{host}")
         if reason is None:
             await self.app(scope, receive, send)
         elif scope["type"] == "websocket":

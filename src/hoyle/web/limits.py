@@ -19,6 +19,8 @@ from typing import Any
 
 import hoyle
 from hoyle.core.protocol import Game
+from hoyle.i18n import _, ngettext
+from hoyle.web.words import game_title, level_name
 
 __all__ = ["OFF", "Gate", "LimitError", "Limits", "baseline_of"]
 
@@ -57,8 +59,10 @@ class Limits:
         deals = getattr(rules, "deals", 0)
         if self.deals is not None and isinstance(deals, int) and deals > self.deals:
             raise LimitError(
-                f"deals={deals} is more than this room allows: at most {self.deals} "
-                "(hoyle serve --max-deals)",
+                _(
+                    "deals={deals} is more than this room allows: at most {most} "
+                    "(hoyle serve --max-deals)"
+                ).format(deals=deals, most=self.deals),
                 400,
             )
         target, own = getattr(rules, "target", None), getattr(base, "target", None)
@@ -66,16 +70,25 @@ class Limits:
             most = int(own * self.target_factor)
             if target > most:
                 raise LimitError(
-                    f"target={target} is more than this room allows for {baseline.title}: "
-                    f"at most {most}, {self.target_factor:g} times the rules' {own} "
-                    "(hoyle serve --max-target-factor)",
+                    _(
+                        "target={target} is more than this room allows for {game}: at most "
+                        "{most}, {factor} times the rules' {own} (hoyle serve --max-target-factor)"
+                    ).format(
+                        target=target,
+                        game=game_title(baseline),
+                        most=most,
+                        factor=f"{self.target_factor:g}",
+                        own=own,
+                    ),
                     400,
                 )
         for name in ("deal_limit", "turn_limit"):
             value, cap = getattr(rules, name, None), getattr(base, name, None)
             if isinstance(value, int) and isinstance(cap, int) and cap and value > cap:
                 raise LimitError(
-                    f"{name}={value} is more than the rules' own {cap}: it may only be lowered",
+                    _(
+                        "{name}={value} is more than the rules' own {cap}: it may only be lowered"
+                    ).format(name=name, value=value, cap=cap),
                     400,
                 )
 
@@ -86,8 +99,10 @@ class Limits:
         for level in levels:
             if level not in self.levels:
                 raise LimitError(
-                    f"bot level {level!r} is not played in this room; choose "
-                    f"{', '.join(self.levels)} (hoyle serve --bot-levels)",
+                    _(
+                        "bot level {level!r} is not played in this room; choose {levels} "
+                        "(hoyle serve --bot-levels)"
+                    ).format(level=level, levels=", ".join(self.levels)),
                     400,
                 )
 
@@ -96,17 +111,27 @@ class Limits:
         text saying them all."""
         parts = []
         if self.tables_per_client is not None:
-            parts.append(f"{self.tables_per_client} tables at a time per visitor")
+            n = self.tables_per_client
+            parts.append(
+                ngettext(
+                    "{n} table at a time per visitor", "{n} tables at a time per visitor", n
+                ).format(n=n)
+            )
         if self.tables is not None:
-            parts.append(f"{self.tables} in all")
+            parts.append(_("{n} in all").format(n=self.tables))
         if self.per_minute is not None:
-            parts.append(f"{self.per_minute} new tables a minute")
+            n = self.per_minute
+            parts.append(
+                ngettext("{n} new table a minute", "{n} new tables a minute", n).format(n=n)
+            )
         if self.levels is not None:
-            parts.append(f"bots {', '.join(self.levels)}")
+            levels = ", ".join(level_name(level) for level in self.levels)
+            parts.append(_("bots {levels}").format(levels=levels))
         if self.deals is not None:
-            parts.append(f"deals={self.deals} at most")
+            parts.append(_("deals={n} at most").format(n=self.deals))
         if self.target_factor is not None:
-            parts.append(f"a target up to {self.target_factor:g} times the rules' own")
+            factor = f"{self.target_factor:g}"
+            parts.append(_("a target up to {factor} times the rules' own").format(factor=factor))
         return {
             "tables_per_client": self.tables_per_client,
             "tables": self.tables,
@@ -114,7 +139,9 @@ class Limits:
             "levels": list(self.levels) if self.levels is not None else None,
             "deals": self.deals,
             "target_factor": self.target_factor,
-            "text": "This room allows " + ", ".join(parts) + "." if parts else "",
+            "text": _("This room allows {limits}.").format(limits=", ".join(parts))
+            if parts
+            else "",
         }
 
 
@@ -136,15 +163,18 @@ class Gate:
         now = time.monotonic() if now is None else now
         if limits.tables is not None and sum(live.values()) >= limits.tables:
             raise LimitError(
-                f"the room is full: {limits.tables} tables are being played "
-                "(hoyle serve --max-tables); try again when one ends",
+                _(
+                    "the room is full: {n} tables are being played (hoyle serve --max-tables); "
+                    "try again when one ends"
+                ).format(n=limits.tables),
                 429,
             )
         if limits.tables_per_client is not None and live.get(client, 0) >= limits.tables_per_client:
             raise LimitError(
-                f"you have {live.get(client, 0)} tables being played, the most this room allows "
-                f"one visitor (hoyle serve --tables-per-client {limits.tables_per_client}); "
-                "finish or leave one first",
+                _(
+                    "you have {n} tables being played, the most this room allows one visitor "
+                    "(hoyle serve --tables-per-client {most}); finish or leave one first"
+                ).format(n=live.get(client, 0), most=limits.tables_per_client),
                 429,
             )
         made = self._made[client]
@@ -153,8 +183,10 @@ class Gate:
         if limits.per_minute is not None and len(made) >= limits.per_minute:
             wait = 60 - (now - made[0])
             raise LimitError(
-                f"at most {limits.per_minute} new tables a minute "
-                f"(hoyle serve --tables-per-minute); try again in {wait:.0f} s",
+                _(
+                    "at most {most} new tables a minute (hoyle serve --tables-per-minute); "
+                    "try again in {wait} s"
+                ).format(most=limits.per_minute, wait=f"{wait:.0f}"),
                 429,
             )
         made.append(now)

@@ -25,10 +25,12 @@ from typing import Any
 from fastapi import HTTPException, Request
 
 from hoyle.core.registry import family
+from hoyle.i18n import _
 from hoyle.records import Record, loads
 from hoyle.records.timeline import Timeline
 from hoyle.web.fair import FairnessError, parse_deal_tags
 from hoyle.web.store import Store
+from hoyle.web.words import game_title, level_name, phase_name
 
 __all__ = [
     "CACHE_WEIGHT",
@@ -72,7 +74,8 @@ class Replay:
     timeline: Timeline
     """The positions of the game."""
     seats: list[dict[str, Any]]
-    """Each seat as the viewer names it: ``name``, ``kind``, ``level``, ``status``."""
+    """Each seat as the table knew it: ``name`` (``None`` when the record names none),
+    ``kind`` and ``level`` (the viewer's words for them: :meth:`seats_json`)."""
     table: str | None = None
     """The table the game was played at (``None`` for an uploaded record)."""
     upload: str | None = None
@@ -104,17 +107,19 @@ class Replay:
         if positions > MAX_POSITIONS:
             raise ReplayError(
                 413,
-                f"the game is too long to replay here: {positions} positions, at most "
-                f"{MAX_POSITIONS} (hoyle replay FILE checks a record of any length)",
+                _(
+                    "the game is too long to replay here: {n} positions, at most {most} "
+                    "(hoyle replay FILE checks a record of any length)"
+                ).format(n=positions, most=MAX_POSITIONS),
             )
         line = Timeline(rec)
         n = line.game.num_players
-        names = line.names or [f"Seat {i + 1}" for i in range(n)]
         if seats is None:
-            seats = [{"name": name, "kind": "player", "level": None} for name in names]
-        for seat in seats:
-            # The table page says who is here and who is away: in a replay nobody is.
-            seat["status"] = f"bot · {seat['level']}" if seat["kind"] == "bot" else "player"
+            names = line.names or []
+            seats = [
+                {"name": names[i] if i < len(names) else None, "kind": "player", "level": None}
+                for i in range(n)
+            ]
         replay = cls(line, seats, table=table, upload=upload)
         replay._plan()
         return replay
@@ -157,16 +162,31 @@ class Replay:
                 history.append((i, scores))
         self._history = history
 
+    def seats_json(self) -> list[dict[str, Any]]:
+        """Each seat as the viewer names it, in the language in force: ``name`` (``Seat N``
+        when the record names none), ``kind``, ``level``, and ``status``, who played it (the
+        table page says who is here and who is away: in a replay nobody is)."""
+        out = []
+        for i, seat in enumerate(self.seats):
+            bot = seat["kind"] == "bot"
+            out.append(
+                {
+                    **seat,
+                    "name": seat["name"] or _("Seat {n}").format(n=i + 1),
+                    "status": _("bot · {level}").format(level=level_name(str(seat["level"])))
+                    if bot
+                    else _("player"),
+                }
+            )
+        return out
+
     def where(self, index: int) -> str:
         """Where the game stands at ``index`` in words: "deal 1, trick 3", "deal 2, pass"."""
         step = self.timeline.steps[index]
         if step.label == "end":
-            return "the game is over"
+            return _("the game is over")
         deal, phase, round_ = step.progress
-        if not phase or phase == "play":
-            unit = "turn" if self.view_name == "piles" else "trick"
-            return f"deal {deal}, {unit} {round_}" if round_ else f"deal {deal}"
-        return f"deal {deal}, {phase}" + (f" {round_}" if round_ else "")
+        return where_words(deal, phase, round_, self.view_name == "piles")
 
     @property
     def view_name(self) -> str:
@@ -194,10 +214,10 @@ class Replay:
             "table": self.table,
             "upload": self.upload,
             "game": game.spec,
-            "title": game.title,
+            "title": game_title(game),
             "family": game.family,
             "view": self.view_name,
-            "seats": self.seats,
+            "seats": self.seats_json(),
             "result": rec.tags.get("Result", ""),
             "record": self.record_url,
             "positions": len(self.timeline),
@@ -222,7 +242,10 @@ class Replay:
         line = self.timeline
         n = line.game.num_players
         if seat is not None and not 0 <= seat < n:
-            raise ReplayError(400, f"seat {seat}: this game has seats 0 to {n - 1}")
+            raise ReplayError(
+                400,
+                _("seat {seat}: this game has seats 0 to {last}").format(seat=seat, last=n - 1),
+            )
         try:
             with self._lock:  # one reader at a time: a state's log is built as it is read
                 view = line.view(index, seat, face_up=seat is None)
@@ -250,10 +273,10 @@ class Replay:
             "game": line.game.spec,
             "family": line.game.family,
             "view": self.view_name,
-            "title": line.game.title,
+            "title": game_title(line.game),
             "status": "finished" if over else "playing",
             "to_act": None if over else to_act,
-            "seats": self.seats,
+            "seats": self.seats_json(),
             "observation": obs,
             "hands": view.hands,
             "facts": view.facts,
@@ -340,9 +363,9 @@ class Replays:
                 return found
             row = self.store.table(table_id)
             if row is None:
-                raise ReplayError(404, "no such table")
+                raise ReplayError(404, _("no such table"))
             if row.record is None:
-                raise ReplayError(409, "the game is not over; it can be replayed once it ends")
+                raise ReplayError(409, _("the game is not over; it can be replayed once it ends"))
             seats = [
                 {"name": str(s["name"]), "kind": str(s["kind"]), "level": s.get("level")}
                 for s in row.seats
@@ -363,7 +386,7 @@ class Replays:
         with self._lock:
             self._records[upload_id] = text
             while len(self._records) > self.uploads:
-                gone, _ = self._records.popitem(last=False)
+                gone, _text = self._records.popitem(last=False)
                 self._cache.pop(f"upload:{gone}", None)
         self._keep(f"upload:{upload_id}", replay)
         return replay
@@ -388,7 +411,7 @@ class Replays:
             text = self._records.get(upload_id)
             if text is None:
                 raise ReplayError(
-                    404, "no such upload here (uploads are kept a while, not for ever)"
+                    404, _("no such upload here (uploads are kept a while, not for ever)")
                 )
             self._records.move_to_end(upload_id)
             return text
@@ -418,11 +441,20 @@ async def read_upload(request: Request) -> str:
     # plain text to this room without the browser asking first, but not JSON.
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise HTTPException(415, f"send the body as application/json, not {kind or 'no type'}")
+        raise HTTPException(
+            415,
+            _("send the body as application/json, not {kind}").format(kind=kind or _("no type")),
+        )
     declared = request.headers.get("content-length", "")
-    too_big = f"a record upload is at most {MAX_RECORD // 1024} KiB"
+    most = MAX_RECORD // 1024
+    too_big = _("a record upload is at most {most} KiB").format(most=most)
     if declared.isdigit() and int(declared) > MAX_RECORD:
-        raise HTTPException(413, f"{too_big}, not {int(declared) // 1024} KiB")
+        raise HTTPException(
+            413,
+            _("a record upload is at most {most} KiB, not {size} KiB").format(
+                most=most, size=int(declared) // 1024
+            ),
+        )
     raw = b""
     async for chunk in request.stream():
         raw += chunk
@@ -431,13 +463,47 @@ async def read_upload(request: Request) -> str:
     try:
         body = json.loads(raw.decode())
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise HTTPException(400, 'send {"record": "<the record\'s text>"} as JSON') from None
+        raise HTTPException(400, _('send {"record": "<the record\'s text>"} as JSON')) from None
     if not isinstance(body, dict) or not isinstance(body.get("record"), str):
-        raise HTTPException(400, 'send {"record": "<the record\'s text>"} as JSON')
+        raise HTTPException(400, _('send {"record": "<the record\'s text>"} as JSON'))
     text: str = body["record"]
     if not text.strip():
-        raise HTTPException(400, "the record is empty")
+        raise HTTPException(400, _("the record is empty"))
     return text
+
+
+def where_words(deal: int, phase: str, round_: int, turns: bool = False) -> str:
+    """A position's progress in words, in the language in force: ``deal 1, trick 3``
+    (``turn 3`` when the game moves by ``turns``), ``deal 2, pass``, ``deal 1, bidding 2``."""
+    if not phase or phase == "play":
+        if not round_:
+            return _("deal {deal}").format(deal=deal)
+        if turns:
+            return _("deal {deal}, turn {n}").format(deal=deal, n=round_)
+        return _("deal {deal}, trick {n}").format(deal=deal, n=round_)
+    if round_:
+        return _("deal {deal}, {phase} {n}").format(deal=deal, phase=phase_name(phase), n=round_)
+    return _("deal {deal}, {phase}").format(deal=deal, phase=phase_name(phase))
+
+
+def label_words(label: str, turns: bool = False) -> str:
+    """A record's position label in words (:func:`where_words`): ``1.3`` → ``deal 1, trick
+    3``, ``2.bid.1`` → ``deal 2, bidding 1``, ``end``; a label it cannot read, as it is.
+
+    >>> label_words("1.3"), label_words("1.pass"), label_words("2.bid.1", turns=True)
+    ('deal 1, trick 3', 'deal 1, passing', 'deal 2, bidding 1')
+    """
+    if label == "end":
+        return _("the game is over")
+    parts = label.split(".")
+    if not parts[0].isdigit() or len(parts) > 3:
+        return label
+    deal = int(parts[0])
+    if len(parts) == 2 and parts[1].isdigit():
+        return where_words(deal, "play", int(parts[1]), turns)
+    phase = parts[1] if len(parts) > 1 else ""
+    round_ = parts[2] if len(parts) == 3 else "0"
+    return where_words(deal, phase, int(round_) if round_.isdigit() else 0, turns)
 
 
 def _scores(obs: dict[str, Any]) -> list[float]:

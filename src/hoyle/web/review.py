@@ -32,9 +32,14 @@ from typing import Any
 
 from fastapi import HTTPException, Request
 
-from hoyle.core.registry import takes_budget
-from hoyle.web.replay import Replay, ReplayError, Replays
+import hoyle
+from hoyle.agents.hints import value_meaning
+from hoyle.core.errors import HoyleError
+from hoyle.core.registry import family, takes_budget
+from hoyle.i18n import N_, _
+from hoyle.web.replay import Replay, ReplayError, Replays, label_words
 from hoyle.web.store import Store
+from hoyle.web.words import game_title, level_name
 
 __all__ = [
     "CANCEL_GRACE",
@@ -87,6 +92,11 @@ class Job:
     """The decision judged last (``label``, ``played``, ``best``, ``cost``)."""
     result: dict[str, Any] | None = None
     reason: str | None = None
+    """Why it ended without a result: an English message (marked for the catalogue), said in
+    each reader's language when it is read, with ``detail`` in its ``{reason}``."""
+    detail: str | None = None
+    turns: bool = False
+    """Whether the game moves by turns, not tricks (its positions' words say so)."""
     created: float = field(default_factory=time.time)
     cancelled: Any = field(default_factory=_CONTEXT.Event)
     """Set to ask the worker to stop (a process-shared event)."""
@@ -138,7 +148,12 @@ class Reviews:
         seat = self._seat(replay, seat)
         game = replay.timeline.game
         if not takes_budget(level, game):
-            raise ReviewError(400, f"{level} does not search {game.title}: it cannot review it")
+            raise ReviewError(
+                400,
+                _("{level} does not search {game}: it cannot review it").format(
+                    level=level_name(level), game=game_title(game)
+                ),
+            )
         source = f"{kind}:{ident}"
         kept = self._kept(source, seat, level)
         if kept is not None:
@@ -148,13 +163,16 @@ class Reviews:
             if job is not None and not job.ended:
                 return self._json(job)
             if self._closed:
-                raise ReviewError(503, "the room is stopping; try again when it is back")
+                raise ReviewError(503, _("the room is stopping; try again when it is back"))
             if len(self._waiting) >= self.queued:
                 raise ReviewError(
                     503,
-                    f"{len(self._waiting)} reviews are waiting already; try again in a few minutes",
+                    _("{n} reviews are waiting already; try again in a few minutes").format(
+                        n=len(self._waiting)
+                    ),
                 )
             job = Job(source, seat, level, self._record(kind, ident))
+            job.turns = replay.view_name == "piles"
             self._jobs[job.key] = job
             self._waiting.append(job)
             self._dispatch()
@@ -185,13 +203,15 @@ class Reviews:
             if job is None or job.ended:
                 raise ReviewError(
                     409,
-                    f"no review of seat {seat} at {level} is queued or running; "
-                    f"there is nothing to cancel (GET its status)",
+                    _(
+                        "no review of seat {seat} at {level} is queued or running; there is "
+                        "nothing to cancel (GET its status)"
+                    ).format(seat=seat, level=level_name(level)),
                 )
             if job.state == "queued":
                 self._waiting.remove(job)
                 job.state = "cancelled"
-                job.reason = "cancelled before it started"
+                job.reason = N_("cancelled before it started")
             else:
                 job.cancelled.set()
                 job.cancel_asked = job.cancel_asked or time.monotonic()
@@ -228,7 +248,7 @@ class Reviews:
             self._closed = True
             for job in self._waiting:
                 job.state = "cancelled"
-                job.reason = "the room stopped"
+                job.reason = N_("the room stopped")
             self._waiting.clear()
             for job in self._jobs.values():
                 if job.state == "running":
@@ -242,7 +262,12 @@ class Reviews:
         if level is None:
             return "expert"
         if level not in LEVELS:
-            raise ReviewError(400, f"level {level!r}: a review's level is {', '.join(LEVELS)}")
+            raise ReviewError(
+                400,
+                _("level {level!r}: a review's level is {levels}").format(
+                    level=level, levels=", ".join(LEVELS)
+                ),
+            )
         return str(level)
 
     @staticmethod
@@ -251,7 +276,10 @@ class Reviews:
         if isinstance(seat, str) and seat.isdigit() and len(seat) < 4:
             seat = int(seat)
         if type(seat) is not int or not 0 <= seat < n:
-            raise ReviewError(400, f"seat {seat!r}: this game has seats 0 to {n - 1}")
+            raise ReviewError(
+                400,
+                _("seat {seat!r}: this game has seats 0 to {last}").format(seat=seat, last=n - 1),
+            )
         return seat
 
     def _replay(self, kind: str, ident: str) -> Replay:
@@ -262,7 +290,7 @@ class Reviews:
         except ReplayError as exc:
             if exc.status == 409:
                 raise ReviewError(
-                    409, "the game is not over; it can be reviewed once it ends"
+                    409, _("the game is not over; it can be reviewed once it ends")
                 ) from None
             raise ReviewError(exc.status, exc.reason) from None
 
@@ -306,22 +334,25 @@ class Reviews:
             "level": job.level,
             "done": job.done,
             "total": job.total,
-            "last": job.last,
+            "last": None,
             "url": _url(job.source, job.seat, job.level),
         }
+        if job.last is not None:
+            out["last"] = {**job.last, "where": label_words(job.last["label"], job.turns)}
         if job.state == "queued":
             out["ahead"] = self._waiting.index(job) + self._running
         if job.state == "running" and job.cancel_asked is not None:
             out["cancelling"] = True
         if job.reason is not None:
-            out["reason"] = job.reason
+            out["reason"] = _(job.reason).format(reason=job.detail or "")
         if job.result is not None:
-            out["review"] = job.result
+            out["review"] = _worded(job.result)
         return out
 
     @staticmethod
     def _done_json(source: str, seat: int, level: str, result: dict[str, Any]) -> dict[str, Any]:
         total = len(result.get("decisions", []))
+        result = _worded(result)
         return {
             "state": "done",
             "seat": seat,
@@ -348,7 +379,8 @@ class Reviews:
         try:
             self._follow(job)
         except Exception as exc:  # a job's failure must not stop the queue
-            job.state, job.reason = "failed", f"the review failed: {exc}"
+            job.state, job.reason = "failed", N_("the review failed: {reason}")
+            job.detail = str(exc)
         finally:
             with self._lock:
                 self._running -= 1
@@ -371,7 +403,7 @@ class Reviews:
                     CANCEL_GRACE
                 ):
                     proc.terminate()
-                    job.state, job.reason = "cancelled", "cancelled"
+                    job.state, job.reason = "cancelled", N_("cancelled")
                     return
                 if not reader.poll(0.2):
                     continue
@@ -379,7 +411,7 @@ class Reviews:
                     kind, *rest = reader.recv()
                 except EOFError:
                     job.state = "failed"
-                    job.reason = "the review's worker ended without a result"
+                    job.reason = N_("the review's worker ended without a result")
                     return
                 if kind == "progress":
                     job.done, job.total, job.last = rest
@@ -392,10 +424,11 @@ class Reviews:
                         self._jobs.pop(job.key, None)
                     return
                 elif kind == "cancelled":
-                    job.state, job.reason = "cancelled", rest[0]
+                    job.state, job.reason = "cancelled", N_("cancelled")
                     return
                 else:
-                    job.state, job.reason = "failed", f"the review failed: {rest[0]}"
+                    job.state, job.reason = "failed", N_("the review failed: {reason}")
+                    job.detail = str(rest[0])
                     return
         finally:
             reader.close()
@@ -456,6 +489,22 @@ def _work(
         out.close()
 
 
+def _worded(result: dict[str, Any]) -> dict[str, Any]:
+    """A review as the reader reads it, in the language in force whatever language it was
+    kept in (a worker and the store speak English): what its costs measure (``units``), and
+    each decision's position in words (``where``: "deal 1, trick 3")."""
+    try:
+        game = hoyle.load(str(result.get("game", "")))
+    except (HoyleError, ValueError):
+        return result
+    turns = family(game.family).views.web == "piles"
+    decisions = [
+        {**d, "where": label_words(str(d.get("label", "")), turns)}
+        for d in result.get("decisions", [])
+    ]
+    return {**result, "units": value_meaning(game), "decisions": decisions}
+
+
 def _url(source: str, seat: int, level: str) -> str:
     kind, ident = source.split(":", 1)
     base = f"/api/tables/{ident}" if kind == "table" else f"/api/replays/{ident}"
@@ -466,18 +515,21 @@ async def read_request(request: Request) -> dict[str, Any]:
     """A review request's JSON body ``{"seat": N, "level": "expert"}`` (level optional)."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise HTTPException(415, f"send the body as application/json, not {kind or 'no type'}")
+        raise HTTPException(
+            415,
+            _("send the body as application/json, not {kind}").format(kind=kind or _("no type")),
+        )
     raw = b""
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > 1024:
-            raise HTTPException(413, 'a review request is {"seat": N, "level": "expert"}')
+            raise HTTPException(413, _('a review request is {"seat": N, "level": "expert"}'))
     try:
         body = json.loads(raw.decode())
     except (UnicodeDecodeError, ValueError):
         body = None
     if not isinstance(body, dict) or "seat" not in body:
         raise HTTPException(
-            400, 'send {"seat": N, "level": "expert"} as JSON (level: medium, hard or expert)'
+            400, _('send {"seat": N, "level": "expert"} as JSON (level: medium, hard or expert)')
         )
     return body

@@ -19,6 +19,8 @@ import hoyle
 from hoyle.core.errors import HoyleError
 from hoyle.core.protocol import Game
 from hoyle.core.registry import agent_names, families, family, make_agent, parse_spec
+from hoyle.i18n import _, current
+from hoyle.titles import family_title, preset_title
 from hoyle.web.bots import BotPool
 from hoyle.web.limits import OFF, Gate, LimitError, Limits, baseline_of
 from hoyle.web.store import Store
@@ -33,6 +35,7 @@ from hoyle.web.table import (
     new_key,
     unique_name,
 )
+from hoyle.web.words import game_title, level_name, option_doc, preset_summary
 
 __all__ = [
     "CreateError",
@@ -133,7 +136,9 @@ class Room:
         n = game.num_players
         if len(seats) != n:
             raise CreateError(
-                f"{game.spec} has {n} seats; give one entry per seat, not {len(seats)}"
+                _("{game} has {n} seats; give one entry per seat, not {given}").format(
+                    game=game.spec, n=n, given=len(seats)
+                )
             )
         levels = agent_names(game)
         made: list[Seat] = []
@@ -144,27 +149,36 @@ class Room:
                 keys[i] = new_key()
                 given = entry.get("name")
                 try:
-                    name = check_name(given) if given is not None else f"Player {i + 1}"
+                    name = (
+                        check_name(given) if given is not None else _("Player {n}").format(n=i + 1)
+                    )
                     name = unique_name(name, [m.name for m in made])
                 except Refused as exc:
-                    raise CreateError(f"seat {i}: {exc.reason}") from None
+                    raise CreateError(_seat_error(i, exc.reason)) from None
                 made.append(Seat("human", name, self.settings.standin, hash_key(keys[i])))
             elif kind == "bot":
                 level = str(entry.get("level", "easy"))
                 try:
                     make_agent(level, game)
                 except (HoyleError, ValueError) as exc:
-                    raise CreateError(f"seat {i}: {exc}") from None
-                made.append(Seat("bot", clean_name(f"{level} {i + 1}", "bot"), level))
+                    raise CreateError(_seat_error(i, str(exc))) from None
+                # A bot is named in the language of whoever made the table: "fácil 2".
+                bot = _("{level} {n}").format(level=level_name(level), n=i + 1)
+                made.append(Seat("bot", clean_name(bot, "bot"), level))
             else:
                 raise CreateError(
-                    f"seat {i}: kind must be human or bot (levels: {', '.join(levels)})"
+                    _seat_error(
+                        i,
+                        _("kind must be human or bot (levels: {levels})").format(
+                            levels=", ".join(levels)
+                        ),
+                    )
                 )
         for i, seat in enumerate(made):  # a name given may be a bot's, made after it
             try:
                 unique_name(seat.name, [m.name for m in made[:i]])
             except Refused as exc:
-                raise CreateError(f"seat {i}: {exc.reason}") from None
+                raise CreateError(_seat_error(i, exc.reason)) from None
         return made, keys
 
     async def get(self, table_id: str) -> Table | None:
@@ -187,7 +201,7 @@ class Room:
         state then names it (``rematch``).
         """
         if not table.finished:
-            raise CreateError("a rematch starts once the game is over")
+            raise CreateError(_("a rematch starts once the game is over"))
         async with self._rematching:  # two players asking at once make one new table
             if table.row.rematch is not None:
                 found = await self.get(table.row.rematch)
@@ -215,14 +229,19 @@ class Room:
         return new, True
 
 
+def _seat_error(seat: int, reason: str) -> str:
+    return _("seat {seat}: {reason}").format(seat=seat, reason=reason)
+
+
 def rules_of(game: Game[Any]) -> dict[str, Any]:
-    """The rules page of a game: its preset's summary and source, and the rules in force."""
+    """The rules page of a game: its preset's summary and source, and the rules in force
+    (in the language in force; the source is a book's title, as it was printed)."""
     fam = family(game.family)
     preset = fam.find_variant(game.variant)
     return {
-        "title": game.title,
+        "title": game_title(game),
         "game": game.spec,
-        "summary": preset.summary,
+        "summary": preset_summary(preset),
         "source": preset.source,
         "rules": fam.explain(game.rules) if fam.explain is not None else [],
     }
@@ -264,7 +283,7 @@ def read_options(spec: str, options: Any) -> dict[str, Any]:
     if isinstance(options, dict):
         return dict(options)
     if not isinstance(options, str) or len(options) > 1000:
-        raise CreateError("options are an object or text such as deals=1, moon=subtract")
+        raise CreateError(_("options are an object or text such as deals=1, moon=subtract"))
     name = spec.split("(")[0].strip() or "game"
     try:
         return dict(parse_spec(f"{name}({options})")[1])
@@ -278,10 +297,10 @@ def check_form(spec: str, options: Mapping[str, Any], players: Any = None) -> di
     game's own when ``players`` is ``None``), the bot levels; CreateError with the engine's
     reason when it would refuse the table."""
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-        raise CreateError("players is a whole number")
+        raise CreateError(_("players is a whole number"))
     given = options.get("players")
     if players is not None and given is not None and str(given) != str(players):
-        raise CreateError("give the number of players once (the Players box)")
+        raise CreateError(_("give the number of players once (the Players box)"))
     rest = {k: v for k, v in options.items() if k != "players"}
     sizes, refused = _sizes(spec, rest)
     natural = None
@@ -296,7 +315,9 @@ def check_form(spec: str, options: Mapping[str, Any], players: Any = None) -> di
                 if not n or (_gist(why) != _gist(reason) and "option 'players'" not in why)
             )
             if other[0]:
-                reason += f"; with {other[0]} players: {other[1]}"
+                reason = _("{reason}; with {n} players: {other}").format(
+                    reason=reason, n=other[0], other=other[1]
+                )
             raise CreateError(reason) from None
         default = sizes[0]  # the options need another size than the game's usual one
     chosen = players if players is not None else given if given is not None else default
@@ -306,7 +327,7 @@ def check_form(spec: str, options: Mapping[str, Any], players: Any = None) -> di
         raise CreateError(str(exc)) from None
     return {
         "game": game.spec,
-        "title": game.title,
+        "title": game_title(game),
         "players": sizes,
         "default_players": default,
         "chosen": game.num_players,
@@ -319,23 +340,36 @@ def _gist(reason: str) -> str:
     return re.sub(r"\d+", "#", reason)
 
 
-@functools.lru_cache(maxsize=512)
 def title_of(spec: str) -> str:
-    """A game string's title for a player (the string itself if it no longer loads)."""
+    """A game string's title for a player, in the language in force (the string itself if it
+    no longer loads)."""
+    return _title_of(spec, current())
+
+
+@functools.lru_cache(maxsize=1024)
+def _title_of(spec: str, lang: str) -> str:
     try:
-        return hoyle.load(spec).title
+        return game_title(hoyle.load(spec))
     except (HoyleError, ValueError):
         return spec
 
 
 def catalogue() -> list[dict[str, Any]]:
     """Every family with its variants, options and agent levels (for the lobby's form); each
-    variant with the table sizes it allows (``players``) and its own (``default_players``)."""
-    return _catalogue(tuple(families()))
+    variant with the table sizes it allows (``players``) and its own (``default_players``);
+    titles, summaries and the options' descriptions in the language in force."""
+    return _catalogue(tuple(families()), current())
 
 
-@functools.lru_cache(maxsize=4)
-def _catalogue(names: tuple[str, ...]) -> list[dict[str, Any]]:
+@functools.lru_cache(maxsize=256)
+def _variant_sizes(name: str, variant: str) -> tuple[tuple[int, ...], int]:
+    """A variant's table sizes and its own size (the same in every language: asked once)."""
+    sizes = table_sizes(name, {"variant": variant})
+    return tuple(sizes), hoyle.load(name, variant=variant).num_players
+
+
+@functools.lru_cache(maxsize=8)
+def _catalogue(names: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
     out = []
     for name in names:
         fam = family(name)
@@ -347,23 +381,23 @@ def _catalogue(names: tuple[str, ...]) -> list[dict[str, Any]]:
             variants.append(
                 {
                     "name": v.name,
-                    "title": v.display,
-                    "summary": v.summary,
-                    "players": table_sizes(name, {"variant": v.name}),
-                    "default_players": hoyle.load(name, variant=v.name).num_players,
+                    "title": preset_title(v),
+                    "summary": preset_summary(v),
+                    "players": list(_variant_sizes(name, v.name)[0]),
+                    "default_players": _variant_sizes(name, v.name)[1],
                 }
             )
         out.append(
             {
                 "name": fam.name,
-                "title": fam.title,
+                "title": family_title(fam),
                 "variants": variants,
                 "options": [
                     {
                         "name": o.name,
                         "allowed": str(o.allowed),
                         "default": str(o.default),
-                        "doc": o.doc,
+                        "doc": option_doc(o),
                     }
                     for o in fam.options()
                 ],

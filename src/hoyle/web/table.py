@@ -5,6 +5,10 @@ chance actions that follow are drawn from the deal's secret salt, and all of it 
 the event log in one transaction before the table's state moves on. A refused message changes
 nothing. Clients are told only ``observation(seat)`` (``observation(None)`` for spectators)
 plus what every player sees: seat names, the score history, the deal commitments.
+
+Each viewer reads the table in its own language, the one its WebSocket connected in
+(:mod:`hoyle.web.lang`): whatever task renders a state (a bot's move, another player's), it is
+rendered in each viewer's language (:meth:`Table.message_for`).
 """
 
 from __future__ import annotations
@@ -26,16 +30,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import hoyle
+from hoyle import i18n
 from hoyle.agents.hints import value_meaning
 from hoyle.core.errors import HoyleError
 from hoyle.core.narrate import pretty
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import Agent, family, make_agent, takes_budget
+from hoyle.i18n import _, using
 from hoyle.records import dumps, from_state
 from hoyle.web.bots import BotPool
 from hoyle.web.fair import DealSecret, commitment, deal_chance, format_deal_tags, new_salt
 from hoyle.web.outbox import OUTBOX, Connection, Outbox
 from hoyle.web.store import EventRow, Store, TableRow
+from hoyle.web.words import game_title
 
 __all__ = [
     "OUTBOX",
@@ -178,20 +185,25 @@ def check_name(name: Any) -> str:
     hoyle.web.table.Refused: a name may not hold control, direction or invisible characters (U+202E)
     """
     if not isinstance(name, str):
-        raise Refused("a name is text")
+        raise Refused(_("a name is text"))
     text = unicodedata.normalize("NFC", name)
     # Whitespace is only ever a space: tabs and newlines are folded before the check.
     text = " ".join(text.replace(",", " ").split())
     for char in text:
         if unicodedata.category(char) in _HIDDEN:
             raise Refused(
-                "a name may not hold control, direction or invisible characters "
-                f"(U+{ord(char):04X})"
+                _("a name may not hold control, direction or invisible characters ({code})").format(
+                    code=f"U+{ord(char):04X}"
+                )
             )
     if not text:
-        raise Refused("a name needs at least one letter or digit")
+        raise Refused(_("a name needs at least one letter or digit"))
     if len(text) > NAME_LIMIT:
-        raise Refused(f"a name is at most {NAME_LIMIT} characters, not {len(text)}")
+        raise Refused(
+            _("a name is at most {most} characters, not {size}").format(
+                most=NAME_LIMIT, size=len(text)
+            )
+        )
     return text
 
 
@@ -212,8 +224,14 @@ def unique_name(name: str, taken: Sequence[str]) -> str:
     for k in range(2, len(taken) + 3):
         offer = f"{name[: NAME_LIMIT - len(str(k)) - 1]} {k}"
         if offer.casefold() not in used:
-            raise Refused(f"another seat at this table is called {name}; try {offer}")
-    raise Refused(f"another seat at this table is called {name}")  # pragma: no cover
+            raise Refused(
+                _("another seat at this table is called {name}; try {offer}").format(
+                    name=name, offer=offer
+                )
+            )
+    raise Refused(  # pragma: no cover
+        _("another seat at this table is called {name}").format(name=name)
+    )
 
 
 def clean_name(name: Any, fallback: str) -> str:
@@ -251,6 +269,8 @@ class Table:
         self.score_history = history
         self.seats = [Seat.from_json(s) for s in row.seats]
         self.viewers: dict[Connection, int | None] = {}
+        self.langs: dict[Connection, str] = {}
+        """The language each viewer reads the table in."""
         self.lock = asyncio.Lock()
         self.on_change: Callable[[Table], None] | None = None
         self._agents: dict[int, tuple[str, Agent]] = {}
@@ -361,8 +381,13 @@ class Table:
         """The seats' names, as the log and the facts name them."""
         return [s.name for s in self.seats]
 
-    def message_for(self, seat: int | None) -> dict[str, Any]:
-        """The state message for ``seat`` (``None``: a spectator). Nothing else leaves here."""
+    def message_for(self, seat: int | None, lang: str | None = None) -> dict[str, Any]:
+        """The state message for ``seat`` (``None``: a spectator) in ``lang`` (default: the
+        language in force). Nothing else leaves here."""
+        with using(lang or i18n.current()):
+            return self._message_for(seat)
+
+    def _message_for(self, seat: int | None) -> dict[str, Any]:
         state = self.state
         current = state.current_player()
         to_act = current if current >= 0 else None
@@ -377,7 +402,7 @@ class Table:
             "game": self.game.spec,
             "family": self.game.family,
             "view": family(self.game.family).views.web,
-            "title": self.game.title,
+            "title": game_title(self.game),
             "status": "finished" if state.is_terminal() else "playing",
             "to_act": to_act,
             "seats": [s.public() for s in self.seats],
@@ -479,13 +504,14 @@ class Table:
             await box.queue.put((msg, None))
 
     async def broadcast(self) -> None:
-        """Send every viewer the state as their seat may see it."""
-        cache: dict[int | None, tuple[dict[str, Any], str]] = {}
+        """Send every viewer the state as their seat may see it, in their language."""
+        cache: dict[tuple[int | None, str], tuple[dict[str, Any], str]] = {}
         for conn, seat in list(self.viewers.items()):
-            if seat not in cache:
-                msg = self.message_for(seat)
-                cache[seat] = (msg, json.dumps(msg))
-            await self.send(conn, *cache[seat])
+            key = (seat, self.langs.get(conn, i18n.current()))
+            if key not in cache:
+                msg = self.message_for(*key)
+                cache[key] = (msg, json.dumps(msg))
+            await self.send(conn, *cache[key])
 
     def presence(self) -> dict[str, Any]:
         """Who sits where and who is here, the pause and the clock: what a seated player's
@@ -530,13 +556,20 @@ class Table:
     # ------------------------------------------------------------------ who is here
 
     async def join(
-        self, conn: Connection, seat: int | None, name: str | None = None, auto: bool = True
+        self,
+        conn: Connection,
+        seat: int | None,
+        name: str | None = None,
+        auto: bool = True,
+        lang: str | None = None,
     ) -> None:
         """Add a viewer: a seated human (their invite key was checked) or a spectator.
 
-        ``auto`` off: this connection wants to play its forced moves itself.
+        ``auto`` off: this connection wants to play its forced moves itself. ``lang``: the
+        language it reads the table in (default: the one in force).
         """
         self.viewers[conn] = seat
+        self.langs[conn] = lang or i18n.current()
         if seat is not None:
             self.auto[conn] = auto
             s = self.seats[seat]
@@ -556,7 +589,8 @@ class Table:
                             self.store.update_seats, self.id, [x.to_json() for x in self.seats]
                         )
                 except Refused as exc:  # the seat is taken all the same, under its old name
-                    await self.send(conn, {"type": "refused", "reason": f"name: {exc.reason}"})
+                    reason = _("name: {reason}").format(reason=exc.reason)
+                    await self.send(conn, {"type": "refused", "reason": reason})
             renamed = s.name != before
             s.away = False
             self._schedule()
@@ -565,7 +599,7 @@ class Table:
                 return
         # The joiner alone gets the whole state; the others only learn that a player came
         # (a spectator's coming changes nothing they see), so joins cost one message each.
-        await self.send(conn, self.message_for(seat))
+        await self.send(conn, self.message_for(seat, self.langs[conn]))
         if seat is not None:
             await self._tell_presence(skip=conn)
 
@@ -574,6 +608,7 @@ class Table:
         if conn not in self.viewers:
             return
         seat = self.viewers.pop(conn)
+        self.langs.pop(conn, None)
         self.auto.pop(conn, None)
         box = self._outboxes.pop(conn, None)
         if box is not None:
@@ -700,18 +735,23 @@ class Table:
         async with self.lock:
             state = self.state
             if state.is_terminal():
-                raise Refused("the game is over")
-            current = state.current_player()
-            if current != seat:
-                who = self.seats[current].name if 0 <= current < len(self.seats) else "nobody"
-                raise Refused(f"it is not your turn: {who} is to act")
+                raise Refused(_("the game is over"))
+            to_act = state.current_player()
+            if to_act != seat:
+                if 0 <= to_act < len(self.seats):
+                    raise Refused(
+                        _("it is not your turn: {name} is to act").format(
+                            name=self.seats[to_act].name
+                        )
+                    )
+                raise Refused(_("it is not your turn: nobody is to act"))
             s = self.seats[seat]
             if by_bot and s.kind == "human" and not s.away:
-                raise Refused("the human has taken the seat back")
+                raise Refused(_("the human has taken the seat back"))
             if (by_bot or auto) and self.pause is not None:
-                raise Refused("the table waits while the deal's summary is read")
+                raise Refused(_("the table waits while the deal's summary is read"))
             if auto and self._forced(seat) is None:
-                raise Refused("the move is no longer played for you")
+                raise Refused(_("the move is no longer played for you"))
             try:
                 action = state.string_to_action(token)
                 trial = state.clone()
@@ -885,9 +925,9 @@ class Table:
         why that one, when the hint says."""
         state = self.state.clone()
         if state.current_player() != seat:
-            raise Refused("a hint is for the player to act, and it is not your turn")
+            raise Refused(_("a hint is for the player to act, and it is not your turn"))
         if seat in self._hinting:  # one search at a time per seat: hints cost a core each
-            raise Refused("a hint is already being worked out")
+            raise Refused(_("a hint is already being worked out"))
         self._hinting.add(seat)
         try:
             found = await self.pool.hint(
@@ -906,7 +946,7 @@ class Table:
         return {
             "id": self.id,
             "game": self.game.spec,
-            "title": self.game.title,
+            "title": game_title(self.game),
             "status": "finished" if self.finished else "playing",
             "seats": [s.public() for s in self.seats],
             "created": self.row.created,

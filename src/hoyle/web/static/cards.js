@@ -1,5 +1,7 @@
 // Playing cards drawn as SVG from their tokens ("QS", "TH", "XJ", "10C" for custom decks).
 
+import { _ } from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RANKS = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
@@ -17,7 +19,7 @@ export function isCardList(value) {
 
 /** The rank and suit a player reads: "Q♠", "10♥", "Joker". */
 export function cardLabel(token) {
-  if (token === "XJ") return "Joker";
+  if (token === "XJ") return _("Joker");
   if (/^\d+$/.test(token)) return token;
   const suit = token.slice(-1);
   const rank = token.slice(0, -1);
@@ -36,7 +38,7 @@ export function cardSVG(token, { size = "normal" } = {}) {
   const svg = el("svg", { viewBox: "0 0 60 84", class: `card card-${size}`, role: "img" });
   if (token === null || token === undefined) {
     svg.classList.add("back");
-    svg.setAttribute("aria-label", "a face-down card");
+    svg.setAttribute("aria-label", _("a face-down card"));
     svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "card-back" }));
     svg.append(el("rect", { x: 7, y: 7, width: 46, height: 70, rx: 4, class: "card-back-inner" }));
     return svg;

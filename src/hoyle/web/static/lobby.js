@@ -7,7 +7,9 @@
 // Create disabled until they read. The error bar under Create appears only with an error.
 
 import { h } from "./dom.js";
+import { _, format } from "./i18n.js";
 import { uploadRecord } from "./upload.js";
+import { levelName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -39,17 +41,17 @@ function drawSeats() {
   if (box.dataset.drawn === wanted) return;  // the same rows: keep what was chosen
   box.dataset.drawn = wanted;
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
-  box.replaceChildren(h("legend", {}, "Seats"));
+  box.replaceChildren(h("legend", {}, _("Seats")));
   for (let i = 0; i < n; i++) {
     const sel = h("select", { id: `seat-${i}`, dataset: { seat: String(i) } });
-    if (i === 0) sel.append(h("option", { value: "you" }, "you"));
+    if (i === 0) sel.append(h("option", { value: "you" }, _("you")));
     else {
-      sel.append(h("option", { value: "friend" }, "a friend (invite link)"));
-      for (const level of levels()) sel.append(h("option", { value: `bot:${level}` }, `bot: ${level}`));
+      sel.append(h("option", { value: "friend" }, _("a friend (invite link)")));
+      for (const level of levels()) sel.append(h("option", { value: `bot:${level}` }, format(_("bot: {level}"), { level: levelName(level) })));
       const keep = old[i] && [...sel.options].some((o) => o.value === old[i]);
       sel.value = keep ? old[i] : levels().includes("easy") ? "bot:easy" : `bot:${levels()[0]}`;
     }
-    box.append(h("label", {}, `Seat ${i + 1} `, sel));
+    box.append(h("label", {}, format(_("Seat {n}"), { n: i + 1 }), " ", sel));
   }
 }
 
@@ -82,9 +84,10 @@ function drawVariant() {
 function drawSummary() {
   const game = current();
   $("variant-summary").textContent = variant().summary || "";
-  $("option-list").replaceChildren(h("summary", {}, `${game.title} options`),
+  $("option-list").replaceChildren(h("summary", {}, format(_("{game} options"), { game: game.title })),
     h("dl", { class: "details" }, ...game.options.flatMap((o) => [
-      h("dt", {}, o.name), h("dd", {}, `${o.doc} (${o.allowed}; default ${o.default})`),
+      h("dt", { translate: "no" }, o.name),
+      h("dd", {}, format(_("{doc} ({allowed}; default {default})"), { doc: o.doc, allowed: o.allowed, default: o.default })),
     ])));
 }
 
@@ -126,9 +129,9 @@ async function check() {
       body: JSON.stringify(request()),
     });
     const body = await reply.json();
-    answer = reply.ok ? body : { ok: false, reason: body.detail || "these options do not load" };
+    answer = reply.ok ? body : { ok: false, reason: body.detail || _("these options do not load") };
   } catch (exc) {
-    answer = { ok: false, reason: "the server does not answer; try again" };
+    answer = { ok: false, reason: _("the server does not answer; try again") };
   }
   if (mine !== checking) return verdict;  // a later check is on its way
   verdict = answer;
@@ -151,8 +154,8 @@ async function create(event) {
   const name = $("name").value.trim();
   if (name) localStorage.setItem("hoyle:name", name);
   const seats = [...$("seats").querySelectorAll("select")].map((sel) => {
-    if (sel.value === "you") return { kind: "human", name: name || "You" };
-    if (sel.value === "friend") return { kind: "human", name: `Friend ${Number(sel.dataset.seat) + 1}` };
+    if (sel.value === "you") return { kind: "human", name: name || _("You") };
+    if (sel.value === "friend") return { kind: "human", name: format(_("Friend {n}"), { n: Number(sel.dataset.seat) + 1 }) };
     return { kind: "bot", level: sel.value.slice(4) };
   });
   $("create").disabled = true;
@@ -169,7 +172,7 @@ async function create(event) {
   }
   $("create").disabled = false;
   if (!reply || !reply.ok) {
-    showCreateError((body && body.detail) || "could not create the table; try again");
+    showCreateError((body && body.detail) || _("could not create the table; try again"));
     return;
   }
   const mine = body.seats[0];
@@ -182,12 +185,12 @@ async function create(event) {
 async function lists() {
   const live = await (await fetch("/api/tables")).json();
   $("live").replaceChildren(...(live.length ? live.map((t) => h("li", {},
-    h("a", { href: `/t/${t.id}#watch`, title: t.game }, t.title), " · ", t.seats.map((s) => s.name).join(", "))) : [h("li", { class: "note" }, "none")]));
+    h("a", { href: `/t/${t.id}#watch`, title: t.game }, t.title), " · ", t.seats.map((s) => s.name).join(", "))) : [h("li", { class: "note" }, _("none"))]));
   const done = await (await fetch("/api/history")).json();
   $("history").replaceChildren(...(done.length ? done.map((t) => h("li", {},
     h("a", { href: `/t/${t.id}#watch`, title: t.game }, t.title), ` · ${t.seats.join(", ")} · ${t.result} · `,
-    h("a", { href: `/api/tables/${t.id}/record` }, "record"), " · ",
-    h("a", { class: "replay-link", href: `/replay/${t.id}`, title: "step through the game" }, "Replay"))) : [h("li", { class: "note" }, "none yet")]));
+    h("a", { href: `/api/tables/${t.id}/record` }, _("record")), " · ",
+    h("a", { class: "replay-link", href: `/replay/${t.id}`, title: _("step through the game") }, _("Replay")))) : [h("li", { class: "note" }, _("none yet"))]));
 }
 
 /** Replay a record file from this computer: the room checks it and opens the viewer. */
@@ -202,7 +205,7 @@ async function replayFile() {
     location.assign(made.url);
     return;
   }
-  error.textContent = `${file.name}: ${made.reason}`;
+  error.textContent = format(_("{file}: {reason}"), { file: file.name, reason: made.reason });
   error.hidden = false;
 }
 

@@ -5,7 +5,9 @@
 import { cardSVG } from "./cards.js";
 import { SEAT_COLOURS, scoreChart } from "./chart.js";
 import { h } from "./dom.js";
+import { _, format, formatNodes } from "./i18n.js";
 import { seatName } from "./render.js";
+import { yours } from "./words.js";
 
 /** Log kinds written as headings or results rather than moves. */
 const TABLE_KINDS = new Set(["deal", "deal_end", "score", "game_end", "final"]);
@@ -34,7 +36,7 @@ let stuck = true;
  * there unless the reader scrolled up. */
 export function renderLog(msg) {
   const entries = Array.isArray(msg.log) ? msg.log : [];
-  const list = h("ol", { class: "log", "aria-label": "moves" });
+  const list = h("ol", { class: "log", "aria-label": _("moves") });
   for (const e of entries) {
     const kind = TABLE_KINDS.has(e.kind) ? ` log-${e.kind}` : "";
     list.append(h("li", { class: "entry" + kind + (e.seat === msg.you && msg.you !== null ? " mine" : ""), dataset: { kind: e.kind } }, ...suitText(e.text)));
@@ -55,16 +57,16 @@ export function renderLog(msg) {
 export function renderScores(msg) {
   const obs = msg.observation;
   if (!Array.isArray(obs.scores)) return null;
-  const names = msg.seats.map((_, i) => seatName(msg, i));
+  const names = msg.seats.map((s, i) => seatName(msg, i));
   const rows = obs.scores.map((score, seat) => h("tr", { dataset: { seat: String(seat) } },
-    h("th", {}, h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat % 8]}` }), names[seat] + (seat === msg.you ? " (you)" : "")),
+    h("th", {}, h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat % 8]}` }), yours(names[seat], seat === msg.you)),
     h("td", {}, String(score))));
   return h("div", { class: "scores" }, h("table", { class: "totals" }, ...rows), renderChart(msg));
 }
 
 /** The totals after each deal as a chart with its legend, or null before two deals. */
 export function renderChart(msg) {
-  const names = msg.seats.map((_, i) => seatName(msg, i));
+  const names = msg.seats.map((s, i) => seatName(msg, i));
   const chart = scoreChart(msg.score_history, names);
   if (!chart) return null;
   return h("figure", { class: "chart-box" }, chart, h("figcaption", {}, h("ul", { class: "legend" },
@@ -81,12 +83,12 @@ export function trickStrip(msg, trick, size = "mini") {
 /** The fair-shuffle commitments, folded. */
 export function renderFairness(msg) {
   const rows = msg.fairness.map((d) => h("li", {},
-    `deal ${d.deal}: `, h("code", { title: d.commitment }, d.commitment.slice(0, 16) + "…"),
-    d.salt ? h("span", {}, " · salt ", h("code", { title: d.salt }, d.salt.slice(0, 12) + "…")) : null));
+    ...formatNodes(_("deal {n}: {hash}"), { n: d.deal, hash: h("code", { title: d.commitment }, d.commitment.slice(0, 16) + "…") }),
+    d.salt ? h("span", {}, ...formatNodes(_(" · salt {salt}"), { salt: h("code", { title: d.salt }, d.salt.slice(0, 12) + "…") })) : null));
   return h("details", { class: "fair" },
-    h("summary", {}, "Fair shuffle"),
-    h("p", {}, "Each deal's hash is published before play; the salt is shown at the end, so ",
-      h("code", {}, "hoyle verify RECORD"), " can check that no deal was changed."),
+    h("summary", {}, _("Fair shuffle")),
+    h("p", {}, ...formatNodes(_("Each deal's hash is published before play; the salt is shown at the end, so {command} can check that no deal was changed."),
+      { command: h("code", {}, "hoyle verify RECORD") })),
     h("ol", {}, ...rows));
 }
 
@@ -94,11 +96,11 @@ let rulesBox = null;
 /** The rules in force, fetched once and kept open or closed across redraws. */
 export function rulesPanel(game) {
   if (rulesBox && rulesBox.dataset.game === game) return rulesBox;
-  rulesBox = h("details", { class: "rules", dataset: { game } }, h("summary", {}, "Rules"));
+  rulesBox = h("details", { class: "rules", dataset: { game } }, h("summary", {}, _("Rules")));
   fetch(`/api/rules?game=${encodeURIComponent(game)}`).then((r) => r.json()).then((r) => {
     rulesBox.append(h("h4", {}, r.title), h("p", {}, r.summary),
       h("ul", {}, ...r.rules.map((line) => h("li", {}, line))),
-      h("p", { class: "note" }, "Sources: " + r.source));
+      h("p", { class: "note" }, format(_("Sources: {sources}"), { sources: r.source })));
   });
   return rulesBox;
 }

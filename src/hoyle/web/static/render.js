@@ -7,13 +7,15 @@ import { cardSVG, cardLabel } from "./cards.js";
 import { SEAT_COLOURS } from "./chart.js";
 import { h } from "./dom.js";
 import { ecarteSeatNotes } from "./ecarte.js";
+import { _, format, ngettext } from "./i18n.js";
+import { levelName, moveWords, yours } from "./words.js";
 
 export { h };
 
 /** A seat's name as the table shows it. */
 export function seatName(msg, seat) {
   const s = msg.seats[seat];
-  return s ? s.name : `Seat ${seat}`;
+  return s ? s.name : format(_("Seat {n}"), { n: seat });
 }
 
 /** Where a seat sits: its fraction across (0 left … 1 right) and down (0 top … 1 bottom) the
@@ -50,31 +52,37 @@ function seatBox(msg, seat, clockLeft) {
   const s = msg.seats[seat];
   const n = msg.seats.length;
   // A replay names each seat's player itself (nobody is here or away in a finished game).
-  const status = s.status ? s.status : s.kind === "bot" ? `bot · ${s.level}` : s.away ? "away · a bot plays" : s.connected ? "here" : "not here";
+  const status = s.status ? s.status : seatStatus(s);
   const stats = [];
-  if (Array.isArray(obs.scores)) stats.push(`score ${obs.scores[seat]}`);
-  if (Array.isArray(obs.hand_sizes) && obs.hand_sizes.length === n) stats.push(`${obs.hand_sizes[seat]} cards`);
-  if (Array.isArray(obs.tricks_taken) && obs.tricks_taken.length === n) stats.push(`${obs.tricks_taken[seat]} tricks`);
+  if (Array.isArray(obs.scores)) stats.push(format(_("score {score}"), { score: obs.scores[seat] }));
+  if (Array.isArray(obs.hand_sizes) && obs.hand_sizes.length === n) {
+    const k = obs.hand_sizes[seat];
+    stats.push(format(ngettext("{n} card", "{n} cards", k), { n: k }));
+  }
+  if (Array.isArray(obs.tricks_taken) && obs.tricks_taken.length === n) {
+    const k = obs.tricks_taken[seat];
+    stats.push(format(ngettext("{n} trick", "{n} tricks", k), { n: k }));
+  }
   const teams = partnerships(obs);
   const tags = [];
-  if (obs.dealer === seat) tags.push(h("span", { class: "tag dealer", title: "the dealer" }, "dealer"));
+  if (obs.dealer === seat) tags.push(h("span", { class: "tag dealer", title: _("the dealer") }, _("dealer")));
   if (teams) {
     const t = teams.findIndex((side) => side.includes(seat));
-    if (t >= 0) tags.push(h("span", { class: `tag team team-${t}`, title: "partners share a score" }, `team ${TEAM_NAMES[t] || t + 1}`));
+    if (t >= 0) tags.push(h("span", { class: `tag team team-${t}`, title: _("partners share a score") }, format(_("team {name}"), { name: TEAM_NAMES[t] || t + 1 })));
   }
   const box = h("div", {
     class: "seat" + (msg.to_act === seat ? " to-act" : "") + (seat === msg.you ? " you" : ""),
     style: `border-color:${SEAT_COLOURS[seat % 8]}`,
     dataset: { seat: String(seat) },
   },
-  h("b", { class: "name" }, s.name + (seat === msg.you ? " (you)" : "")),
+  h("b", { class: "name" }, yours(s.name, seat === msg.you)),
   h("small", {}, status),
   stats.length ? h("span", { class: "stats" }, stats.join(" · ")) : null,
   tags.length ? h("span", { class: "tags" }, ...tags) : null);
   const notes = (SEAT_NOTES[msg.view] || (() => []))(msg, seat);
   if (notes.length) box.append(h("small", { class: "notes" }, notes.join(" · ")));
   if (clockLeft !== null && msg.clock && msg.clock.seat === seat) {
-    box.append(h("small", { class: "clock", title: "a bot plays for a silent seat when this runs out" }, `bot in ${clockText(clockLeft)}`));
+    box.append(h("small", { class: "clock", title: _("a bot plays for a silent seat when this runs out") }, format(_("bot in {time}"), { time: clockText(clockLeft) })));
   }
   return box;
 }
@@ -123,7 +131,8 @@ export function renderBoard(msg, opts = {}) {
   }
   if (finished) {
     centre.dataset.winner = String(opts.winner);
-    centre.append(h("div", { class: "trick-caption" }, opts.label || `${seatName(msg, opts.winner)} ${opts.winner === msg.you ? "take" : "takes"} the trick`));
+    const caption = opts.winner === msg.you ? _("You take the trick") : format(_("{name} takes the trick"), { name: seatName(msg, opts.winner) });
+    centre.append(h("div", { class: "trick-caption" }, opts.label || caption));
   }
   felt.append(centre);
   return felt;
@@ -156,5 +165,12 @@ export function renderFacts(msg) {
 
 /** A card token or a move token as the player reads it. */
 export function moveLabel(token) {
-  return /^(?:[2-9TJQKA]|1[0-5]?)[CDHS]$/.test(token) || token === "XJ" ? cardLabel(token) : token;
+  return /^(?:[2-9TJQKA]|1[0-5]?)[CDHS]$/.test(token) || token === "XJ" ? cardLabel(token) : moveWords(token);
+}
+
+/** Who plays a seat, under its name: a bot's level, or whether its player is here. */
+export function seatStatus(s) {
+  if (s.kind === "bot") return format(_("bot · {level}"), { level: levelName(s.level) });
+  if (s.away) return _("away · a bot plays");
+  return s.connected ? _("here") : _("not here");
 }

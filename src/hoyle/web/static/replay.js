@@ -7,12 +7,14 @@
 
 import { cardSVG } from "./cards.js";
 import { h } from "./dom.js";
+import { _, format } from "./i18n.js";
 import { renderFairness, renderLog, renderScores, rulesPanel, suitText, trickStrip } from "./panels.js";
 import { moveLabel, renderBoard, renderFacts, seatName } from "./render.js";
 import { reviewAt, reviewHash, setupReview } from "./review.js";
 import { drawSpite } from "./spite.js";
 import { closeSummary, openSummary } from "./summary.js";
 import { uploadRecord } from "./upload.js";
+import { yours } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
@@ -30,7 +32,7 @@ const views = new Map();
 const VIEWS_KEPT = 300;
 let asked = 0;
 
-function say(text, kind = "info") {
+function tell(text, kind = "info") {
   $("message").replaceChildren(text);
   $("message").className = `message ${kind}`;
 }
@@ -41,7 +43,7 @@ async function fetchView(index, who) {
   if (!views.has(key)) {
     const found = fetch(`${api}/${index}?seat=${who}`).then(async (reply) => {
       const body = await reply.json();
-      if (!reply.ok) throw new Error(body.detail || `error ${reply.status}`);
+      if (!reply.ok) throw new Error(body.detail || format(_("error {status}"), { status: reply.status }));
       return body;
     });
     views.set(key, found);
@@ -64,7 +66,7 @@ async function go(k) {
   try {
     view = await fetchView(step.index, seat);
   } catch (exc) {
-    if (mine === asked) say(String(exc.message || exc), "refused");
+    if (mine === asked) tell(String(exc.message || exc), "refused");
     return;
   }
   if (mine !== asked) return;  // a later step was asked for while this one came
@@ -121,13 +123,13 @@ function freshEntries(view) {
 /** The move that led here and who made it, in the reader's words where the log has them. */
 function moveLine(view, fresh) {
   const step = view.step;
-  if (step.actor === null) return [h("span", { class: "note" }, at === 0 ? "The start: the cards are dealt." : "")];
+  if (step.actor === null) return [h("span", { class: "note" }, at === 0 ? _("The start: the cards are dealt.") : "")];
   const said = fresh.filter(({ e }) => e.kind !== "deal" && e.kind !== "score").map(({ e }) => e.text);
   const out = [h("b", { class: "actor", dataset: { seat: String(step.actor) } }, seatName(view, step.actor))];
   // The token itself only face up or for the reader's own move: another seat's may be hidden
   // (a card passed), and what the reader saw of it is the log's sentence below.
   if (view.face_up || step.actor === view.you) out.push(" · ", h("span", { class: "token" }, ...suitText(moveLabel(step.token))));
-  else if (!said.length) out.push(h("span", { class: "note" }, " · a move this seat did not see"));
+  else if (!said.length) out.push(h("span", { class: "note" }, " · ", _("a move this seat did not see")));
   if (said.length) out.push(h("div", { class: "said" }, ...suitText(said.join(" "))));
   if (step.comment) out.push(h("div", { class: "comment" }, `{${step.comment}}`));
   return out;
@@ -144,9 +146,9 @@ function drawHands(view) {
     const known = view.hands ? view.hands[s] : s === view.you ? obs.hand : null;
     const count = Array.isArray(obs.hand_sizes) ? obs.hand_sizes[s] : known ? known.length : 0;
     const cards = known ? known.map((c) => cardSVG(c, { size: "small" })) : Array.from({ length: count }, () => cardSVG(null, { size: "small" }));
-    if (!cards.length) cards.push(h("small", { class: "note" }, "no cards"));
+    if (!cards.length) cards.push(h("small", { class: "note" }, _("no cards")));
     rows.push(h("div", { class: "replay-hand" + (s === view.you ? " you" : ""), dataset: { seat: String(s) } },
-      h("span", { class: "who" }, seatName(view, s) + (s === view.you ? " (you)" : "")),
+      h("span", { class: "who" }, yours(seatName(view, s), s === view.you)),
       h("span", { class: "cards-inline" }, ...cards)));
   }
   $("hands").replaceChildren(...rows);
@@ -160,16 +162,16 @@ function draw() {
   document.body.dataset.label = step.label;
   document.body.dataset.seat = String(seat);
   document.body.dataset.view = String(view.view);
-  document.title = `${view.title} · replay · hoyle`;
+  document.title = format(_("{game} · replay · hoyle"), { game: view.title });
   $("position").textContent = step.where;
-  $("counter").textContent = `${at + 1} of ${outline.steps.length}`;
+  $("counter").textContent = format(_("{n} of {total}"), { n: at + 1, total: outline.steps.length });
   const fresh = freshEntries(view);
   $("move").replaceChildren(...moveLine(view, fresh));
-  say("");
+  tell("");
 
   const trick = [...fresh].reverse().find(({ e }) => e.kind === "trick" && Array.isArray(e.plays));
   if (piles) {
-    drawSpite(view, { board: $("board"), hand: $("hand"), actions: $("actions"), act: () => {}, say: () => {}, redraw: draw, hinted: null, keyed: null });
+    drawSpite(view, { board: $("board"), hand: $("hand"), actions: $("actions"), act: () => {}, tell: () => {}, redraw: draw, hinted: null, keyed: null });
     const facts = renderFacts(view);
     if (facts) $("board").prepend(facts);
   } else {
@@ -189,11 +191,11 @@ function draw() {
     closeSummary();
   }
 
-  const side = [h("h3", {}, "Moves"), renderLog(view)];
+  const side = [h("h3", {}, _("Moves")), renderLog(view)];
   const scores = renderScores(view);
-  if (scores) side.push(h("h3", {}, "Scores"), scores);
+  if (scores) side.push(h("h3", {}, _("Scores")), scores);
   const last = [...view.log].reverse().find((e) => e.kind === "trick" && Array.isArray(e.plays));
-  if (last && !piles) side.push(h("h3", {}, "Last trick"), trickStrip(view, last), h("small", { class: "note" }, last.text));
+  if (last && !piles) side.push(h("h3", {}, _("Last trick")), trickStrip(view, last), h("small", { class: "note" }, last.text));
   if (view.fairness.length) side.push(renderFairness(view));
   side.push(rulesPanel(view.game));
   $("side").replaceChildren(...side);
@@ -208,11 +210,11 @@ async function start() {
   $("upload").addEventListener("change", async () => {
     const file = $("upload").files[0];
     if (!file) return;
-    say(`Reading ${file.name}…`, "info");
+    tell(format(_("Reading {file}…"), { file: file.name }), "info");
     const made = await uploadRecord(file);
     $("upload").value = "";
     if (made.ok) location.assign(made.url);
-    else say(`${file.name}: ${made.reason}`, "refused");
+    else tell(format(_("{file}: {reason}"), { file: file.name, reason: made.reason }), "refused");
   });
   let reply;
   try {
@@ -222,26 +224,26 @@ async function start() {
     reply = null;
   }
   if (!reply || !reply.ok) {
-    $("status").textContent = "No replay";
-    say((outline && outline.detail) || "the server does not answer; try again", "refused");
+    $("status").textContent = _("No replay");
+    tell((outline && outline.detail) || _("the server does not answer; try again"), "refused");
     outline = null;
     document.body.dataset.error = "1";
     return;
   }
   $("game").textContent = outline.title;
   $("game").title = outline.game;
-  $("status").textContent = upload ? "Replay of an uploaded record" : "Replay";
+  $("status").textContent = upload ? _("Replay of an uploaded record") : _("Replay");
   $("record-link").href = outline.record;
   $("record-link").hidden = false;
   if (!upload) $("record-link").download = `${outline.table}.hrec`;
   if (outline.view === "piles") {
     // Spite and Malice moves by turns, not tricks: the buttons and keys say so.
-    $("prev-trick").textContent = "↑ turn";
-    $("next-trick").textContent = "turn ↓";
-    $("keys").textContent = "Keys: ← → move, ↑ ↓ turn, PgUp PgDn deal, Home End.";
+    $("prev-trick").textContent = _("↑ turn");
+    $("next-trick").textContent = _("turn ↓");
+    $("keys").textContent = _("Keys: ← → move, ↑ ↓ turn, PgUp PgDn deal, Home End.");
   }
   const select = $("seat-view");
-  outline.seats.forEach((s, i) => select.append(h("option", { value: String(i) }, `as ${s.name} saw it`)));
+  outline.seats.forEach((s, i) => select.append(h("option", { value: String(i) }, format(_("as {name} saw it"), { name: s.name }))));
   const wanted = new URLSearchParams(location.hash.slice(1));
   const who = wanted.get("seat");
   if (who !== null && [...select.options].some((o) => o.value === who)) seat = who;

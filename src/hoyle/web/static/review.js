@@ -6,8 +6,10 @@
 // value comes from the server's review.
 
 import { h } from "./dom.js";
+import { _, format, formatNodes, ngettext } from "./i18n.js";
 import { suitText } from "./panels.js";
 import { moveLabel } from "./render.js";
+import { levelName } from "./words.js";
 
 const LEVELS = ["medium", "hard", "expert"];
 const POLL = 600;
@@ -35,18 +37,18 @@ const move = (token) => h("span", { class: "token" }, ...suitText(moveLabel(toke
 export function setupReview(opts) {
   ctx = opts;
   const panel = $("review");
-  const seats = h("select", { id: "review-seat", "aria-label": "the seat to review" },
-    h("option", { value: "" }, "choose a seat…"),
+  const seats = h("select", { id: "review-seat", "aria-label": _("the seat to review") },
+    h("option", { value: "" }, _("choose a seat…")),
     ...opts.outline.seats.map((s, i) => h("option", { value: String(i) }, s.name)));
-  const levels = h("select", { id: "review-level", "aria-label": "the level that reviews" },
-    ...LEVELS.map((l) => h("option", { value: l }, l)));
+  const levels = h("select", { id: "review-level", "aria-label": _("the level that reviews") },
+    ...LEVELS.map((l) => h("option", { value: l }, levelName(l))));
   levels.value = level;
-  const startButton = h("button", { id: "review-start", class: "primary", onclick: start }, "Review");
+  const startButton = h("button", { id: "review-start", class: "primary", onclick: start }, _("Review"));
   panel.replaceChildren(
-    h("h3", {}, "Review a seat's play"),
-    h("p", { class: "note review-about" }, "A searching level values each of the seat's decisions from what it could see then, and says what each move cost."),
+    h("h3", {}, _("Review a seat's play")),
+    h("p", { class: "note review-about" }, _("A searching level values each of the seat's decisions from what it could see then, and says what each move cost.")),
     h("div", { class: "review-form" },
-      h("label", {}, "Seat ", seats), h("label", {}, "Level ", levels), startButton),
+      h("label", {}, _("Seat"), " ", seats), h("label", {}, _("Level"), " ", levels), startButton),
     h("div", { id: "review-progress", class: "review-progress", "aria-live": "polite", hidden: "" }),
     h("div", { id: "review-result", class: "review-result" }));
   panel.hidden = false;
@@ -111,7 +113,7 @@ async function start() {
 async function cancel() {
   if (!job) return;
   const button = $("review-cancel");
-  if (button) { button.disabled = true; button.textContent = "Cancelling…"; }
+  if (button) { button.disabled = true; button.textContent = _("Cancelling…"); }
   stopPolling();
   const mine = ++ticket;
   const reply = await fetch(job.url, { method: "DELETE" });
@@ -131,7 +133,7 @@ function follow(body, ok) {
   const panel = $("review");
   if (!ok) {
     progress.hidden = false;
-    progress.replaceChildren(h("span", { class: "refused" }, body.detail || "the review was refused"));
+    progress.replaceChildren(h("span", { class: "refused" }, body.detail || _("the review was refused")));
     $("review-start").disabled = seat === null;
     return;
   }
@@ -143,22 +145,23 @@ function follow(body, ok) {
   if (running) {
     progress.hidden = false;
     let text;
-    if (body.state === "queued") text = `Waiting for the reviewer (${body.ahead} ahead)…`;
-    else if (!body.total) text = "Starting the review…";
-    else text = `Reviewing: decision ${Math.min(body.done + 1, body.total)} of ${body.total}`;
+    if (body.state === "queued") text = format(_("Waiting for the reviewer ({n} ahead)…"), { n: body.ahead });
+    else if (!body.total) text = _("Starting the review…");
+    else text = format(_("Reviewing: decision {n} of {total}"), { n: Math.min(body.done + 1, body.total), total: body.total });
     // Built once and then updated, so that the Cancel button is not replaced under a click.
     if (!$("review-cancel")) {
       progress.replaceChildren(h("div", { id: "review-count" }), h("progress", { id: "review-bar" }),
-        h("div", { id: "review-last", class: "note" }), h("button", { id: "review-cancel", onclick: cancel }, "Cancel"));
+        h("div", { id: "review-last", class: "note" }), h("button", { id: "review-cancel", onclick: cancel }, _("Cancel")));
     }
     $("review-count").textContent = text;
     $("review-bar").max = body.total || 1;
     $("review-bar").value = body.done || 0;
-    $("review-last").replaceChildren(...(body.last ? [`Last: ${body.last.label} `, move(body.last.played),
-      body.last.cost > 0 ? ` cost ${points(body.last.cost)}` : " — as good as any"] : []));
+    const last = body.last;
+    const lastWords = !last ? "" : last.cost > 0 ? _("Last: {where} {move}, cost {cost}") : _("Last: {where} {move} — as good as any");
+    $("review-last").replaceChildren(...(last ? formatNodes(lastWords, { where: last.where || last.label, move: move(last.played), cost: points(last.cost) }) : []));
     if (body.cancelling) {
       $("review-cancel").disabled = true;
-      $("review-cancel").textContent = "Cancelling…";
+      $("review-cancel").textContent = _("Cancelling…");
     }
     timer = setTimeout(poll, POLL);
     return;
@@ -173,7 +176,7 @@ function follow(body, ok) {
     return;
   }
   progress.hidden = false;
-  const said = body.state === "cancelled" ? `Cancelled after ${body.done} of ${body.total ?? "?"} decisions.` : body.reason;
+  const said = body.state === "cancelled" ? format(_("Cancelled after {n} of {total} decisions."), { n: body.done, total: body.total ?? "?" }) : body.reason;
   progress.replaceChildren(h("span", { class: body.state === "failed" ? "refused" : "note" }, said));
 }
 
@@ -191,46 +194,48 @@ async function poll() {
 
 /** The review: the totals, the costliest moves, every decision; the mistakes on the slider. */
 function draw(review) {
-  const name = ctx.outline.seats[review.seat]?.name || `Seat ${review.seat}`;
+  const name = ctx.outline.seats[review.seat]?.name || format(_("Seat {n}"), { n: review.seat });
   const mistakes = review.decisions.filter((d) => d.mistake);
   const byIndex = new Map(review.decisions.map((d) => [d.index, d]));
   const jump = (d) => () => ctx.jump(d.index);
   const parts = [];
-  parts.push(h("p", { class: "review-total" },
-    h("b", {}, name), ` lost ${points(review.total)} expected points by ${review.level}'s reckoning: `,
-    `${mistakes.length} ${mistakes.length === 1 ? "mistake" : "mistakes"} in ${review.decisions.length} decisions.`));
-  parts.push(h("p", { class: "note" }, `Costs are in ${review.units}; under 0.1 is the search's noise.`));
+  const k = mistakes.length;
+  const total = ngettext("{name} lost {points} expected points by {level}'s reckoning: {k} mistake in {n} decisions.",
+    "{name} lost {points} expected points by {level}'s reckoning: {k} mistakes in {n} decisions.", k);
+  parts.push(h("p", { class: "review-total" }, ...formatNodes(total,
+    { name: h("b", {}, name), points: points(review.total), level: levelName(review.level), k, n: review.decisions.length })));
+  parts.push(h("p", { class: "note" }, format(_("Costs are in {units}; under 0.1 is the search's noise."), { units: review.units })));
   const deals = Object.entries(review.by_deal);
   if (deals.length) {
-    parts.push(h("p", { class: "review-deals" }, "Lost by deal: ",
-      ...deals.flatMap(([deal, lost], i) => [i ? " · " : "", h("span", { class: "deal-loss" }, `deal ${deal} ${points(lost)}`)])));
+    parts.push(h("p", { class: "review-deals" }, _("Lost by deal:"), " ",
+      ...deals.flatMap(([deal, lost], i) => [i ? " · " : "", h("span", { class: "deal-loss" }, format(_("deal {n} {points}"), { n: deal, points: points(lost) }))])));
   }
   if (review.costliest.length) {
-    parts.push(h("h4", {}, "The costliest moves"));
+    parts.push(h("h4", {}, _("The costliest moves")));
     parts.push(h("ol", { class: "review-costliest" }, ...review.costliest.map((index) => {
       const d = byIndex.get(index);
       return h("li", {}, h("button", { class: "linkish", dataset: { index: String(d.index) }, onclick: jump(d) },
-        `${d.label}: `, move(d.played), " — better ", move(d.best), `, cost ${points(d.cost)}`));
+        ...formatNodes(_("{where}: {played} — better {best}, cost {cost}"), { where: d.where || d.label, played: move(d.played), best: move(d.best), cost: points(d.cost) })));
     })));
   } else {
-    parts.push(h("p", {}, "No move cost more than the noise: the level would have played the same."));
+    parts.push(h("p", {}, _("No move cost more than the noise: the level would have played the same.")));
   }
-  parts.push(h("h4", {}, "Every decision"));
+  parts.push(h("h4", {}, _("Every decision")));
   const rows = review.decisions.map((d) => h("tr", {
     class: "review-row" + (d.mistake ? " mistake" : ""),
     dataset: { index: String(d.index) },
     tabindex: "0",
-    title: "show the position before this move",
+    title: _("show the position before this move"),
     onclick: jump(d),
     onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.jump(d.index); } },
   },
-  h("td", {}, d.label),
+  h("td", {}, d.where || d.label),
   h("td", {}, move(d.played)),
-  h("td", {}, d.played === d.best ? h("span", { class: "note" }, "same") : move(d.best)),
+  h("td", {}, d.played === d.best ? h("span", { class: "note" }, _("same")) : move(d.best)),
   h("td", { class: "cost" }, d.cost > 0 ? points(d.cost) : "0"),
   h("td", { class: "mark" }, d.mistake ? "✗" : "")));
   parts.push(h("table", { class: "review-decisions" },
-    h("thead", {}, h("tr", {}, h("th", {}, "where"), h("th", {}, "played"), h("th", {}, "best"), h("th", {}, "cost"), h("th", {}, ""))),
+    h("thead", {}, h("tr", {}, h("th", {}, _("where")), h("th", {}, _("played")), h("th", {}, _("best")), h("th", {}, _("cost")), h("th", {}, ""))),
     h("tbody", {}, ...rows)));
   $("review-result").replaceChildren(...parts);
   markSlider(mistakes);
@@ -253,8 +258,8 @@ function markSlider(mistakes) {
       class: "slider-mark",
       dataset: { index: String(d.index) },
       style: `left: calc(8px + (100% - 16px) * ${fraction})`,
-      title: `${d.label}: ${moveLabel(d.played)} cost ${points(d.cost)}`,
-      "aria-label": `mistake at ${d.label}, cost ${points(d.cost)}`,
+      title: format(_("{where}: {move} cost {cost}"), { where: d.where || d.label, move: moveLabel(d.played), cost: points(d.cost) }),
+      "aria-label": format(_("mistake at {where}, cost {cost}"), { where: d.where || d.label, cost: points(d.cost) }),
       onclick: () => ctx.jump(d.index),
     });
   }));

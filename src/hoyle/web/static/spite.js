@@ -8,6 +8,9 @@
 import { cardSVG } from "./cards.js";
 import { SEAT_COLOURS } from "./chart.js";
 import { h } from "./dom.js";
+import { _, format } from "./i18n.js";
+import { seatStatus } from "./render.js";
+import { moveWords, yours } from "./words.js";
 
 const MOVE = /^([^:=+]+)(?:=([^:]+))?(\+[^:]+)?:([a-z]+\d*)>([a-z]+\d*)$/;
 
@@ -25,12 +28,22 @@ export function symbolOf(card) {
   return card.slice(0, -1);
 }
 
+/** A pile of the reader's as a move names it (``hand``, ``goal2``, ``discard3``), in words. */
+function pileName(source) {
+  const m = /^([a-z]+)(\d*)$/.exec(source);
+  if (!m) return source;
+  if (m[1] === "hand") return _("your hand");
+  if (m[1] === "goal") return m[2] ? format(_("your goal pile {n}"), { n: m[2] }) : _("your goal pile");
+  if (m[1] === "discard") return format(_("your discard pile {n}"), { n: m[2] });
+  return source;
+}
+
 /** What is chosen as the source of the next move; kept across redraws of the same position. */
 let chosen = null;
 
 function seatName(msg, seat) {
   const s = msg.seats[seat];
-  return s ? s.name : `seat ${seat}`;
+  return s ? s.name : format(_("Seat {n}"), { n: seat });
 }
 
 function card(token, size) {
@@ -39,16 +52,14 @@ function card(token, size) {
 
 /** The words of a move for a chooser button: "single", "a pair", "as 7", "new stack". */
 function describe(move) {
-  const parts = [];
-  parts.push(move.pair ? `a pair of ${move.card}` : move.card === "X" ? "the joker" : move.card);
-  if (move.as) parts.push(`as ${move.as}`);
-  return parts.join(" ");
+  const card = move.pair ? format(_("a pair of {rank}"), { rank: move.card }) : move.card === "X" ? _("the joker") : move.card;
+  return move.as ? format(_("{card} as {rank}"), { card, rank: move.as }) : card;
 }
 
 /**
  * Draw the Spite and Malice view into the page's parts.
  * @param {object} msg the state message
- * @param {{board: Element, hand: Element, actions: Element, act: Function, say: Function, redraw: Function, hinted: ?string, keyed: ?string}} ui
+ * @param {{board: Element, hand: Element, actions: Element, act: Function, tell: Function, redraw: Function, hinted: ?string, keyed: ?string}} ui
  *   `keyed` is the move the keyboard has chosen (arrow keys cycle the legal moves, Enter plays it).
  */
 export function drawSpite(msg, ui) {
@@ -66,18 +77,18 @@ export function drawSpite(msg, ui) {
 
   function pick(source, sym, index) {
     if (!sources.has(key(source, sym))) {
-      if (msg.legal.length) ui.say("No legal move starts with that card now.", "refused");
+      if (msg.legal.length) ui.tell(_("No legal move starts with that card now."), "refused");
       return;
     }
     const again = chosen && chosen.source === source && chosen.card === sym && chosen.index === index;
     chosen = again ? null : { source, card: sym, seq: msg.seq, index };
-    ui.say(chosen ? "Now click where it goes (highlighted)." : "", "info");
+    ui.tell(chosen ? _("Now click where it goes (highlighted).") : "", "info");
     ui.redraw();
   }
 
   function drop(target) {
     if (!chosen) {
-      if (msg.legal.length) ui.say("Choose a card first: one of your hand, your goal top or a discard top.", "info");
+      if (msg.legal.length) ui.tell(_("Choose a card first: one of your hand, your goal top or a discard top."), "info");
       return;
     }
     const options = fromChosen.filter((m) => m.target === target);
@@ -85,12 +96,12 @@ export function drawSpite(msg, ui) {
       chosen = null;
       ui.act(options[0].token);
     } else if (options.length > 1) {
-      ui.say("Which?", "info");
+      ui.tell(_("Which?"), "info");
       ui.actions.replaceChildren(...options.map((m) =>
         h("button", { class: "action choice", dataset: { token: m.token }, onclick: () => { chosen = null; ui.act(m.token); } }, describe(m))),
-      h("button", { class: "action", onclick: () => { chosen = null; ui.redraw(); } }, "cancel"));
+      h("button", { class: "action", onclick: () => { chosen = null; ui.redraw(); } }, _("cancel")));
     } else {
-      ui.say("That card cannot go there now.", "refused");
+      ui.tell(_("That card cannot go there now."), "refused");
     }
   }
 
@@ -132,29 +143,29 @@ export function drawSpite(msg, ui) {
     const top = stack.length ? stack[stack.length - 1] : null;
     const slot = h("div", { class: "sm-stack" },
       top ? card(top, "small") : h("div", { class: "card-slot" }),
-      h("small", {}, `${stack.length} · next ${obs.stack_next ? obs.stack_next[i] : ""}`));
+      h("small", {}, format(_("{n} · next {rank}"), { n: stack.length, rank: obs.stack_next ? obs.stack_next[i] : "" })));
     centre.append(target(slot, `stack${i + 1}`));
   });
   const canStart = !obs.max_stacks || stacks.length < obs.max_stacks || moves.some((m) => m.target === "stack");
   if (canStart) {
-    centre.append(target(h("div", { class: "sm-stack new" }, h("div", { class: "card-slot" }, "new"), h("small", {}, "new stack")), "stack"));
+    centre.append(target(h("div", { class: "sm-stack new" }, h("div", { class: "card-slot" }, _("new")), h("small", {}, _("new stack"))), "stack"));
   }
   const piles = h("div", { class: "sm-piles" },
-    h("span", { class: "badge", dataset: { key: "stock" } }, `stock ${obs.stock}`),
-    h("span", { class: "badge", dataset: { key: "heap" } }, `heap ${(obs.heap || []).length}`),
-    obs.recycled ? h("span", { class: "badge" }, `recycled ${obs.recycled}`) : null);
+    h("span", { class: "badge", dataset: { key: "stock" } }, format(_("stock {n}"), { n: obs.stock })),
+    h("span", { class: "badge", dataset: { key: "heap" } }, format(_("heap {n}"), { n: (obs.heap || []).length })),
+    obs.recycled ? h("span", { class: "badge" }, format(_("recycled {n}"), { n: obs.recycled })) : null);
 
   // ---------------------------------------------------------------- the seats
   function seatPanel(seat) {
     const s = msg.seats[seat];
     const mine = seat === you;
-    const status = s.kind === "bot" ? `bot · ${s.level}` : s.away ? "away · bot plays" : s.connected ? "here" : "not here";
+    const status = s.status ? s.status : seatStatus(s);
     const goals = (obs.goals && obs.goals[seat]) || [];
     const goalBox = h("div", { class: "sm-goals" }, ...goals.map((g, i) => {
       const name = goals.length === 1 ? "goal" : `goal${i + 1}`;
       let node = g.top ? card(g.top, "small") : h("div", { class: "card-slot" });
       if (mine && g.top) node = source(node, name, symbolOf(g.top));
-      return h("div", { class: "sm-goal", dataset: { pile: name } }, node, h("small", {}, `goal ${g.count}`));
+      return h("div", { class: "sm-goal", dataset: { pile: name } }, node, h("small", {}, format(_("goal {n}"), { n: g.count })));
     }));
     const discards = (obs.discards && obs.discards[seat]) || [];
     const discardBox = h("div", { class: "sm-discards" }, ...discards.map((pile, i) => {
@@ -176,8 +187,8 @@ export function drawSpite(msg, ui) {
       dataset: { seat: String(seat) },
     },
     h("div", { class: "sm-who" },
-      h("b", {}, s.name + (mine ? " (you)" : "")), h("small", {}, ` ${status}`),
-      h("span", { class: "stats" }, `score ${scores[seat] ?? 0} · ${sizes[seat] ?? 0} in hand`)),
+      h("b", {}, yours(s.name, mine)), h("small", {}, ` ${status}`),
+      h("span", { class: "stats" }, format(_("score {score} · {n} in hand"), { score: scores[seat] ?? 0, n: sizes[seat] ?? 0 }))),
     h("div", { class: "sm-row" }, goalBox, discardBox));
   }
 
@@ -194,15 +205,14 @@ export function drawSpite(msg, ui) {
   // ---------------------------------------------------------------- the hand and buttons
   ui.hand.replaceChildren();
   if (you === null) {  // a spectator's hand is [] (the envelope): say why it is empty
-    ui.hand.append(h("p", { class: "note" }, "Watching: you see only what every player sees."));
+    ui.hand.append(h("p", { class: "note" }, _("Watching: you see only what every player sees.")));
   } else if (Array.isArray(obs.hand)) {
     obs.hand.forEach((c, i) => ui.hand.append(source(card(c, "normal"), "hand", symbolOf(c), i)));
   }
   const buttons = msg.legal.filter((t) => !parseMove(t));  // pass, and any word the engine adds
-  ui.actions.replaceChildren(...buttons.map((t) => h("button", { class: "action" + (t === ui.hinted ? " hinted" : "") + (t === ui.keyed ? " focus" : ""), dataset: { token: t }, onclick: () => ui.act(t) }, t)));
+  ui.actions.replaceChildren(...buttons.map((t) => h("button", { class: "action" + (t === ui.hinted ? " hinted" : "") + (t === ui.keyed ? " focus" : ""), dataset: { token: t }, onclick: () => ui.act(t) }, moveWords(t))));
   if (chosen) {
-    const label = chosen.source === "hand" ? `${chosen.card} from your hand` : `${chosen.card} from ${chosen.source}`;
-    ui.actions.append(h("span", { class: "note" }, `Chosen: ${label}`),
-      h("button", { class: "action", onclick: () => { chosen = null; ui.redraw(); } }, "cancel"));
+    ui.actions.append(h("span", { class: "note" }, format(_("Chosen: {card} from {pile}"), { card: chosen.card, pile: pileName(chosen.source) })),
+      h("button", { class: "action", onclick: () => { chosen = null; ui.redraw(); } }, _("cancel")));
   }
 }

@@ -4,8 +4,10 @@
 // closes by itself. Every line comes from the log the engine wrote for this seat.
 
 import { h } from "./dom.js";
+import { _, format } from "./i18n.js";
 import { renderChart, suitText, trickStrip } from "./panels.js";
 import { clockText, seatName } from "./render.js";
+import { listText, yours } from "./words.js";
 
 let timer = null;
 
@@ -54,29 +56,29 @@ export function openSummary(msg, at, opts) {
   const over = msg.status === "finished";
   const parts = [];
   const gameEnd = over ? log.find((e) => e.kind === "game_end") : null;
-  parts.push(h("h2", {}, over ? "Game over" : `Deal ${end.deal} is over`));
+  parts.push(h("h2", {}, over ? _("Game over") : format(_("Deal {n} is over"), { n: end.deal })));
   if (gameEnd) parts.push(h("p", { class: "winner-line", dataset: { kind: "game_end" } }, gameEnd.text));
   const trick = trickBefore(log, at);
-  if (trick) parts.push(h("div", { class: "summary-trick" }, h("h3", {}, "Last trick"), trickStrip(msg, trick, "small")));
+  if (trick) parts.push(h("div", { class: "summary-trick" }, h("h3", {}, _("Last trick")), trickStrip(msg, trick, "small")));
   const lines = following(log, at, "score");
   if (lines.length) {
-    parts.push(h("h3", {}, over && end.deal === 1 ? "How the deal was scored" : `How deal ${end.deal} was scored`));
+    parts.push(h("h3", {}, over && end.deal === 1 ? _("How the deal was scored") : format(_("How deal {n} was scored"), { n: end.deal })));
     parts.push(h("ul", { class: "score-lines" }, ...lines.map((e) => h("li", {}, ...suitText(e.text)))));
   }
   if (Array.isArray(end.scores)) {
     parts.push(h("table", { class: "deal-scores" },
-      h("tr", {}, h("th", {}, ""), h("th", {}, "this deal"), h("th", {}, "total")),
+      h("tr", {}, h("th", {}, ""), h("th", {}, _("this deal")), h("th", {}, _("total"))),
       ...end.scores.map((score, seat) => h("tr", {},
-        h("th", {}, seatName(msg, seat) + (seat === msg.you ? " (you)" : "")),
+        h("th", {}, yours(seatName(msg, seat), seat === msg.you)),
         h("td", {}, String(score)),
         h("td", {}, String(msg.observation.scores[seat]))))));
   }
   if (over && Array.isArray(msg.observation.ranking)) {
     const ranking = msg.observation.ranking;
     let place = 1;
-    parts.push(h("h3", {}, "Final ranking"));
+    parts.push(h("h3", {}, _("Final ranking")));
     parts.push(h("ol", { class: "ranking" }, ...ranking.map((group) => {
-      const item = h("li", { value: String(place) }, group.map((s) => seatName(msg, s)).join(" and "),
+      const item = h("li", { value: String(place) }, listText(group.map((s) => seatName(msg, s))),
         ` — ${group.map((s) => msg.observation.scores[s]).filter((v, i, a) => a.indexOf(v) === i).join(", ")}`);
       place += group.length;
       return item;
@@ -85,21 +87,21 @@ export function openSummary(msg, at, opts) {
     if (final) parts.push(h("p", { class: "note" }, final.text));
   }
   const chart = renderChart(msg);
-  if (chart) parts.push(h("h3", {}, "Totals after each deal"), chart);
+  if (chart) parts.push(h("h3", {}, _("Totals after each deal")), chart);
   const buttons = h("div", { class: "summary-buttons" });
   if (over) {
-    buttons.append(h("a", { class: "button", href: opts.record || `/api/tables/${msg.table}/record`, download: `${msg.table || "game"}.txt` }, "Download the record"));
+    buttons.append(h("a", { class: "button", href: opts.record || `/api/tables/${msg.table}/record`, download: `${msg.table || "game"}.txt` }, _("Download the record")));
     for (const link of opts.links || []) buttons.append(link);
     // A player's own game: its replay with their seat's review open (review.js).
     if (msg.type !== "replay" && msg.table && Number.isInteger(msg.you)) {
-      buttons.append(h("a", { class: "button review-link", href: `/replay/${msg.table}#review=${msg.you}` }, "Review my game"));
+      buttons.append(h("a", { class: "button review-link", href: `/replay/${msg.table}#review=${msg.you}` }, _("Review my game")));
     }
     if (opts.rematch) buttons.append(opts.rematch);
-    buttons.append(h("a", { class: "button", href: "/" }, "Back to the lobby"));
+    buttons.append(h("a", { class: "button", href: "/" }, _("Back to the lobby")));
   }
   const countdown = h("small", { class: "countdown" });
   const close = h("button", { id: "summary-close", class: "primary", onclick: () => { closeSummary(); opts.onContinue(); } },
-    over ? "Close" : "Continue");
+    over ? _("Close") : _("Continue"));
   buttons.append(close, countdown);
   parts.push(buttons);
   dialog.replaceChildren(...parts);
@@ -113,7 +115,8 @@ export function openSummary(msg, at, opts) {
     const until = Date.now() + seconds * 1000;
     const tick = () => {
       const left = (until - Date.now()) / 1000;
-      countdown.textContent = left > 0 ? (opts.watching ? ` closes in ${clockText(left)}` : ` next deal in ${clockText(left)}`) : "";
+      const words = opts.watching ? _("closes in {time}") : _("next deal in {time}");
+      countdown.textContent = left > 0 ? " " + format(words, { time: clockText(left) }) : "";
       if (left <= 0 && opts.watching) closeSummary();
     };
     tick();

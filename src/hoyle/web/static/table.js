@@ -7,6 +7,7 @@
 import { cardSVG, cardLabel, isCard } from "./cards.js";
 import { h } from "./dom.js";
 import { ecarteLabel } from "./ecarte.js";
+import { LANG, N_, _, format, ngettext } from "./i18n.js";
 import { renderFairness, renderLog, renderScores, rulesPanel, trickStrip } from "./panels.js";
 import { clockText, currentPlays, gather, moveLabel, renderBoard, renderFacts, seatName } from "./render.js";
 import { drawSpite } from "./spite.js";
@@ -42,7 +43,7 @@ window.hoyleTricks = [];
 /** The moves the room played for this seat because they were its only legal ones. */
 window.hoyleAutoPlayed = [];
 
-function say(text, kind = "info", extra = null) {
+function tell(text, kind = "info", extra = null) {
   const box = $("message");
   box.replaceChildren(text);
   if (extra) box.append(extra);
@@ -51,10 +52,11 @@ function say(text, kind = "info", extra = null) {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
+  // The page's language: everything the table sends this connection is in it.
+  ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}?lang=${LANG}`);
   ws.onopen = () => {
     retry = 500;
-    $("conn").textContent = "connected";
+    $("conn").textContent = _("connected");
     const hello = { type: "hello", auto };
     if (key) hello.key = key;
     const name = localStorage.getItem("hoyle:name");
@@ -63,7 +65,7 @@ function connect() {
   };
   ws.onmessage = (event) => receive(JSON.parse(event.data));
   ws.onclose = () => {
-    $("conn").textContent = "reconnecting…";
+    $("conn").textContent = _("reconnecting…");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
@@ -89,14 +91,14 @@ function receive(msg) {
       drain();
     }
   } else if (msg.type === "refused") {
-    say(msg.reason, "refused");
+    tell(msg.reason, "refused");
     queue = null;
   } else if (msg.type === "hint") {
     showHint(msg);
   } else if (msg.type === "rematch") {
     location.assign(`/t/${msg.table}${key ? "#key=" + encodeURIComponent(key) : ""}`);
   } else if (msg.type === "error") {
-    say(msg.reason, "refused");
+    tell(msg.reason, "refused");
     key = null;
     localStorage.removeItem(`hoyle:key:${tableId}`);
   }
@@ -138,9 +140,9 @@ async function drain() {
       adopt(msg);
       if (newState && msg.auto_played && msg.auto_played.seat === msg.you && msg.you !== null) {
         window.hoyleAutoPlayed.push(msg.auto_played.token);
-        say(`Played for you, your only move: ${moveLabel(msg.auto_played.token)}.`, "info");
+        tell(format(_("Played for you, your only move: {move}."), { move: moveLabel(msg.auto_played.token) }), "info");
       } else if (newState && $("message").classList.contains("refused") && msg.seq > 0) {
-        say("");  // a refusal is over once the table has moved on
+        tell("");  // a refusal is over once the table has moved on
       }
       draw();
       pump();
@@ -198,16 +200,16 @@ async function holdTrick(msg, trick) {
 function act(token) {
   if (!state) return;
   if (state.you === null) {
-    say("You are watching: open an invite link to take a seat.", "refused");
+    tell(_("You are watching: open an invite link to take a seat."), "refused");
     return;
   }
   if (auto && !state.pause && state.legal.length === 1 && state.legal[0] === token && state.you === state.to_act) {
     // The room plays a seat's only move for it (auto-play): a click now would only race it.
-    say(`Your only move, ${moveLabel(token)}, is being played for you.`, "info");
+    tell(format(_("Your only move, {move}, is being played for you."), { move: moveLabel(token) }), "info");
     return;
   }
   if (CONFIRM[token]) {
-    confirmThen(CONFIRM[token], "Yes, " + token, () => send({ type: "act", token }));
+    confirmThen(_(CONFIRM[token]), format(_("Yes, {move}"), { move: moveLabel(token) }), () => send({ type: "act", token }));
     return;
   }
   send({ type: "act", token });
@@ -215,7 +217,7 @@ function act(token) {
 
 /** Moves a player confirms before they are sent: they cannot be taken back. */
 const CONFIRM = {
-  abandon: "Abandon this hand? You give up the tricks still to play, and it cannot be taken back.",
+  abandon: N_("Abandon this hand? You give up the tricks still to play, and it cannot be taken back."),
 };
 
 /** Ask before doing something that cannot be undone. */
@@ -225,7 +227,7 @@ function confirmThen(question, yes, then) {
     h("p", {}, question),
     h("div", { class: "summary-buttons" },
       h("button", { id: "confirm-yes", class: "primary", onclick: () => { dialog.close(); then(); } }, yes),
-      h("button", { id: "confirm-no", onclick: () => dialog.close() }, "Cancel")));
+      h("button", { id: "confirm-no", onclick: () => dialog.close() }, _("Cancel"))));
   dialog.showModal();
   $("confirm-no").focus();
 }
@@ -239,11 +241,10 @@ function choices() {
 }
 
 function statusText(msg) {
-  if (msg.status === "finished") return "Game over";
-  if (msg.pause && msg.pause.waiting && msg.pause.waiting.length) return "Between deals";
-  if (msg.to_act === null) return "dealing…";
-  const who = msg.to_act === msg.you ? "Your turn" : `${seatName(msg, msg.to_act)} to play`;
-  return who;
+  if (msg.status === "finished") return _("Game over");
+  if (msg.pause && msg.pause.waiting && msg.pause.waiting.length) return _("Between deals");
+  if (msg.to_act === null) return _("dealing…");
+  return msg.to_act === msg.you ? _("Your turn") : format(_("{name} to play"), { name: seatName(msg, msg.to_act) });
 }
 
 function tickClock() {
@@ -254,10 +255,12 @@ function tickClock() {
     return;
   }
   const mine = state.clock && state.clock.seat === state.you;
-  box.textContent = mine ? `${clockText(left)} left, then a bot plays for you` : `${clockText(left)} before a bot plays for ${seatName(state, state.clock.seat)}`;
+  const time = clockText(left);
+  box.textContent = mine ? format(_("{time} left, then a bot plays for you"), { time }) :
+    format(_("{time} before a bot plays for {name}"), { time, name: seatName(state, state.clock.seat) });
   box.className = mine && left < 20 ? "clock urgent" : "clock";
   const seatClock = document.querySelector(".seat .clock");
-  if (seatClock) seatClock.textContent = `bot in ${clockText(left)}`;
+  if (seatClock) seatClock.textContent = format(_("bot in {time}"), { time });
 }
 
 function draw() {
@@ -273,13 +276,13 @@ function draw() {
   $("status").className = msg.to_act === msg.you && msg.status !== "finished" ? "your-turn" : "";
   tickClock();
   const piles = msg.view === "piles";  // the family record's web view: piles, not tricks
-  $("keys").textContent = piles ? "Click a card, then where it goes. Keys: ← → walk the legal moves, Enter play, h hint." :
-    "Keys: ← → choose, Enter play, 1–9 play the n-th choice, h hint, l last trick.";
+  $("keys").textContent = piles ? _("Click a card, then where it goes. Keys: ← → walk the legal moves, Enter play, h hint.") :
+    _("Keys: ← → choose, Enter play, 1–9 play the n-th choice, h hint, l last trick.");
   $("last-btn").hidden = piles;
   $("last-btn").disabled = !lastTrick;
   if (piles) {
     const keyed = keyedMove !== null && msg.legal.includes(keyedMove) ? keyedMove : null;
-    drawSpite(msg, { board: $("board"), hand: $("hand"), actions: $("actions"), act, say, redraw: draw, hinted, keyed });
+    drawSpite(msg, { board: $("board"), hand: $("hand"), actions: $("actions"), act, tell, redraw: draw, hinted, keyed });
     const facts = renderFacts(msg);
     if (facts) $("board").prepend(facts);
   } else {
@@ -288,10 +291,10 @@ function draw() {
   }
 
   const side = [];
-  side.push(h("h3", {}, "Moves"), renderLog(msg));
+  side.push(h("h3", {}, _("Moves")), renderLog(msg));
   const scores = renderScores(msg);
-  if (scores) side.push(h("h3", {}, "Scores"), scores);
-  if (lastTrick && !piles) side.push(h("h3", {}, "Last trick"), trickStrip(msg, lastTrick), h("small", { class: "note" }, lastTrick.text));
+  if (scores) side.push(h("h3", {}, _("Scores")), scores);
+  if (lastTrick && !piles) side.push(h("h3", {}, _("Last trick")), trickStrip(msg, lastTrick), h("small", { class: "note" }, lastTrick.text));
   side.push(renderFairness(msg));
   side.push(rulesPanel(msg.game));
   $("side").replaceChildren(...side);
@@ -300,13 +303,13 @@ function draw() {
   end.replaceChildren();
   if (msg.status === "finished") {
     const result = (msg.log || []).find((e) => e.kind === "game_end");
-    end.append(h("p", { class: "result" }, result ? result.text : "The game is over."));
-    end.append(h("button", { onclick: () => reopenSummary() }, "Final scores"));
-    end.append(h("a", { class: "button", href: `/api/tables/${msg.table}/record`, download: `${msg.table}.txt` }, "Download the record"));
+    end.append(h("p", { class: "result" }, result ? result.text : _("The game is over.")));
+    end.append(h("button", { onclick: () => reopenSummary() }, _("Final scores")));
+    end.append(h("a", { class: "button", href: `/api/tables/${msg.table}/record`, download: `${msg.table}.txt` }, _("Download the record")));
     end.append(...endLinks(msg));
     // A player's own game: its replay with their seat's review open (as the summary offers).
     if (Number.isInteger(msg.you)) {
-      end.append(h("a", { class: "button review-link", href: `/replay/${msg.table}#review=${msg.you}` }, "Review my game"));
+      end.append(h("a", { class: "button review-link", href: `/replay/${msg.table}#review=${msg.you}` }, _("Review my game")));
     }
     const again = rematchButton(msg);
     if (again) end.append(again);
@@ -327,17 +330,17 @@ function reopenSummary() {
 /** The links a finished game's end offers besides the record: its replay. */
 function endLinks(msg) {
   if (msg.status !== "finished") return [];
-  return [h("a", { class: "button replay-link", href: `/replay/${msg.table}` }, "Replay this game")];
+  return [h("a", { class: "button replay-link", href: `/replay/${msg.table}` }, _("Replay this game"))];
 }
 
 /** The rematch button, or the link to the rematch already made; null for a spectator. */
 function rematchButton(msg) {
   if (msg.status !== "finished") return null;
   if (msg.rematch) {
-    return h("a", { id: "next-game", class: "button primary", href: `/t/${msg.rematch}${key ? "#key=" + encodeURIComponent(key) : ""}` }, "Next game →");
+    return h("a", { id: "next-game", class: "button primary", href: `/t/${msg.rematch}${key ? "#key=" + encodeURIComponent(key) : ""}` }, _("Next game →"));
   }
   if (msg.you === null) return null;
-  return h("button", { id: "rematch", class: "primary", onclick: () => send({ type: "rematch" }) }, "Rematch");
+  return h("button", { id: "rematch", class: "primary", onclick: () => send({ type: "rematch" }) }, _("Rematch"));
 }
 
 /** Cards chosen to pass or discard, sent one by one on confirm. */
@@ -365,7 +368,7 @@ function pump() {
       return;
     }
     const left = [token, ...queue.tokens].map(cardLabel).join(" ");
-    if (msg.legal.length) say(`Not sent: ${left} (the table has moved on).`, "refused");
+    if (msg.legal.length) tell(format(_("Not sent: {cards} (the table has moved on)."), { cards: left }), "refused");
     queue = null;
     return;
   }
@@ -407,31 +410,51 @@ function drawHand(msg) {
       handBox.append(card);
     });
   } else if (msg.you === null) {
-    handBox.append(h("p", { class: "note" }, "Watching: you see only what every player sees."));
+    handBox.append(h("p", { class: "note" }, _("Watching: you see only what every player sees.")));
   }
   let buttons = msg.legal.filter((t) => !(Array.isArray(hand) && hand.includes(t)));
   if (choice && selected.size) buttons = buttons.filter((t) => t !== "draw");  // the confirm draws
   const nodes = buttons.map((token) => h("button", {
     class: "action" + (opts[focus] === token ? " focus" : "") + (token === hinted ? " hinted" : ""),
     dataset: { token }, onclick: () => act(token),
-  }, isCard(token) ? cardLabel(token) : msg.view === "exchange" ? ecarteLabel(msg, token) : token));
+  }, isCard(token) ? cardLabel(token) : msg.view === "exchange" ? ecarteLabel(msg, token) : moveLabel(token)));
   if (choice) {
     const n = selected.size;
-    const need = choice.min === choice.max ? `${choice.max}` : choice.min <= 1 ? `up to ${choice.max}` : `${choice.min}–${choice.max}`;
-    const noun = (k) => `card${k === 1 ? "" : "s"}`;
-    const label = n ? `${choice.verb === "pass" ? "Pass" : "Discard"} ${n} ${noun(n)}` : `Choose ${need} ${noun(choice.max)} to ${choice.verb}`;
+    const label = n ? chosenText(choice.verb, n) : chooseText(choice);
     const confirm = h("button", { id: "choice-confirm", class: "action confirm", onclick: () => confirmChoice(msg) }, label);
     confirm.disabled = n < choice.min || n > choice.max || n === 0;
     nodes.unshift(confirm);
-    if (n) nodes.splice(1, 0, h("button", { id: "choice-clear", class: "action", onclick: () => { selected.clear(); draw(); } }, "Clear"));
+    if (n) nodes.splice(1, 0, h("button", { id: "choice-clear", class: "action", onclick: () => { selected.clear(); draw(); } }, _("Clear")));
   }
   $("actions").replaceChildren(...nodes);
+}
+
+/** The confirm button's words with ``n`` cards chosen to pass or discard. */
+function chosenText(verb, n) {
+  const words = verb === "pass" ? ngettext("Pass {n} card", "Pass {n} cards", n) : ngettext("Discard {n} card", "Discard {n} cards", n);
+  return format(words, { n });
+}
+
+/** What the confirm button asks before any card is chosen: how many to pass or discard. */
+function chooseText(choice) {
+  const pass = choice.verb === "pass";
+  const most = choice.max;
+  let words;
+  if (choice.min === most) words = pass ? ngettext("Choose {n} card to pass", "Choose {n} cards to pass", most) : ngettext("Choose {n} card to discard", "Choose {n} cards to discard", most);
+  else if (choice.min <= 1) words = pass ? ngettext("Choose up to {n} card to pass", "Choose up to {n} cards to pass", most) : ngettext("Choose up to {n} card to discard", "Choose up to {n} cards to discard", most);
+  else words = pass ? _("Choose {min}–{n} cards to pass") : _("Choose {min}–{n} cards to discard");
+  return format(words, { n: most, min: choice.min });
 }
 
 function toggle(token, choice) {
   if (selected.has(token)) selected.delete(token);
   else if (selected.size < choice.max) selected.add(token);
-  else say(`You ${choice.verb} ${choice.max} ${choice.max === 1 ? "card" : "cards"}: click a chosen card to put it back first.`, "refused");
+  else {
+    const words = choice.verb === "pass" ?
+      ngettext("You pass {n} card: click a chosen card to put it back first.", "You pass {n} cards: click a chosen card to put it back first.", choice.max) :
+      ngettext("You discard {n} card: click a chosen card to put it back first.", "You discard {n} cards: click a chosen card to put it back first.", choice.max);
+    tell(format(words, { n: choice.max }), "refused");
+  }
   draw();
 }
 
@@ -442,18 +465,19 @@ function showHint(msg) {
   const best = moves.find((m) => m.suggested) || moves[0];
   hinted = best ? best.token : null;
   const list = h("ol", { class: "hint-list" }, ...moves.map((m) => h("li", { class: m.suggested ? "suggested" : "" },
-    `${m.text || moveLabel(m.token)} ${m.value >= 0 ? "+" : ""}${m.value}`, m.suggested ? h("b", {}, " ← suggested") : null)));
-  const why = msg.reason ? h("p", { class: "reason" }, `Suggested although not the best valued: ${msg.reason}.`) : null;
-  say(`Hint — each move's estimated ${msg.meaning || "points by the end of the deal"}:`, "hint", h("div", {}, list, why));
+    `${moveLabel(m.token)} ${m.value >= 0 ? "+" : ""}${m.value}`, m.suggested ? h("b", {}, " ", _("← suggested")) : null)));
+  const why = msg.reason ? h("p", { class: "reason" }, format(_("Suggested although not the best valued: {reason}."), { reason: msg.reason })) : null;
+  const meaning = msg.meaning || _("points by the end of the deal");
+  tell(format(_("Hint — each move's estimated {meaning}:"), { meaning }), "hint", h("div", {}, list, why));
   draw();
 }
 
 /** Show the last trick on the felt until the next key or click. */
 function showLastTrick() {
   if (!state || !lastTrick) return;
-  const felt = renderBoard(state, { plays: lastTrick.plays, winner: lastTrick.winner, label: `Last trick: ${lastTrick.text}` });
+  const felt = renderBoard(state, { plays: lastTrick.plays, winner: lastTrick.winner, label: format(_("Last trick: {trick}"), { trick: lastTrick.text }) });
   $("board").replaceChildren(renderFacts(state) || "", felt);
-  say("The last trick, until your next key or click.", "info");
+  tell(_("The last trick, until your next key or click."), "info");
   const back = () => { document.removeEventListener("click", back, true); document.removeEventListener("keydown", back, true); if (state) draw(); };
   setTimeout(() => { document.addEventListener("click", back, true); document.addEventListener("keydown", back, true); }, 0);
 }
@@ -463,12 +487,12 @@ function renderInvites() {
   const box = $("invites");
   box.replaceChildren();
   const watch = `${location.origin}/t/${tableId}#watch`;
-  box.append(h("p", { class: "note" }, "To watch: ", h("input", { readonly: "", value: watch, onclick: (e) => e.target.select() })));
+  box.append(h("p", { class: "note" }, _("To watch:"), " ", h("input", { readonly: "", value: watch, onclick: (e) => e.target.select() })));
   if (!saved.length || (state && state.status === "finished")) return;
-  box.append(h("h3", {}, "Invite links"));
+  box.append(h("h3", {}, _("Invite links")));
   for (const inv of saved) {
     const here = state && state.seats[inv.seat] && state.seats[inv.seat].connected;
-    box.append(h("p", {}, `${inv.name}${here ? " (here)" : ""}: `,
+    box.append(h("p", {}, here ? format(_("{name} (here):"), { name: inv.name }) : `${inv.name}:`, " ",
       h("input", { class: "invite", readonly: "", value: inv.link, onclick: (e) => e.target.select() })));
   }
 }
@@ -477,12 +501,12 @@ function renderName(msg) {
   const box = $("my-name");
   if (msg.you === null || box.dataset.done) return;
   box.dataset.done = "1";
-  const input = h("input", { maxlength: "24", value: msg.seats[msg.you].name, "aria-label": "your name" });
+  const input = h("input", { maxlength: "24", value: msg.seats[msg.you].name, "aria-label": _("your name") });
   input.addEventListener("change", () => {
     localStorage.setItem("hoyle:name", input.value.trim());
     if (ws) ws.close();  // the hello of the new connection carries the name
   });
-  box.replaceChildren(h("label", {}, "Your name ", input));
+  box.replaceChildren(h("label", {}, _("Your name"), " ", input));
 }
 
 function beep() {
@@ -514,7 +538,7 @@ document.addEventListener("keydown", (e) => {
       at = at < 0 ? 0 : (at + (e.key === "ArrowRight" ? 1 : legal.length - 1)) % legal.length;
       keyedMove = legal[at];
       draw();
-      say(`Move ${at + 1} of ${legal.length}: ${keyedMove} (Enter plays it)`, "info");
+      tell(format(_("Move {n} of {total}: {move} (Enter plays it)"), { n: at + 1, total: legal.length, move: moveLabel(keyedMove) }), "info");
       e.preventDefault();
     } else if ((e.key === "Enter" || e.key === " ") && at >= 0) {
       keyedMove = null;
@@ -545,13 +569,14 @@ function activate(token) {
   else act(token);
 }
 
-$("hint-btn").addEventListener("click", () => { say("Thinking…", "info"); send({ type: "hint" }); });
+$("hint-btn").addEventListener("click", () => { tell(_("Thinking…"), "info"); send({ type: "hint" }); });
 $("last-btn").addEventListener("click", (e) => { e.stopPropagation(); showLastTrick(); });
-$("sound").textContent = sound ? "sound on" : "sound off";
+const soundText = () => (sound ? _("sound on") : _("sound off"));
+$("sound").textContent = soundText();
 $("sound").addEventListener("click", () => {
   sound = !sound;
   localStorage.setItem("hoyle:sound", sound ? "on" : "off");
-  $("sound").textContent = sound ? "sound on" : "sound off";
+  $("sound").textContent = soundText();
 });
 $("auto").checked = auto;
 $("auto").addEventListener("change", () => {
@@ -572,7 +597,7 @@ function leave() {
     location.assign("/");
     return;
   }
-  confirmThen("Leave the table? A bot plays your seat until you come back with your invite link.", "Leave", () => {
+  confirmThen(_("Leave the table? A bot plays your seat until you come back with your invite link."), _("Leave"), () => {
     closeSummary();
     location.assign("/");
   });

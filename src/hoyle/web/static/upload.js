@@ -1,5 +1,7 @@
 // Sending a record file (.hrec) to the room to replay it: the lobby and the replay page share it.
 
+import { _, format } from "./i18n.js";
+
 /**
  * Upload ``file``'s text; resolves to {ok: true, url} (the viewer's address) or {ok: false,
  * reason} with the server's words ("the record does not replay: line 12: …").
@@ -9,7 +11,7 @@ export async function uploadRecord(file) {
   try {
     text = await file.text();
   } catch (exc) {
-    return { ok: false, reason: "the file could not be read" };
+    return { ok: false, reason: _("the file could not be read") };
   }
   try {
     const reply = await fetch("/api/replays", {
@@ -19,8 +21,8 @@ export async function uploadRecord(file) {
     });
     const body = await reply.json().catch(() => ({}));
     if (reply.ok) return { ok: true, url: body.url };
-    return { ok: false, reason: body.detail || `the room refused the file (${reply.status})` };
+    return { ok: false, reason: body.detail || format(_("the room refused the file ({status})"), { status: reply.status }) };
   } catch (exc) {
-    return { ok: false, reason: "the server does not answer; try again" };
+    return { ok: false, reason: _("the server does not answer; try again") };
   }
 }

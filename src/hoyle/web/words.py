@@ -1,0 +1,100 @@
+"""Words the room shows beside the engine's sentences, in the language in force: a game's
+title, the bots' levels, the phases of a deal.
+
+    >>> import hoyle
+    >>> from hoyle.i18n import using
+    >>> game_title(hoyle.load("hearts")), level_name("easy"), phase_name("pass")
+    ('Hearts — Black Lady', 'easy', 'passing')
+    >>> with using("es"):
+    ...     game_title(hoyle.load("hearts")), level_name("easy"), level_name("pimc")
+    ('Corazones — Dama negra', 'fácil', 'pimc')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hoyle.core.registry import family
+from hoyle.i18n import N_, _
+from hoyle.titles import family_title, preset_title
+
+__all__ = [
+    "LEVELS",
+    "PHASES",
+    "game_title",
+    "level_name",
+    "option_doc",
+    "phase_name",
+    "preset_summary",
+]
+
+LEVELS = {
+    "random": N_("random"),
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
+"""The bot levels a player chooses between, as words (the others are the searches' technical
+names, shown as they are)."""
+
+PHASES = {
+    "answer": N_("answer"),
+    "beg": N_("begging"),
+    "bet": N_("betting"),
+    "bid": N_("bidding"),
+    "choose": N_("choosing"),
+    "cut": N_("cut"),
+    "deal": N_("dealing"),
+    "declare": N_("declaring"),
+    "discard": N_("discard"),
+    "double": N_("doubling"),
+    "exchange": N_("exchange"),
+    "give": N_("giving"),
+    "guess": N_("guessing"),
+    "moon": N_("moon"),
+    "name": N_("naming"),
+    "offer": N_("offer"),
+    "packets": N_("packets"),
+    "pass": N_("passing"),
+    "play": N_("play"),
+    "propose": N_("proposal"),
+    "sell": N_("selling"),
+    "stay": N_("staying"),
+}
+"""The phases the engines name in ``State.progress()`` (``deal 2, pass``); an unknown one is
+shown as the engine names it."""
+
+
+def game_title(game: Any) -> str:
+    """A game's name for a player: the family's title, then the variant's unless it is the
+    family's standard game (as :attr:`hoyle.core.protocol.Game.title`, translated)."""
+    fam = family(game.family)
+    preset = fam.find_variant(game.variant)
+    if preset.name == "standard":
+        return family_title(fam)
+    return _("{family} — {variant}").format(family=family_title(fam), variant=preset_title(preset))
+
+
+def level_name(level: str) -> str:
+    """A bot level as a player reads it (``easy`` → ``fácil``)."""
+    word = LEVELS.get(level)
+    return _(word) if word is not None else level
+
+
+def phase_name(phase: str) -> str:
+    """A phase of the deal as a player reads it (``pass`` → ``passing``, ``pase``)."""
+    word = PHASES.get(phase)
+    return _(word) if word is not None else phase
+
+
+def preset_summary(preset: Any) -> str:
+    """A preset's summary in the language in force ('' when it has none)."""
+    text = str(preset.summary or "")
+    return _(text) if text else ""
+
+
+def option_doc(info: Any) -> str:
+    """An option's description in the language in force ('' when it has none)."""
+    text = str(info.doc or "")
+    return _(text) if text else ""
