@@ -99,7 +99,9 @@ class Suit(enum.IntEnum):
         for chars in ("CDHS", "♣♦♥♠", "♧♢♡♤"):
             if key in chars and len(key) == 1:
                 return cls(chars.index(key))
-        raise CardError(f"unknown suit {letter!r}: expected one of C, D, H, S")
+        raise CardError(
+            _("unknown suit {letter!r}: expected one of C, D, H, S").format(letter=letter)
+        )
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -119,12 +121,18 @@ class Card:
     def __post_init__(self) -> None:
         if self.joker:
             if self.rank != 0 or self.suit is not None:
-                raise CardError("a joker has no rank and no suit")
+                raise CardError(_("a joker has no rank and no suit"))
         elif self.numbered:
             if not 1 <= self.rank <= 15:
-                raise CardError(f"numbered card rank {self.rank} is outside 1…15")
+                raise CardError(
+                    _("numbered card rank {rank} is outside 1…15").format(rank=self.rank)
+                )
         elif not 2 <= self.rank <= 14 or self.suit is None:
-            raise CardError(f"a French-suited card needs rank 2…14 and a suit, not {self.rank}")
+            raise CardError(
+                _("a French-suited card needs rank 2…14 and a suit, not {rank}").format(
+                    rank=self.rank
+                )
+            )
 
     @property
     def token(self) -> str:
@@ -138,7 +146,7 @@ class Card:
     def index(self) -> int:
         """Index ``suit * 13 + rank - 2`` in the 52-card pack (the bit of this card in a mask)."""
         if self.joker or self.numbered or self.suit is None:
-            raise CardError(f"{self.token} is not a card of the 52-card pack")
+            raise CardError(_("{card} is not a card of the 52-card pack").format(card=self.token))
         return int(self.suit) * 13 + self.rank - 2
 
     @property
@@ -175,7 +183,7 @@ class Card:
         """
         text = token.strip()
         if not text:
-            raise CardError("empty card token: expected a rank then a suit, like QS or TH")
+            raise CardError(_("empty card token: expected a rank then a suit, like QS or TH"))
         up = text.upper()
         if up in ("XJ", "JOKER", "JK"):
             return cls(0, None, joker=True)
@@ -183,26 +191,36 @@ class Card:
             digits = up.rstrip("CDHS♣♦♥♠")
             suit_part = up[len(digits) :]
             if not digits.isdigit():
-                raise CardError(f"bad numbered card {token!r}: expected 1…15, optionally a suit")
+                raise CardError(
+                    _("bad numbered card {token!r}: expected 1…15, optionally a suit").format(
+                        token=token
+                    )
+                )
             suit = Suit.from_letter(suit_part) if suit_part else None
             return cls(int(digits), suit, numbered=True)
         if len(up) < 2:
             raise CardError(
-                f"bad card token {token!r}: expected a rank (23456789TJQKA) then a suit (CDHS)"
+                _(
+                    "bad card token {token!r}: expected a rank (23456789TJQKA) then a suit (CDHS)"
+                ).format(token=token)
             )
         rank_part, suit_part = up[:-1], up[-1]
         if rank_part == "10":
             rank_part = "T"
         if len(rank_part) != 1 or rank_part not in RANK_CHARS:
             raise CardError(
-                f"bad rank {rank_part!r} in card {token!r}: "
-                "expected one of 2-9, T (or 10), J, Q, K, A"
+                _(
+                    "bad rank {rank!r} in card {token!r}: "
+                    "expected one of 2-9, T (or 10), J, Q, K, A"
+                ).format(rank=rank_part, token=token)
             )
         try:
             suit = Suit.from_letter(suit_part)
         except CardError:
             raise CardError(
-                f"bad suit {suit_part!r} in card {token!r}: expected one of C, D, H, S"
+                _("bad suit {suit!r} in card {token!r}: expected one of C, D, H, S").format(
+                    suit=suit_part, token=token
+                )
             ) from None
         return cls(RANK_CHARS.index(rank_part) + 2, suit)
 
@@ -210,7 +228,7 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card of the 52-card pack with this index."""
         if not 0 <= index < 52:
-            raise CardError(f"card index {index} is outside 0…51")
+            raise CardError(_("card index {index} is outside 0…51").format(index=index))
         return _STANDARD[index]
 
     def __repr__(self) -> str:
@@ -253,9 +271,9 @@ def piquet_deck() -> list[Card]:
 def packs(n: int, *, jokers: int = 0, piquet: bool = False) -> list[Card]:
     """``n`` packs shuffled together (in order, not shuffled) plus ``jokers`` jokers in all."""
     if n < 1:
-        raise CardError(f"number of packs must be at least 1, not {n}")
+        raise CardError(_("number of packs must be at least 1, not {n}").format(n=n))
     if jokers < 0:
-        raise CardError(f"number of jokers must be 0 or more, not {jokers}")
+        raise CardError(_("number of jokers must be 0 or more, not {n}").format(n=jokers))
     one = piquet_deck() if piquet else standard_deck()
     return one * n + [Card(0, None, joker=True)] * jokers
 
@@ -269,7 +287,7 @@ def custom_deck(
     ['1', '2', '3']
     """
     if copies < 1:
-        raise CardError(f"copies must be at least 1, not {copies}")
+        raise CardError(_("copies must be at least 1, not {n}").format(n=copies))
     rank_list = list(ranks)
     suit_list: list[Suit | None] = list(suits) if suits is not None else [None]
     one = [Card(r, s, numbered=True) for s in suit_list for r in rank_list]

@@ -7,6 +7,8 @@ not have, a hand-set position that cannot be dealt, a resampling that cannot be 
 
 from __future__ import annotations
 
+from hoyle.i18n import _
+
 __all__ = [
     "HoyleError",
     "IllegalActionError",
@@ -30,8 +32,10 @@ class IllegalActionError(HoyleError):
 def not_an_action(action: object) -> IllegalActionError:
     """The error for an ``apply_action`` argument that is not an int (a token, say)."""
     return IllegalActionError(
-        f"an action is an int (see legal_actions()), not {type(action).__name__} "
-        f"{action!r}; use string_to_action() for a token"
+        _(
+            "an action is an int (see legal_actions()), not {kind} {action!r}; "
+            "use string_to_action() for a token"
+        ).format(kind=type(action).__name__, action=action)
     )
 
 

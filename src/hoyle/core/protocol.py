@@ -43,6 +43,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from hoyle.core.errors import HoyleError, IllegalActionError, InvalidSeatError, ResampleError
 from hoyle.core.info import GameInfo
 from hoyle.core.narrate import DealResult, Event, Fact, chronicle
+from hoyle.i18n import _
 
 __all__ = ["CHANCE", "ENVELOPE", "TERMINAL", "Game", "State"]
 
@@ -250,8 +251,13 @@ class State(ABC):
             return None
         n = self.game.num_players
         if type(seat) is not int or not 0 <= seat < n:
-            also = ", or None for a spectator" if spectator else ""
-            raise InvalidSeatError(f"{seat!r} is not a seat of this game: give 0 to {n - 1}{also}")
+            if spectator:
+                text = _(
+                    "{seat!r} is not a seat of this game: give 0 to {last}, or None for a spectator"
+                )
+            else:
+                text = _("{seat!r} is not a seat of this game: give 0 to {last}")
+            raise InvalidSeatError(text.format(seat=seat, last=n - 1))
         return seat
 
     # ----------------------------------------------------------------- tokens
@@ -299,12 +305,14 @@ class State(ABC):
         elif action in candidates:
             return action
         legal = ", ".join(self._action_token(a) for a in candidates[:60])
-        more = f" … ({len(candidates)} in all)" if len(candidates) > 60 else ""
-        why = f" ({reason})" if reason else ""
-        raise IllegalActionError(
-            f"{text!r} is not a legal action here{why}; legal: "
-            f"{legal + more or 'none (the game is over)'}"
-        )
+        if len(candidates) > 60:
+            legal += _(" … ({count} in all)").format(count=len(candidates))
+        legal = legal or _("none (the game is over)")
+        if reason:
+            message = _("{text!r} is not a legal action here ({reason}); legal: {legal}")
+        else:
+            message = _("{text!r} is not a legal action here; legal: {legal}")
+        raise IllegalActionError(message.format(text=text, reason=reason, legal=legal))
 
     # ----------------------------------------------------------------- what a seat may know
 
@@ -380,7 +388,11 @@ class State(ABC):
         """
         seat = self._check_seat(player)
         if names is not None and len(names) != self.game.num_players:
-            raise HoyleError(f"give one name per seat ({self.game.num_players}), not {len(names)}")
+            raise HoyleError(
+                _("give one name per seat ({players}), not {count}").format(
+                    players=self.game.num_players, count=len(names)
+                )
+            )
         return [e.to_json(seat, names) for e in chronicle(self) if e.seen_by(seat)]
 
     def facts(self, player: int | None, names: Sequence[str] | None = None) -> list[dict[str, Any]]:
@@ -394,7 +406,11 @@ class State(ABC):
         """
         seat = self._check_seat(player)
         if names is not None and len(names) != self.game.num_players:
-            raise HoyleError(f"give one name per seat ({self.game.num_players}), not {len(names)}")
+            raise HoyleError(
+                _("give one name per seat ({players}), not {count}").format(
+                    players=self.game.num_players, count=len(names)
+                )
+            )
         return [f.to_json(seat, names) for f in self._facts(seat)]
 
     def choosing(self, player: int | None) -> dict[str, Any] | None:
