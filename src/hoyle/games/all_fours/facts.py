@@ -21,20 +21,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hoyle.core.narrate import Fact, pretty, seats_text
+from hoyle.core.narrate import Fact, Phrase, Seat, joined, pretty, say, say_n, seats_text
 from hoyle.games.all_fours.rules import Bidding, Stock, Trump
+from hoyle.i18n import N_
 
 if TYPE_CHECKING:
     from hoyle.games.all_fours.state import AllFoursState
 
 __all__ = ["facts"]
 
-_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_SUITS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 _PLAYING = ("play", "draw")
 
 
-def _points(k: int) -> str:
-    return f"{k} point" + ("" if k == 1 else "s")
+def _suit(letter: str) -> Phrase:
+    return say(_SUITS[letter])
+
+
+def _points(k: int) -> Phrase:
+    return say_n("{n} point", "{n} points", k)
 
 
 def facts(state: AllFoursState, seat: int | None) -> list[Fact]:
@@ -45,14 +50,15 @@ def facts(state: AllFoursState, seat: int | None) -> list[Fact]:
     seats_of = state.g.seats_of
     if rules.team_count:
         sides = sorted(seats_of, key=lambda side: seat not in side)
-        out.append(
-            Fact("Partners", " against ".join(seats_text(s) for s in sides), kind="partners")
-        )
+        against = seats_text(sides[0])
+        for side in sides[1:]:
+            against = say("{a} against {b}", a=against, b=seats_text(side))
+        out.append(Fact(say("Partners"), against, kind="partners"))
     if obs["dealer"] is not None:  # once the cut or the guess has found the first dealer
         out += _trumps(state, obs)
         out += _contract(state, obs)
         out += _during(state, obs, seat)
-    out.append(Fact("Match", _match(state), kind="game"))
+    out.append(Fact(say("Match"), _match(state), kind="game"))
     return out
 
 
@@ -65,27 +71,30 @@ def _trumps(state: AllFoursState, obs: dict[str, Any]) -> list[Fact]:
     phase = obs["phase"]
     trump = obs["trump"]
     turned = obs["turned"]
+    label = say("Trumps")
     if phase == "over":
         return []
     if trump is not None:
-        suit = _SUITS[trump]
+        suit = _suit(trump)
         if rules.trump is Trump.PITCH:
             pitch = obs["tricks"][0]["cards"][0] if obs["tricks"] else obs["trick"][0]["card"]
             pitcher = obs["tricks"][0]["leader"] if obs["tricks"] else obs["trick"][0]["seat"]
-            return [Fact("Trumps", f"{suit}, pitched by {{{pitcher}}}", (pitch,), "trumps")]
+            text = say("{suit}, pitched by {s}", suit=suit, s=Seat(pitcher))
+            return [Fact(label, text, (pitch,), "trumps")]
         if rules.trump is Trump.CUT:
-            return [Fact("Trumps", f"{suit}, cut before the deal", (turned[-1],), "trumps")]
-        return [Fact("Trumps", f"{suit}, turned up", (turned[-1],), "trumps")]
+            text = say("{suit}, cut before the deal", suit=suit)
+            return [Fact(label, text, (turned[-1],), "trumps")]
+        return [Fact(label, say("{suit}, turned up", suit=suit), (turned[-1],), "trumps")]
     if rules.trump is Trump.PITCH:
         pitcher = obs["pitcher"] if obs["pitcher"] is not None else obs["eldest"]
         if phase == "bid" or (phase == "sell"):
-            return [Fact("Trumps", "the pitch will make them", kind="trumps")]
-        text = f"{{{pitcher}'s}} first lead will make them"
-        return [Fact("Trumps", text, kind="trumps")]
+            return [Fact(label, say("the pitch will make them"), kind="trumps")]
+        text = say("{s's} first lead will make them", s=Seat(pitcher))
+        return [Fact(label, text, kind="trumps")]
     if turned and obs["runs"]:
         begged = turned[0]
-        text = f"not yet: {_SUITS[begged[-1]]} begged, the cards are being run"
-        return [Fact("Trumps", text, tuple(turned), kind="trumps")]
+        text = say("not yet: {suit} begged, the cards are being run", suit=_suit(begged[-1]))
+        return [Fact(label, text, tuple(turned), kind="trumps")]
     return []
 
 
@@ -94,55 +103,66 @@ def _contract(state: AllFoursState, obs: dict[str, Any]) -> list[Fact]:
     phase = obs["phase"]
     if phase == "over":
         return []
-    eldest, dealer = obs["eldest"], obs["dealer"]
+    eldest, dealer = Seat(obs["eldest"]), Seat(obs["dealer"])
     if (rules.trump is Trump.TURN_UP and rules.begging and phase != "deal") or obs["runs"]:
+        beg = say("Beg")
         if phase == "beg":
-            return [Fact("Beg", f"waiting for {{{eldest}}} to stand or beg", kind="contract")]
+            return [Fact(beg, say("waiting for {e} to stand or beg", e=eldest), kind="contract")]
         if not obs["begged"]:
             if phase in _PLAYING:
-                return [Fact("Beg", f"{{{eldest}}} stood", kind="contract")]
+                return [Fact(beg, say("{e} stood", e=eldest), kind="contract")]
             return []
-        text = f"{{{eldest}}} begged"
+        gift = _points(rules.gift_points)
         if phase == "give":
-            text += f"; {{{dealer}}} to give {_points(rules.gift_points)} or run the cards"
+            text = say(
+                "{e} begged; {d} to give {points} or run the cards",
+                e=eldest,
+                d=dealer,
+                points=gift,
+            )
         elif obs["gift"]:
-            text += f"; {{{dealer}}} gave {_points(rules.gift_points)}"
+            text = say("{e} begged; {d} gave {points}", e=eldest, d=dealer, points=gift)
+        elif obs["runs"] == 1:
+            text = say("{e} begged; {d} ran the cards", e=eldest, d=dealer)
         elif obs["runs"]:
-            times = "" if obs["runs"] == 1 else f" {obs['runs']} times"
-            text += f"; {{{dealer}}} ran the cards{times}"
-        return [Fact("Beg", text, kind="contract")]
+            text = say("{e} begged; {d} ran the cards {n} times", e=eldest, d=dealer, n=obs["runs"])
+        else:
+            text = say("{e} begged", e=eldest)
+        return [Fact(beg, text, kind="contract")]
     if rules.bidding is Bidding.NONE:
         return []
     bids = obs["bids"]
+    label = say("Bid")
     if phase == "bid":
         if not obs["bid"]:
-            return [
-                Fact(
-                    "Bid",
-                    "none yet" if all(b is None for b in bids) else "all passed so far",
-                    kind="contract",
-                )
-            ]
+            if all(b is None for b in bids):
+                return [Fact(label, say("none yet"), kind="contract")]
+            return [Fact(label, say("all passed so far"), kind="contract")]
         bidder = next(s for s, b in enumerate(bids) if b == obs["bid"])
-        return [Fact("Bid", f"{{{bidder}}} {obs['bid']}, the highest", kind="contract")]
+        text = say("{s} {bid}, the highest", s=Seat(bidder), bid=obs["bid"])
+        return [Fact(label, text, kind="contract")]
     bid, pitcher = obs["bid"], obs["pitcher"]
     if phase == "sell":
         bidder = next(s for s, b in enumerate(bids) if b == bid)
-        text = f"{{{bidder}}} bid {bid}; waiting for {{{eldest}}} to sell the pitch or keep it"
-        return [Fact("Bid", text, kind="contract")]
+        text = say(
+            "{b} bid {bid}; waiting for {e} to sell the pitch or keep it",
+            b=Seat(bidder),
+            bid=bid,
+            e=eldest,
+        )
+        return [Fact(label, text, kind="contract")]
     if pitcher is None:
         return []
+    p = Seat(pitcher)
     if not bid:
-        return [
-            Fact("Bid", f"nobody bid: {{{pitcher}}} pitches, with nothing to make", kind="contract")
-        ]
-    if obs["sold"] is True:
-        text = f"{{{eldest}}} sold the pitch for {bid}: {{{pitcher}}} must make {bid}"
+        text = say("nobody bid: {p} pitches, with nothing to make", p=p)
+    elif obs["sold"] is True:
+        text = say("{e} sold the pitch for {bid}: {p} must make {bid}", e=eldest, p=p, bid=bid)
     elif obs["sold"] is False:
-        text = f"{{{eldest}}} kept the pitch and must make {bid}"
+        text = say("{e} kept the pitch and must make {bid}", e=eldest, bid=bid)
     else:
-        text = f"{{{pitcher}}} bid {bid} and must make it"
-    return [Fact("Bid", text, kind="contract")]
+        text = say("{p} bid {bid} and must make it", p=p, bid=bid)
+    return [Fact(label, text, kind="contract")]
 
 
 def _during(state: AllFoursState, obs: dict[str, Any], seat: int | None) -> list[Fact]:
@@ -153,43 +173,59 @@ def _during(state: AllFoursState, obs: dict[str, Any], seat: int | None) -> list
         return out
     if seat is not None and obs.get("hand_hidden"):
         if rules.hide_partner_until_pitch and obs["trump"] is None and phase in ("deal", "play"):
-            text = "face down until your partner pitches"
+            text = say("face down until your partner pitches")
         else:
-            text = f"face down until {{{obs['eldest']}}} stands or begs"
-        out.append(Fact("Your hand", text, kind="hand"))
+            text = say("face down until {e} stands or begs", e=Seat(obs["eldest"]))
+        out.append(Fact(say("Your hand"), text, kind="hand"))
     kicks = obs["kicks"]
     if kicks:
-        text = ", ".join(
-            f"{pretty(k['card'])} {k['points']} to {_side_name(state, k['side'])}" for k in kicks
+        text = joined(
+            [
+                say(
+                    "{card} {points} to {side}",
+                    card=pretty(k["card"]),
+                    points=k["points"],
+                    side=_side_name(state, k["side"]),
+                )
+                for k in kicks
+            ]
         )
-        out.append(Fact("Kicks", text, tuple(k["card"] for k in kicks), kind="kicks"))
+        out.append(Fact(say("Kicks"), text, tuple(k["card"] for k in kicks), kind="kicks"))
     if phase in _PLAYING:
         side_of = state.g.side_of
         by_side = {side_of[s]: p for s, p in enumerate(obs["points"])}
         if any(by_side.values()):
-            text = ", ".join(f"{_side_name(state, k)} {p}" for k, p in sorted(by_side.items()))
-            out.append(Fact("For Game", text, kind="game_points"))
+            text = _by_side(state, by_side)
+            out.append(Fact(say("For Game"), text, kind="game_points"))
         at_once = {side_of[s]: p for s, p in enumerate(obs["points_at_once"])}
         if rules.trick_points_at_once and any(at_once.values()):
-            text = ", ".join(f"{_side_name(state, k)} {p}" for k, p in sorted(at_once.items()))
-            out.append(Fact("Scored in play", text, kind="at_once"))
+            text = _by_side(state, at_once)
+            out.append(Fact(say("Scored in play"), text, kind="at_once"))
     if rules.stock is not Stock.NONE and phase in _PLAYING:
         size = obs.get("stock_size", 0)
         top = obs["stock_top"]
         if size:
-            text = f"{size} card" + ("" if size == 1 else "s")
-            text += f", {pretty(top)} showing" if top else ""
-            out.append(Fact("Stock", text, (top,) if top else (), kind="stock"))
+            count = say_n("{n} card", "{n} cards", size)
+            if top:
+                text = say("{count}, {card} showing", count=count, card=pretty(top))
+            else:
+                text = count
+            out.append(Fact(say("Stock"), text, (top,) if top else (), kind="stock"))
     for shown in obs["thrown_in"]:
-        text = f"{{{shown['seat']}}} threw in"
-        out.append(Fact("Thrown in", text, tuple(shown["cards"]), kind="thrown_in"))
+        text = say("{s} threw in", s=Seat(shown["seat"]))
+        out.append(Fact(say("Thrown in"), text, tuple(shown["cards"]), kind="thrown_in"))
     return out
+
+
+def _by_side(state: AllFoursState, points: dict[int, int]) -> Phrase:
+    """Each side and its points: ``{0} 12, {1} 8``."""
+    return joined([joined([_side_name(state, k), str(p)], " ") for k, p in sorted(points.items())])
 
 
 def _match(state: AllFoursState) -> str:
     rules = state.rules
     if rules.deals == 1:
-        return "one hand"
+        return say("one hand")
     if rules.deals:
-        return f"hand {state.progress()[0]} of {rules.deals}"
-    return f"first to {rules.target} points"
+        return say("hand {n} of {deals}", n=state.progress()[0], deals=rules.deals)
+    return say("first to {target} points", target=rules.target)

@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hoyle.cards import TOKENS
-from hoyle.core.narrate import Event, pretty, secret
+from hoyle.core.narrate import Event, Seat, joined, pretty, say, say_n, secret
 from hoyle.games.all_fours.observe import partner_text, side_text
-from hoyle.games.all_fours.results import SUIT_NAMES
+from hoyle.games.all_fours.results import suit_name
 from hoyle.games.all_fours.rules import FirstDealer, Gift, RepeatExtras, Stock
 from hoyle.games.all_fours.state import (
     _POINTS,
@@ -85,8 +85,8 @@ def narrate(before: AllFoursState, action: int, after: AllFoursState) -> list[Ev
         events += secret(
             seat,
             "discard",
-            f"{{{seat}}} {{{seat}:discards}} {_card(action)}.",
-            f"{{{seat}}} {{{seat}:discards}} a card face down.",
+            say("{s} {s:discards} {card}.", s=Seat(seat), card=_card(action)),
+            say("{s} {s:discards} a card face down.", s=Seat(seat)),
             {"card": TOKENS[action]},
             {"count": 1},
         )
@@ -101,21 +101,16 @@ def narrate(before: AllFoursState, action: int, after: AllFoursState) -> list[Ev
 def _cut(before: AllFoursState, card: int, after: AllFoursState) -> list[Event]:
     rules = before.rules
     seat = before._cut_round[before._cut_pos]
+    s = Seat(seat)
     if rules.first_dealer is FirstDealer.COLOUR_GUESS:
-        return [
-            Event(
-                seat,
-                "cut",
-                f"{{{seat}}} {{{seat}:cuts}} a card face down; the other side guesses its colour.",
-                {},
-            )
-        ]
+        text = say("{s} {s:cuts} a card face down; the other side guesses its colour.", s=s)
+        return [Event(seat, "cut", text, {})]
     if rules.first_dealer is FirstDealer.FIRST_JACK:
         events = [
             Event(
                 seat,
                 "cut",
-                f"{{{seat}}} {{{seat}:is}} dealt {_card(card)} face up.",
+                say("{s} {s:is} dealt {card} face up.", s=s, card=_card(card)),
                 {"card": TOKENS[card]},
             )
         ]
@@ -125,26 +120,34 @@ def _cut(before: AllFoursState, card: int, after: AllFoursState) -> list[Event]:
                 Event(
                     None,
                     "first_dealer",
-                    f"The first jack: {{{seat}}} {{{seat}:pitches}} first and {{{dealer}}} "
-                    f"{{{dealer}:deals}}.",
+                    say(
+                        "The first jack: {s} {s:pitches} first and {d} {d:deals}.",
+                        s=s,
+                        d=Seat(dealer),
+                    ),
                     {"pitcher": seat, "dealer": dealer},
                 )
             )
         return events
-    cut = f"{{{seat}}} {{{seat}:cuts}} {_card(card)}."
+    cut = say("{s} {s:cuts} {card}.", s=s, card=_card(card))
     events = [Event(seat, "cut", cut, {"card": TOKENS[card]})]
     if after._phase == CUT and after._cut_pos == 0:
         tied = list(after._cut_round)
-        who = " and ".join(f"{{{s}}}" for s in tied)
-        events.append(Event(None, "cut_tie", f"A tie: {who} cut again.", {"seats": tied}))
+        who: str = f"{{{tied[0]}}}"
+        for t in tied[1:]:  # "{0} and {1} and {2}"
+            slot = f"{{{t}}}"
+            who = say("{items} and {last}", items=who, last=slot)
+        text = say("A tie: {seats} cut again.", seats=who)
+        events.append(Event(None, "cut_tie", text, {"seats": tied}))
     elif after._phase != CUT:
         dealer = after._dealer
+        d = Seat(dealer)
         if after._cut_rounds >= MAX_CUT_ROUNDS:
-            text = f"Still tied after {MAX_CUT_ROUNDS} cuts: {{{dealer}}} {{{dealer}:deals}} first."
+            text = say("Still tied after {n} cuts: {d} {d:deals} first.", n=MAX_CUT_ROUNDS, d=d)
         elif rules.first_dealer is FirstDealer.CUT_PUT:
-            text = f"{{{dealer}}} {{{dealer}:cuts}} best in Put order and {{{dealer}:deals}} first."
+            text = say("{d} {d:cuts} best in Put order and {d:deals} first.", d=d)
         else:
-            text = f"{{{dealer}}} {{{dealer}:cuts}} highest and {{{dealer}:deals}} first."
+            text = say("{d} {d:cuts} highest and {d:deals} first.", d=d)
         events.append(Event(None, "first_dealer", text, {"dealer": dealer}))
     return events
 
@@ -157,13 +160,17 @@ def _dealt(before: AllFoursState, card: int, after: AllFoursState) -> list[Event
     target = before._queue[0]
     dealer = before._dealer
     if target == ASIDE:
-        suit = SUIT_NAMES[suit_of(card)]
         return [
             Event(
                 dealer,
                 "trumps",
-                f"{{{dealer}}} {{{dealer}:cuts}} {_card(card)} for trumps: {suit} are trumps. It "
-                "goes back into the pack.",
+                say(
+                    "{d} {d:cuts} {card} for trumps: {suit} are trumps. It goes back into the "
+                    "pack.",
+                    d=Seat(dealer),
+                    card=_card(card),
+                    suit=suit_name(suit_of(card)),
+                ),
                 {"card": TOKENS[card], "trumps": "CDHS"[suit_of(card)]},
             )
         ]
@@ -172,7 +179,7 @@ def _dealt(before: AllFoursState, card: int, after: AllFoursState) -> list[Event
             Event(
                 None,
                 "stock",
-                f"The stock's top card is turned face up: {_card(card)}.",
+                say("The stock's top card is turned face up: {card}.", card=_card(card)),
                 {"card": TOKENS[card]},
             )
         ]
@@ -184,19 +191,30 @@ def _dealt(before: AllFoursState, card: int, after: AllFoursState) -> list[Event
 def _turn_up(before: AllFoursState, card: int, after: AllFoursState) -> list[Event]:
     rules = before.rules
     dealer = before._dealer
+    d = Seat(dealer)
     suit = suit_of(card)
     ran = before._ran
     new_suit = not ran or suit != before._rejected
     if new_suit:
-        text = f"{{{dealer}}} {{{dealer}:turns}} up {_card(card)}: {SUIT_NAMES[suit]} are trumps."
-    else:
-        keep = rules.repeat_extras is RepeatExtras.KEEP
-        fate = (
-            "the cards are kept"
-            if keep
-            else "it and the three cards each dealt with it go out unseen"
+        text = say(
+            "{d} {d:turns} up {card}: {suit} are trumps.",
+            d=d,
+            card=_card(card),
+            suit=suit_name(suit),
         )
-        text = f"{{{dealer}}} {{{dealer}:turns}} up {_card(card)}, the begged suit again: {fate}."
+    elif rules.repeat_extras is RepeatExtras.KEEP:
+        text = say(
+            "{d} {d:turns} up {card}, the begged suit again: the cards are kept.",
+            d=d,
+            card=_card(card),
+        )
+    else:
+        text = say(
+            "{d} {d:turns} up {card}, the begged suit again: it and the three cards each dealt "
+            "with it go out unseen.",
+            d=d,
+            card=_card(card),
+        )
     events = [
         Event(
             dealer,
@@ -212,24 +230,24 @@ def _turn_up(before: AllFoursState, card: int, after: AllFoursState) -> list[Eve
             Event(
                 None,
                 "kick",
-                f"Kick: {_card(card)} — {kick} to {side_text(before, side)}.",
+                say_n(
+                    "Kick: {card} — {n} to {side}.",
+                    "Kick: {card} — {n} to {side}.",
+                    kick,
+                    card=_card(card),
+                    side=side_text(before, side),
+                ),
                 {"card": TOKENS[card], "side": side, "points": kick},
             )
         )
     if not new_suit:
         ended = after._hand_results[len(before._hand_results) :]
         if ended and ended[-1].items[-1].get("reason") == PACK_OUT:
-            events.append(Event(None, "pack_out", "The pack has run out before a new trump."))
+            text = say("The pack has run out before a new trump.")
+            events.append(Event(None, "pack_out", text))
         elif not ended:
-            events.append(
-                Event(
-                    dealer,
-                    "run",
-                    f"{{{dealer}}} {{{dealer}:runs}} the cards again: three more each and a new "
-                    "turn-up.",
-                    {},
-                )
-            )
+            text = say("{d} {d:runs} the cards again: three more each and a new turn-up.", d=d)
+            events.append(Event(dealer, "run", text, {}))
     return events
 
 
@@ -243,17 +261,18 @@ def _drawn(before: AllFoursState, card: int) -> list[Event]:
                 Event(
                     seat,
                     "draw",
-                    f"{{{seat}}} {{{seat}:takes}} {_card(card)} from the stock.",
+                    say("{s} {s:takes} {card} from the stock.", s=Seat(seat), card=_card(card)),
                     {"card": TOKENS[card]},
                 )
             ]
-        return [Event(None, "stock", f"The stock now shows {_card(card)}.", {"card": TOKENS[card]})]
+        text = say("The stock now shows {card}.", card=_card(card))
+        return [Event(None, "stock", text, {"card": TOKENS[card]})]
     seat = takers[0]
     return secret(
         seat,
         "draw",
-        f"{{{seat}}} {{{seat}:draws}} {_card(card)} from the stock.",
-        f"{{{seat}}} {{{seat}:draws}} a card from the stock.",
+        say("{s} {s:draws} {card} from the stock.", s=Seat(seat), card=_card(card)),
+        say("{s} {s:draws} a card from the stock.", s=Seat(seat)),
         {"card": TOKENS[card]},
         {"count": 1},
     )
@@ -264,41 +283,45 @@ def _drawn(before: AllFoursState, card: int) -> list[Event]:
 
 def _played(before: AllFoursState, action: int) -> list[Event]:
     seat = before._cur
+    s = Seat(seat)
     events: list[Event] = []
     trick = list(before._trick)
     trump = before._trump
     if action == THROW_IN:
         shown = [c for c in range(52) if before._hands[seat] >> c & 1]
+        cards = " ".join(_card(c) for c in shown)
         partners = [
             p
             for p in range(before.g.n)
             if p != seat and before._side(p) == before._side(seat) and not before._out[p]
         ]
-        alone = ""
         if len(partners) == 1:
-            p = partners[0]
-            alone = f" {{{p}}} {{{p}:plays}} on alone."
-        events.append(
-            Event(
-                seat,
-                "throw_in",
-                f"{{{seat}}} {{{seat}:throws}} in the hand face up: "
-                f"{' '.join(_card(c) for c in shown)}.{alone}",
-                {"cards": [TOKENS[c] for c in shown]},
+            text = say(
+                "{s} {s:throws} in the hand face up: {cards}. {p} {p:plays} on alone.",
+                s=s,
+                cards=cards,
+                p=Seat(partners[0]),
             )
-        )
+        else:
+            text = say("{s} {s:throws} in the hand face up: {cards}.", s=s, cards=cards)
+        events.append(Event(seat, "throw_in", text, {"cards": [TOKENS[c] for c in shown]}))
         seats = list(before._trick_seats)
         if trick and len(trick) >= before._in_play - 1:
             events += _trick_taken(before, trick, seats)
         return events
     if not trick and trump < 0:
         trump = suit_of(action)
-        text = f"{{{seat}}} {{{seat}:pitches}} {_card(action)}: {SUIT_NAMES[trump]} are trumps."
+        text = say(
+            "{s} {s:pitches} {card}: {suit} are trumps.",
+            s=s,
+            card=_card(action),
+            suit=suit_name(trump),
+        )
         kind = "pitch"
     elif not trick:
-        text, kind = f"{{{seat}}} {{{seat}:leads}} {_card(action)}.", "lead"
+        text, kind = say("{s} {s:leads} {card}.", s=s, card=_card(action)), "lead"
     else:
-        text, kind = f"{{{seat}}} {{{seat}:plays}} {_card(action)}.", "play"
+        text, kind = say("{s} {s:plays} {card}.", s=s, card=_card(action)), "play"
     events.append(Event(seat, kind, text, {"card": TOKENS[action]}))
     trick.append(action)
     seats = [*before._trick_seats, seat]
@@ -315,7 +338,8 @@ def _trick_taken(
     trump = before._trump if trump is None else trump
     place = winning_place(trump, trick)
     winner, card = seats[place], trick[place]
-    text = f"{{{winner}}} {{{winner}:takes}} the trick with {_card(card)}."
+    w = Seat(winner)
+    text = say("{s} {s:takes} the trick with {card}.", s=w, card=_card(card))
     plays = [{"seat": s, "card": TOKENS[c]} for s, c in zip(seats, trick, strict=True)]
     data = {
         "winner": winner,
@@ -331,7 +355,12 @@ def _trick_taken(
                 five = rank_of(c) == 3 and rules.five_value
                 pts += rules.five_value if five else _POINTS[rank_of(c)]
         if pts:
-            text = text[:-1] + f", scoring {pts} at once."
+            text = say(
+                "{s} {s:takes} the trick with {card}, scoring {points} at once.",
+                s=w,
+                card=_card(card),
+                points=pts,
+            )
             data["points"] = pts
     events = [Event(winner, "trick", text, data)]
     if rules.stock is Stock.FACE_UP and before._top >= 0:
@@ -340,7 +369,7 @@ def _trick_taken(
             Event(
                 winner,
                 "draw",
-                f"{{{winner}}} {{{winner}:takes}} {_card(top)} from the stock.",
+                say("{s} {s:takes} {card} from the stock.", s=w, card=_card(top)),
                 {"card": TOKENS[top]},
             )
         )
@@ -352,86 +381,102 @@ def _trick_taken(
 
 def _decided(before: AllFoursState, action: int, after: AllFoursState) -> list[Event]:
     seat = before._cur
+    s = Seat(seat)
     phase = before._phase
-    rules = before.rules
     if phase == BEG_PHASE:
-        kind = "stand" if action == STAND else "beg"
-        return [Event(seat, kind, f"{{{seat}}} {{{seat}:{kind}s}}.")]
+        if action == STAND:
+            return [Event(seat, "stand", say("{s} {s:stands}.", s=s))]
+        return [Event(seat, "beg", say("{s} {s:begs}.", s=s))]
     if phase == GIVE_PHASE:
         if action == GIVE:
-            eldest = before._nxt(before._dealer)
-            if rules.gift is Gift.THROW_IN:
-                sides = [before._side(eldest)]
-            else:
-                sides = [k for k in range(rules.sides) if k != before._side(seat)]
-            each = " each" if len(sides) > 1 else ""
-            to = "; ".join(side_text(before, k) for k in sides)
-            end = " The hand is thrown in." if rules.gift is Gift.THROW_IN else ""
-            return [
-                Event(
-                    seat,
-                    "gift",
-                    f"{{{seat}}} {{{seat}:gives}} {rules.gift_points}{each} to {to}.{end}",
-                    {"sides": sides, "points": rules.gift_points},
-                )
-            ]
-        return [
-            Event(
-                seat,
-                "run",
-                f"{{{seat}}} {{{seat}:runs}} the cards: three more each and a new turn-up.",
-            )
-        ]
+            return [_gift(before, seat)]
+        text = say("{s} {s:runs} the cards: three more each and a new turn-up.", s=s)
+        return [Event(seat, "run", text)]
     if phase == AUCTION:
         if action == PASS:
-            return [Event(seat, "pass", f"{{{seat}}} {{{seat}:passes}}.")]
+            return [Event(seat, "pass", say("{s} {s:passes}.", s=s))]
         bid = action - BID
-        return [Event(seat, "bid", f"{{{seat}}} {{{seat}:bids}} {bid}.", {"bid": bid})]
+        return [Event(seat, "bid", say("{s} {s:bids} {bid}.", s=s, bid=bid), {"bid": bid})]
     if phase == SALE:
         bid, buyer = before._bid, before._bidder
         if action == SELL:
-            return [
-                Event(
-                    seat,
-                    "sell",
-                    f"{{{seat}}} {{{seat}:sells}} the pitch to {{{buyer}}} for {bid} and "
-                    f"{{{seat}:scores}} {bid}.",
-                    {"to": buyer, "bid": bid},
-                )
-            ]
-        return [
-            Event(
-                seat,
-                "keep",
-                f"{{{seat}}} {{{seat}:keeps}} the pitch and must make {bid}.",
-                {"bid": bid},
+            text = say(
+                "{s} {s:sells} the pitch to {b} for {bid} and {s:scores} {bid}.",
+                s=s,
+                b=Seat(buyer),
+                bid=bid,
             )
-        ]
+            return [Event(seat, "sell", text, {"to": buyer, "bid": bid})]
+        text = say("{s} {s:keeps} the pitch and must make {bid}.", s=s, bid=bid)
+        return [Event(seat, "keep", text, {"bid": bid})]
     if phase == GUESS:
         card = before._cut[-1][1]
-        colour = "red" if action == GUESS_RED else "black"
-        right = (suit_of(card) in (1, 2)) == (action == GUESS_RED)
-        chooser = after._cur
-        return [
-            Event(
-                seat,
-                "guess",
-                f"{{{seat}}} {{{seat}:guesses}} {colour}; the card is {_card(card)}: "
-                f"{'right' if right else 'wrong'}, so {{{chooser}}} {{{chooser}:chooses}} who "
+        red = action == GUESS_RED
+        right = (suit_of(card) in (1, 2)) == red
+        args = {"s": s, "card": _card(card), "c": Seat(after._cur)}
+        if red and right:
+            text = say(
+                "{s} {s:guesses} red; the card is {card}: right, so {c} {c:chooses} who "
                 "pitches first.",
-                {"colour": colour, "card": TOKENS[card], "right": right},
+                **args,
             )
+        elif red:
+            text = say(
+                "{s} {s:guesses} red; the card is {card}: wrong, so {c} {c:chooses} who "
+                "pitches first.",
+                **args,
+            )
+        elif right:
+            text = say(
+                "{s} {s:guesses} black; the card is {card}: right, so {c} {c:chooses} who "
+                "pitches first.",
+                **args,
+            )
+        else:
+            text = say(
+                "{s} {s:guesses} black; the card is {card}: wrong, so {c} {c:chooses} who "
+                "pitches first.",
+                **args,
+            )
+        colour = "red" if red else "black"
+        return [
+            Event(seat, "guess", text, {"colour": colour, "card": TOKENS[card], "right": right})
         ]
     if phase == CHOOSE_PHASE:
         pitcher = action - CHOOSE
-        dealer = after._dealer
-        whom = "to pitch" if pitcher == seat else f"{{{pitcher}}} to pitch"
-        return [
-            Event(
-                seat,
-                "choose",
-                f"{{{seat}}} {{{seat}:chooses}} {whom} first; {{{dealer}}} {{{dealer}:deals}}.",
-                {"pitcher": pitcher},
+        d = Seat(after._dealer)
+        if pitcher == seat:
+            text = say("{s} {s:chooses} to pitch first; {d} {d:deals}.", s=s, d=d)
+        else:
+            text = say(
+                "{s} {s:chooses} {p} to pitch first; {d} {d:deals}.", s=s, p=Seat(pitcher), d=d
             )
-        ]
+        return [Event(seat, "choose", text, {"pitcher": pitcher})]
     return []  # pragma: no cover - every phase is told above
+
+
+def _gift(before: AllFoursState, seat: int) -> Event:
+    """The dealer gives the beggar's side (or every other side) the gift."""
+    rules = before.rules
+    eldest = before._nxt(before._dealer)
+    if rules.gift is Gift.THROW_IN:
+        sides = [before._side(eldest)]
+    else:
+        sides = [k for k in range(rules.sides) if k != before._side(seat)]
+    to = joined([side_text(before, k) for k in sides], "; ")
+    points, s = rules.gift_points, Seat(seat)
+    if len(sides) > 1:
+        text = say_n(
+            "{s} {s:gives} {n} each to {to}.", "{s} {s:gives} {n} each to {to}.", points, s=s, to=to
+        )
+    elif rules.gift is Gift.THROW_IN:
+        text = say_n(
+            "{s} {s:gives} {n} to {to}. The hand is thrown in.",
+            "{s} {s:gives} {n} to {to}. The hand is thrown in.",
+            points,
+            s=s,
+            to=to,
+        )
+    else:
+        text = say_n("{s} {s:gives} {n} to {to}.", "{s} {s:gives} {n} to {to}.", points, s=s, to=to)
+    return Event(seat, "gift", text, {"sides": sides, "points": rules.gift_points})

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hoyle.cards import TOKENS
+from hoyle.core.narrate import joined, say, seats_text
 from hoyle.games.all_fours.rules import Bidding, Stock
 from hoyle.games.all_fours.state import (
     BEG_PHASE,
@@ -60,9 +61,9 @@ def hand_visible(state: AllFoursState, player: int) -> bool:
 
 
 def side_text(state: AllFoursState, side: int) -> str:
-    """A side as a template: ``{1}``, or its players ``{1} and {3}``."""
-    seats = [f"{{{s}}}" for s in range(state.g.n) if state.rules.side_of(s) == side]
-    return seats[0] if len(seats) == 1 else ", ".join(seats[:-1]) + " and " + seats[-1]
+    """A side as a template: ``{1}``, or its players ``{1} and {3}`` (said in the reader's
+    language)."""
+    return seats_text(s for s in range(state.g.n) if state.rules.side_of(s) == side)
 
 
 def partner_text(state: AllFoursState) -> str | None:
@@ -71,8 +72,8 @@ def partner_text(state: AllFoursState) -> str | None:
         return None
     sides = [side_text(state, side) for side in range(state.rules.sides)]
     if len(sides) == 2:
-        return f"Partners: {sides[0]} against {sides[1]}."
-    return "Partners: " + "; ".join(sides) + "."
+        return say("Partners: {a} against {b}.", a=sides[0], b=sides[1])
+    return say("Partners: {sides}.", sides=joined(sides, "; "))
 
 
 def observe(state: AllFoursState, player: int | None) -> dict[str, Any]:

@@ -17,19 +17,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hoyle.cards import TOKENS
-from hoyle.core.narrate import DealResult, pretty
+from hoyle.core.narrate import DealResult, Phrase, Seat, joined, pretty, say, say_n, seats_text
 from hoyle.games.all_fours.observe import side_text
 from hoyle.games.all_fours.rules import Bidding, GameTie, Gift, Low, Trump
 from hoyle.games.all_fours.state import GIFT, NO_BID, PACK_OUT, TIED, suit_of
+from hoyle.i18n import N_
 
 if TYPE_CHECKING:
     from hoyle.games.all_fours.scoring import HandScore
     from hoyle.games.all_fours.state import AllFoursState
 
-__all__ = ["SUIT_NAMES", "hand_result"]
+__all__ = ["SUIT_NAMES", "hand_result", "suit_name"]
 
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-_TIMES = {1: "", 2: " twice"}
+SUIT_NAMES = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
+
+
+def suit_name(suit: int) -> Phrase:
+    """A suit's name (``spades``), said in the reader's language."""
+    return say(SUIT_NAMES[suit])
 
 
 def _card(card: int) -> str:
@@ -58,7 +63,7 @@ class _Writer:
     def to(self, side: int, points: int) -> str:
         """``{1}``, ``2 to {1}``, ``{1} and {3}``: who scored, and how much when not 1."""
         who = self.who(side)
-        return who if points == 1 else f"{points} to {who}"
+        return who if points == 1 else say("{points} to {side}", points=points, side=who)
 
 
 def hand_result(state: AllFoursState) -> DealResult:
@@ -79,7 +84,7 @@ def hand_result(state: AllFoursState) -> DealResult:
     gained = [now - then for now, then in zip(state._scores, state._scores_at_start, strict=True)]
     scores = tuple(float(gained[rules.side_of(s)]) for s in range(n))
     if not out.lines:  # pragma: no cover - every hand has a turn-up, a bid or a pitch
-        out.add("Nothing scored.", "nothing")
+        out.add(say("Nothing scored."), "nothing")
     return DealResult(state._hand_no + 1, scores, tuple(out.lines), tuple(out.items))
 
 
@@ -92,33 +97,54 @@ def _turn_ups(out: _Writer) -> None:
     if out.rules.trump is Trump.CUT:
         card = turned[0]
         out.add(
-            f"Cut for trumps: {_card(card)} — {SUIT_NAMES[suit_of(card)]} are trumps",
+            say(
+                "Cut for trumps: {card} — {suit} are trumps",
+                card=_card(card),
+                suit=suit_name(suit_of(card)),
+            ),
             "turned",
             card=TOKENS[card],
             trumps=True,
         )
         return
-    parts = []
+    shown: str = ""
     for k, card in enumerate(turned):
         makes = k == len(turned) - 1 and state._trump == suit_of(card)
-        note = ""
+        part: str = _card(card)
         if k == 0 and state._begged and len(turned) > 1:
-            note = " (begged)"
+            part = say("{card} (begged)", card=part)
         elif k and suit_of(card) == state._rejected:
-            note = " (the begged suit again)"
-        parts.append(_card(card) + note)
+            part = say("{card} (the begged suit again)", card=part)
+        shown = say("{cards}, then {card}", cards=shown, card=part) if k else part
         out.items.append({"kind": "turned", "card": TOKENS[card], "trumps": makes, "run": k})
     if state._trump >= 0:
-        end = f" — {SUIT_NAMES[state._trump]} are trumps"
+        line = say(
+            "Turned up: {cards} — {suit} are trumps", cards=shown, suit=suit_name(state._trump)
+        )
     elif state._thrown == PACK_OUT:
-        end = " — the pack ran out"
+        line = say("Turned up: {cards} — the pack ran out", cards=shown)
     else:
-        end = ""
-    out.lines.append(f"Turned up: {', then '.join(parts)}{end}")
+        line = say("Turned up: {cards}", cards=shown)
+    out.lines.append(line)
     for card, side, points in state._kicks:
-        running = " (while running)" if state._ran and card != turned[0] else ""
+        if state._ran and card != turned[0]:
+            text = say_n(
+                "Kick: {card} (while running) — {n} to {side}",
+                "Kick: {card} (while running) — {n} to {side}",
+                points,
+                card=_card(card),
+                side=out.who(side),
+            )
+        else:
+            text = say_n(
+                "Kick: {card} — {n} to {side}",
+                "Kick: {card} — {n} to {side}",
+                points,
+                card=_card(card),
+                side=out.who(side),
+            )
         out.add(
-            f"Kick: {_card(card)}{running} — {points} to {out.who(side)}",
+            text,
             "kick",
             card=TOKENS[card],
             side=side,
@@ -127,28 +153,46 @@ def _turn_ups(out: _Writer) -> None:
         )
 
 
-def _names(texts: list[str]) -> str:
+def _names(out: _Writer, sides: list[int]) -> str:
     """``a``, ``a and b``, ``a, b and c``; sides of several players joined by ``;``."""
-    if any(" and " in t for t in texts):
-        return "; ".join(texts)
-    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
+    if all(len(out.seats(side)) == 1 for side in sides):
+        return seats_text(s for side in sides for s in out.seats(side))
+    return joined([out.who(side) for side in sides], "; ")
 
 
 def _begging(out: _Writer) -> None:
     """Eldest's stand or beg, and the dealer's gift or run."""
     state, rules = out.state, out.rules
     eldest, dealer = state._nxt(state._dealer), state._dealer
+    e, d = Seat(eldest), Seat(dealer)
     if state._stood:
-        out.add(f"Begging: {{{eldest}}} stood", "stand", seat=eldest)
+        out.add(say("Begging: {e} stood", e=e), "stand", seat=eldest)
     elif state._given:
         if rules.gift is Gift.THROW_IN:
             sides = [rules.side_of(eldest)]
         else:
             sides = [side for side in range(rules.sides) if side != rules.side_of(dealer)]
-        each = " each" if len(sides) > 1 else ""
+        points, to = rules.gift_points, _names(out, sides)
+        if len(sides) > 1:
+            text = say_n(
+                "Begging: {e} begged; {d} gave {n} each to {to}",
+                "Begging: {e} begged; {d} gave {n} each to {to}",
+                points,
+                e=e,
+                d=d,
+                to=to,
+            )
+        else:
+            text = say_n(
+                "Begging: {e} begged; {d} gave {n} to {to}",
+                "Begging: {e} begged; {d} gave {n} to {to}",
+                points,
+                e=e,
+                d=d,
+                to=to,
+            )
         out.add(
-            f"Begging: {{{eldest}}} begged; {{{dealer}}} gave {rules.gift_points}{each} to "
-            f"{_names([out.who(side) for side in sides])}",
+            text,
             "gift",
             seat=dealer,
             begged_by=eldest,
@@ -157,14 +201,37 @@ def _begging(out: _Writer) -> None:
             points=rules.gift_points,
         )
     elif state._begged:
-        times = _TIMES.get(state._ran, f" {state._ran} times")
-        out.add(
-            f"Begging: {{{eldest}}} begged; {{{dealer}}} ran the cards{times}",
-            "run",
-            seat=dealer,
-            begged_by=eldest,
-            times=state._ran,
-        )
+        if state._ran == 1:
+            text = say("Begging: {e} begged; {d} ran the cards", e=e, d=d)
+        elif state._ran == 2:
+            text = say("Begging: {e} begged; {d} ran the cards twice", e=e, d=d)
+        else:
+            text = say("Begging: {e} begged; {d} ran the cards {n} times", e=e, d=d, n=state._ran)
+        out.add(text, "run", seat=dealer, begged_by=eldest, times=state._ran)
+
+
+def _sale(out: _Writer, buyer: int) -> None:
+    """Eldest sold the pitch, and scored the bid at once."""
+    state, rules = out.state, out.rules
+    eldest = state._nxt(state._dealer)
+    side = rules.side_of(eldest)
+    out.add(
+        say_n(
+            "Sold: {e} sold the pitch to {p} for {n} — {n} to {side} at once",
+            "Sold: {e} sold the pitch to {p} for {n} — {n} to {side} at once",
+            state._bid,
+            e=Seat(eldest),
+            p=Seat(buyer),
+            side=out.who(side),
+        ),
+        "sale",
+        seat=eldest,
+        to=buyer,
+        bid=state._bid,
+        side=side,
+        seats=out.seats(side),
+        points=state._bid,
+    )
 
 
 def _bidding(out: _Writer) -> None:
@@ -174,44 +241,29 @@ def _bidding(out: _Writer) -> None:
     if rules.bidding is Bidding.AUCTION and state._pitcher >= 0:
         pitcher = state._pitcher
         out.add(
-            f"Bidding: {{{pitcher}}} bid {state._bid} to pitch", "bid", seat=pitcher, bid=state._bid
+            say("Bidding: {p} bid {bid} to pitch", p=Seat(pitcher), bid=state._bid),
+            "bid",
+            seat=pitcher,
+            bid=state._bid,
         )
     elif rules.bidding is Bidding.COMMERCIAL and state._pitcher >= 0:
         if state._sold:
-            side = rules.side_of(eldest)
-            out.add(
-                f"Sold: {{{eldest}}} sold the pitch to {{{state._pitcher}}} for {state._bid} — "
-                f"{state._bid} to {out.who(side)} at once",
-                "sale",
-                seat=eldest,
-                to=state._pitcher,
-                bid=state._bid,
-                side=side,
-                seats=out.seats(side),
-                points=state._bid,
-            )
+            _sale(out, state._pitcher)
         elif state._sold is False:
             out.add(
-                f"Kept: {{{eldest}}} kept the pitch, to make {state._bid}",
+                say("Kept: {e} kept the pitch, to make {bid}", e=Seat(eldest), bid=state._bid),
                 "keep",
                 seat=eldest,
                 bid=state._bid,
             )
         else:
-            out.add(f"No bid: {{{eldest}}} pitched with nothing to make", "no_bid", seat=eldest)
+            out.add(
+                say("No bid: {e} pitched with nothing to make", e=Seat(eldest)),
+                "no_bid",
+                seat=eldest,
+            )
     elif rules.bidding is Bidding.COMMERCIAL and state._sold:  # the sale won the game
-        side = rules.side_of(eldest)
-        out.add(
-            f"Sold: {{{eldest}}} sold the pitch to {{{state._bidder}}} for {state._bid} — "
-            f"{state._bid} to {out.who(side)} at once",
-            "sale",
-            seat=eldest,
-            to=state._bidder,
-            bid=state._bid,
-            side=side,
-            seats=out.seats(side),
-            points=state._bid,
-        )
+        _sale(out, state._bidder)
 
 
 def _first_lead(state: AllFoursState) -> tuple[int, int] | None:
@@ -232,7 +284,12 @@ def _pitch(out: _Writer) -> None:
         return
     seat, card = first
     out.add(
-        f"Pitch: {{{seat}}} led {_card(card)} — {SUIT_NAMES[suit_of(card)]} are trumps",
+        say(
+            "Pitch: {s} led {card} — {suit} are trumps",
+            s=Seat(seat),
+            card=_card(card),
+            suit=suit_name(suit_of(card)),
+        ),
         "pitch",
         seat=seat,
         card=TOKENS[card],
@@ -247,7 +304,11 @@ def _throw_ins(out: _Writer) -> None:
         if state._out[seat]:
             shown = [TOKENS[c] for c in range(52) if state._shown[seat] >> c & 1]
             out.add(
-                f"Throw-in: {{{seat}}} threw in {' '.join(pretty(t) for t in shown)}",
+                say(
+                    "Throw-in: {s} threw in {cards}",
+                    s=Seat(seat),
+                    cards=" ".join(pretty(t) for t in shown),
+                ),
                 "throw_in",
                 seat=seat,
                 cards=shown,
@@ -259,9 +320,11 @@ def _at_once(out: _Writer) -> None:
     state, rules = out.state, out.rules
     if not rules.trick_points_at_once or not any(state._at_once):
         return
-    parts = [f"{out.who(side)} {pts}" for side, pts in enumerate(state._at_once) if pts]
+    parts = joined(
+        [joined([out.who(side), str(pts)], " ") for side, pts in enumerate(state._at_once) if pts]
+    )
     out.add(
-        "Scored at once (trumps in tricks won): " + ", ".join(parts),
+        say("Scored at once (trumps in tricks won): {parts}", parts=parts),
         "at_once",
         points=[state._at_once[rules.side_of(s)] for s in range(state.g.n)],
     )
@@ -275,14 +338,37 @@ def _taker(state: AllFoursState, card: int) -> int:
     return state._played_by[card]  # pragma: no cover - a hand is scored once every trick is
 
 
-def _credit(out: _Writer, card: int, seat: int, how: str, side: int, points: int) -> str:
-    """Who scored a card's point. Alone: ``A♣ — {1}``, ``2♣ — taken by {0}``, ``J♣ — hung by
-    {2}, 3 points``. In teams, the side after the card and who held or took it: ``A♣ held by
-    {1} — {1} and {3}``, ``J♣ hung by {2} — 3 to {0} and {2}``."""
+def _credit(out: _Writer, kind: str, card: int, seat: int, how: str, side: int, points: int) -> str:
+    """Who scored a card's point, as the line of ``kind`` (``high``, ``low``, ``jack``) says
+    it. Alone: ``High: A♣ — {1}``, ``Low: 2♣ — taken by {0}``, ``Jack: J♣ — hung by {2}, 3
+    points``. In teams, the side after the card and who held or took it: ``High: A♣ held by
+    {1} — {1} and {3}``, ``Jack: J♣ hung by {2} — 3 to {0} and {2}``. ``how`` is ``""``
+    (held), ``taken`` or ``hung``."""
+    c, s = _card(card), Seat(seat)
     if len(out.seats(side)) == 1:
-        who = f"{how} {{{seat}}}" if how else f"{{{seat}}}"
-        return f"{_card(card)} — {who}" + ("" if points == 1 else f", {points} points")
-    return f"{_card(card)} {how or 'held by'} {{{seat}}} — {out.to(side, points)}"
+        if kind == "jack" and how == "hung":
+            if points != 1:
+                return say("Jack: {card} — hung by {s}, {n} points", card=c, s=s, n=points)
+            return say("Jack: {card} — hung by {s}", card=c, s=s)
+        if kind == "jack":
+            if points != 1:
+                return say("Jack: {card} — taken by {s}, {n} points", card=c, s=s, n=points)
+            return say("Jack: {card} — taken by {s}", card=c, s=s)
+        if kind == "low" and how == "taken":
+            return say("Low: {card} — taken by {s}", card=c, s=s)
+        if kind == "low":
+            return say("Low: {card} — {s}", card=c, s=s)
+        return say("High: {card} — {s}", card=c, s=s)
+    to = out.to(side, points)
+    if kind == "jack" and how == "hung":
+        return say("Jack: {card} hung by {s} — {to}", card=c, s=s, to=to)
+    if kind == "jack":
+        return say("Jack: {card} taken by {s} — {to}", card=c, s=s, to=to)
+    if kind == "low" and how == "taken":
+        return say("Low: {card} taken by {s} — {to}", card=c, s=s, to=to)
+    if kind == "low":
+        return say("Low: {card} held by {s} — {to}", card=c, s=s, to=to)
+    return say("High: {card} held by {s} — {to}", card=c, s=s, to=to)
 
 
 def _points(out: _Writer, detail: HandScore) -> None:
@@ -291,28 +377,31 @@ def _points(out: _Writer, detail: HandScore) -> None:
     set_back = detail.set_back
     pitcher = state._pitcher
 
-    def status(kind: str, side: int | None) -> tuple[str, dict[str, Any]]:
+    def status(kind: str, side: int | None) -> tuple[str | None, dict[str, Any]]:
+        """A note on a point that did not count (the message it is said in, or ``None``), and
+        the facts of its counting."""
         at = detail.position(kind)
         if at is None:
             if side is not None and set_back is not None and side == set_back[0]:
-                return " (lost: set back)", {"order": None, "counted": False}
-            return "", {"order": None, "counted": False}
+                return N_("{line} (lost: set back)"), {"order": None, "counted": False}
+            return None, {"order": None, "counted": False}
         if at >= state._upto:
-            return " (not counted: the game was already won)", {"order": at, "counted": False}
-        return "", {"order": at, "counted": True}
+            note = N_("{line} (not counted: the game was already won)")
+            return note, {"order": at, "counted": False}
+        return None, {"order": at, "counted": True}
 
     trump = state._trump
     if detail.high is None or detail.low is None:
-        out.add("High and Low: no trump in play", "high", card=None, side=None, points=0)
+        out.add(say("High and Low: no trump in play"), "high", card=None, side=None, points=0)
     else:
         for kind, (card, side) in (("high", detail.high), ("low", detail.low)):
             if kind == "low" and rules.low is Low.CAPTURED:
-                seat, how = _taker(state, card), "taken by"
+                seat, how = _taker(state, card), "taken"
             else:
                 seat, how = state._played_by[card], ""
             note, facts = status(kind, side)
             out.add(
-                f"{kind.title()}: {_credit(out, card, seat, how, side, 1)}{note}",
+                _noted(_credit(out, kind, card, seat, how, side, 1), note),
                 kind,
                 card=TOKENS[card],
                 seat=seat,
@@ -323,16 +412,21 @@ def _points(out: _Writer, detail: HandScore) -> None:
             )
         jack = trump * 13 + 9
         if detail.jack is None:
-            out.add(f"Jack: {_card(jack)} not in play", "jack", card=TOKENS[jack], in_play=False)
+            out.add(
+                say("Jack: {card} not in play", card=_card(jack)),
+                "jack",
+                card=TOKENS[jack],
+                in_play=False,
+            )
         else:
             _, side, points = detail.jack
             held = rules.side_of(state._played_by[jack])
             hung = bool(rules.hang_jack) and held != side
             seat = _taker(state, jack)
             note, facts = status("jack", side)
-            how = "hung by" if hung else "taken by"
+            how = "hung" if hung else "taken"
             out.add(
-                f"Jack: {_credit(out, jack, seat, how, side, points)}{note}",
+                _noted(_credit(out, "jack", jack, seat, how, side, points), note),
                 "jack",
                 card=TOKENS[jack],
                 in_play=True,
@@ -347,9 +441,13 @@ def _points(out: _Writer, detail: HandScore) -> None:
     if detail.all_four is not None:
         side = detail.all_four
         note, facts = status("all_four", side)
+        line = say(
+            "All four: {side} took High, Low, Jack and Game — {bonus} more",
+            side=out.who(side),
+            bonus=rules.all_four_bonus,
+        )
         out.add(
-            f"All four: {out.who(side)} took High, Low, Jack and Game — "
-            f"{rules.all_four_bonus} more{note}",
+            _noted(line, note),
             "all_four",
             side=side,
             seats=out.seats(side),
@@ -358,10 +456,16 @@ def _points(out: _Writer, detail: HandScore) -> None:
         )
     if rules.bidding is not Bidding.NONE and pitcher >= 0 and state._bid:
         side = rules.side_of(pitcher)
+        p = Seat(pitcher)
         if set_back is not None:
             out.add(
-                f"Set back: {{{pitcher}}} bid {state._bid} and made {detail.made} — "
-                f"minus {state._bid} for {out.who(side)}",
+                say(
+                    "Set back: {p} bid {bid} and made {made} — minus {bid} for {side}",
+                    p=p,
+                    bid=state._bid,
+                    made=detail.made,
+                    side=out.who(side),
+                ),
                 "set_back",
                 seat=pitcher,
                 bid=state._bid,
@@ -374,7 +478,9 @@ def _points(out: _Writer, detail: HandScore) -> None:
             )
         else:
             out.add(
-                f"Bid made: {{{pitcher}}} bid {state._bid} and made {detail.made}",
+                say(
+                    "Bid made: {p} bid {bid} and made {made}", p=p, bid=state._bid, made=detail.made
+                ),
                 "bid_made",
                 seat=pitcher,
                 bid=state._bid,
@@ -384,12 +490,17 @@ def _points(out: _Writer, detail: HandScore) -> None:
             )
     if detail.smudge is not None:
         out.add(
-            f"Smudge: {{{pitcher}}} bid 4 and took all four — the game is won",
+            say("Smudge: {p} bid 4 and took all four — the game is won", p=Seat(pitcher)),
             "smudge",
             seat=pitcher,
             side=detail.smudge,
             seats=out.seats(detail.smudge),
         )
+
+
+def _noted(line: str, note: str | None) -> str:
+    """``line`` with the note on why its point did not count, if it did not."""
+    return line if note is None else say(note, line=line)
 
 
 def _game(out: _Writer, detail: HandScore, status: Any) -> None:
@@ -399,22 +510,28 @@ def _game(out: _Writer, detail: HandScore, status: Any) -> None:
     best = max(totals)
     tie = totals.count(best) > 1
     side = detail.game
+    count: str
     if len(totals) == 2:
         first = side if side is not None else 0
-        count = f"{totals[first]} to {totals[1 - first]}"
+        count = say("{a} to {b}", a=totals[first], b=totals[1 - first])
     else:
-        count = ", ".join(f"{out.who(k)} {pts}" for k, pts in enumerate(totals))
+        count = joined([joined([out.who(k), str(pts)], " ") for k, pts in enumerate(totals)])
     if side is None:
-        tail = "tied, nobody scores" if tie else "nobody"
-    else:
-        value = rules.game_value
-        tail = out.to(side, value)
         if tie:
-            why = "eldest" if rules.game_tie is GameTie.ELDEST else "not the dealer"
-            tail = f"tied, to {out.to(side, value)} ({why})"
+            line = say("Game: {count} — tied, nobody scores", count=count)
+        else:
+            line = say("Game: {count} — nobody", count=count)
+    else:
+        to = out.to(side, rules.game_value)
+        if not tie:
+            line = say("Game: {count} — {to}", count=count, to=to)
+        elif rules.game_tie is GameTie.ELDEST:
+            line = say("Game: {count} — tied, to {to} (eldest)", count=count, to=to)
+        else:
+            line = say("Game: {count} — tied, to {to} (not the dealer)", count=count, to=to)
     note, facts = status("game", side)
     out.add(
-        f"Game: {count} — {tail}{note}",
+        _noted(line, note),
         "game",
         card_points=[totals[rules.side_of(s)] for s in range(state.g.n)],
         tie=tie,
@@ -430,14 +547,16 @@ def _end(out: _Writer) -> None:
     state = out.state
     thrown = state._thrown
     if thrown == GIFT:
-        out.add("Thrown in: the hand is not played after the gift", "thrown_in", reason=thrown)
+        out.add(say("Thrown in: the hand is not played after the gift"), "thrown_in", reason=thrown)
     elif thrown == NO_BID:
-        out.add("Thrown in: nobody bid; the deal passes on", "thrown_in", reason=thrown)
+        out.add(say("Thrown in: nobody bid; the deal passes on"), "thrown_in", reason=thrown)
     elif thrown == PACK_OUT:
         dealer = state._dealer
         out.add(
-            f"Thrown in: the pack ran out before a new trump; {{{dealer}}} {{{dealer}:deals}} "
-            "again",
+            say(
+                "Thrown in: the pack ran out before a new trump; {d} {d:deals} again",
+                d=Seat(dealer),
+            ),
             "thrown_in",
             reason=thrown,
             dealer=dealer,
@@ -445,7 +564,11 @@ def _end(out: _Writer) -> None:
     elif state._detail is None and state._winner >= 0 and state._winner != TIED:
         side = state._winner
         out.add(
-            f"Stopped: {out.who(side)} reached {out.rules.target} before the hand was played out",
+            say(
+                "Stopped: {side} reached {target} before the hand was played out",
+                side=out.who(side),
+                target=out.rules.target,
+            ),
             "stopped",
             side=side,
             seats=out.seats(side),
