@@ -18,22 +18,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hoyle.core.narrate import Fact, seats_text
+from hoyle.core.narrate import Fact, Phrase, Seat, joined, say, say_n, seats_text
+from hoyle.i18n import N_
 
 if TYPE_CHECKING:
     from hoyle.games.bourre.state import BourreState
 
 __all__ = ["facts"]
 
-_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_SUITS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 
 
-def _s(seat: int) -> str:
-    return f"{{{seat}}}"
-
-
-def _chips(k: int) -> str:
-    return f"{k} chip" + ("" if k == 1 else "s")
+def _chips(k: int) -> Phrase:
+    return say_n("{n} chip", "{n} chips", k)
 
 
 def facts(state: BourreState, seat: int | None) -> list[Fact]:
@@ -46,19 +43,22 @@ def facts(state: BourreState, seat: int | None) -> list[Fact]:
         out += _trumps(state, obs)
         text = _chips(obs["pot"])
         if rules.pot_limit:
-            text += f"; a winner takes at most {_chips(rules.pot_limit)}"
-        out.append(Fact("Pot", text, kind="pot"))
+            text = say(
+                "{chips}; a winner takes at most {limit}", chips=text, limit=_chips(rules.pot_limit)
+            )
+        out.append(Fact(say("Pot"), text, kind="pot"))
         out += _bourre(state)
         out += _playing(obs, seat)
         if phase == "discard" and obs["stock_size"]:
             size = obs["stock_size"]
-            out.append(Fact("Stock", f"{size} card" + ("" if size == 1 else "s"), kind="stock"))
+            out.append(Fact(say("Stock"), say_n("{n} card", "{n} cards", size), kind="stock"))
     deals = state.g.deals
     if deals == 1:
-        out.append(Fact("Session", "one deal", kind="game"))
+        out.append(Fact(say("Session"), say("one deal"), kind="game"))
     else:
         deal = state.progress()[0]
-        out.append(Fact("Session", f"deal {deal} of {deals}", kind="game"))
+        text = say("deal {n} of {deals}", n=deal, deals=deals)
+        out.append(Fact(say("Session"), text, kind="game"))
     return out
 
 
@@ -66,15 +66,15 @@ def _trumps(state: BourreState, obs: dict[str, Any]) -> list[Fact]:
     trump, card = obs["trump"], obs["turn_up"]
     if trump is None or card is None:
         return []
-    dealer = obs["dealer"]
-    suit = _SUITS[trump]
+    dealer = Seat(obs["dealer"])
+    suit = say(_SUITS[trump])
     if not state.rules.trump_apart:
-        text = f"{suit}, {{{dealer}'s}} fifth card turned up"
+        text = say("{suit}, {d's} fifth card turned up", suit=suit, d=dealer)
     elif obs["turn_up_in_dealers_hand"]:
-        text = f"{suit}, an extra card turned, taken into hand by {_s(dealer)}"
+        text = say("{suit}, an extra card turned, taken into hand by {d}", suit=suit, d=dealer)
     else:
-        text = f"{suit}, an extra card turned, no one's"
-    return [Fact("Trumps", text, (card,), kind="trumps")]
+        text = say("{suit}, an extra card turned, no one's", suit=suit)
+    return [Fact(say("Trumps"), text, (card,), kind="trumps")]
 
 
 def _bourre(state: BourreState) -> list[Fact]:
@@ -85,25 +85,38 @@ def _bourre(state: BourreState) -> list[Fact]:
     owed = [i for i in done[-1].items if i.get("kind") == "bourre"]
     if not owed:
         return []
-    text = "; ".join(f"{_s(i['seat'])} matched {_chips(i['owes'])} into this pot" for i in owed)
-    return [Fact("Bourré", text, kind="bourre")]
+    text = joined(
+        [
+            say("{s} matched {chips} into this pot", s=Seat(i["seat"]), chips=_chips(i["owes"]))
+            for i in owed
+        ],
+        "; ",
+    )
+    return [Fact(say("Bourré"), text, kind="bourre")]
 
 
 def _playing(obs: dict[str, Any], seat: int | None) -> list[Fact]:
     declared = obs["declared"]
     plays = [s for s, d in enumerate(declared) if d == "play"]
     passes = [s for s, d in enumerate(declared) if d == "pass"]
+    label = say("Playing")
     if obs["declarations_hidden"]:
         if seat is None or declared[seat] is None:
-            return [Fact("Playing", "sealed until all have declared", kind="playing")]
-        verb = "plays" if declared[seat] == "play" else "passes"
-        text = f"{_s(seat)} {{{seat}:{verb}}}, sealed until all have declared"
-        return [Fact("Playing", text, kind="playing")]
-    parts = []
-    if plays:
-        parts.append(seats_text(plays) + (f" {{{plays[0]}:plays}}" if len(plays) == 1 else " play"))
-    if passes:
-        parts.append(seats_text(passes) + " passed")
+            return [Fact(label, say("sealed until all have declared"), kind="playing")]
+        if declared[seat] == "play":
+            text = say("{s} {s:plays}, sealed until all have declared", s=Seat(seat))
+        else:
+            text = say("{s} {s:passes}, sealed until all have declared", s=Seat(seat))
+        return [Fact(label, text, kind="playing")]
+    parts: list[str] = []
+    if len(plays) == 1:
+        parts.append(say("{s} {s:plays}", s=Seat(plays[0])))
+    elif plays:
+        parts.append(say("{seats} play", seats=seats_text(plays)))
+    if len(passes) == 1:
+        parts.append(say("{s} passed", s=Seat(passes[0])))
+    elif passes:
+        parts.append(say("{seats} passed", seats=seats_text(passes)))
     if not parts:
         return []
-    return [Fact("Playing", "; ".join(parts), kind="playing")]
+    return [Fact(label, joined(parts, "; "), kind="playing")]

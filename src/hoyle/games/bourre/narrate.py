@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hoyle.cards import TOKENS
-from hoyle.core.narrate import Event, pretty, pretty_cards, secret
+from hoyle.core.narrate import Event, Phrase, Seat, joined, pretty, pretty_cards, say, say_n, secret
 from hoyle.games.bourre.state import (
     DEAL,
     DECLARE,
@@ -25,65 +25,61 @@ from hoyle.games.bourre.state import (
     TURN,
     suit_of,
 )
+from hoyle.i18n import N_
 
 if TYPE_CHECKING:
     from hoyle.games.bourre.state import BourreState
 
 __all__ = ["narrate"]
 
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_NAMES = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 
 
-def _s(seat: int) -> str:
-    return f"{{{seat}}}"
-
-
-def _v(seat: int, verb: str) -> str:
-    return f"{{{seat}:{verb}}}"
-
-
-def _cards(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
+def _cards(count: int) -> Phrase:
+    return say_n("{n} card", "{n} cards", count)
 
 
 def _shown(cards: list[int]) -> str:
     return pretty_cards(TOKENS[c] for c in cards)
 
 
+def _declared(seat: int, plays: bool) -> Phrase:
+    """``{2} {2:plays}`` or ``{2} {2:passes}``."""
+    if plays:
+        return say("{s} {s:plays}", s=Seat(seat))
+    return say("{s} {s:passes}", s=Seat(seat))
+
+
 def narrate(before: BourreState, action: int, after: BourreState) -> list[Event]:
     """The events ``action`` made, ``before`` being the state it was applied to."""
     phase = before._phase
     seat = before._cur
+    s = Seat(seat)
     if phase == DEAL:
         events = _dealt(before, action, after)
     elif phase == DECLARE:
-        verb = "passes" if action == PASS else "plays"
-        events = [Event(seat, "declare", f"{_s(seat)} {_v(seat, verb)}.", {"said": verb[:4]})]
+        if action == PASS:
+            events = [Event(seat, "declare", say("{s} {s:passes}.", s=s), {"said": "pass"})]
+        else:
+            events = [Event(seat, "declare", say("{s} {s:plays}.", s=s), {"said": "play"})]
     elif phase == SEALED:
         said = "pass" if action == PASS else "play"
-        events = secret(
-            seat,
-            "declare",
-            f"{_s(seat)} {_v(seat, 'declares')} {said}, sealed.",
-            f"{_s(seat)} {_v(seat, 'declares')}, unseen.",
-            {"said": said},
-        )
+        if action == PASS:
+            own = say("{s} {s:declares} pass, sealed.", s=s)
+        else:
+            own = say("{s} {s:declares} play, sealed.", s=s)
+        events = secret(seat, "declare", own, say("{s} {s:declares}, unseen.", s=s), {"said": said})
         if seat == before._dealer:  # the last to declare: all are shown together
             declared = [*before._declared]
             declared[seat] = said
-            shown = ", ".join(
-                f"{_s(s)} {_v(s, 'plays' if d == 'play' else 'passes')}"
-                for s, d in enumerate(declared)
-            )
-            events.append(
-                Event(None, "declare", f"All have declared: {shown}.", {"said": declared})
-            )
+            shown = joined([_declared(w, d == "play") for w, d in enumerate(declared)])
+            text = say("All have declared: {shown}.", shown=shown)
+            events.append(Event(None, "declare", text, {"said": declared}))
     elif phase == STAY:
-        text = (
-            f"{_s(seat)} {_v(seat, 'passes')}."
-            if action == PASS
-            else f"{_s(seat)} {_v(seat, 'stays')} for a chip."
-        )
+        if action == PASS:
+            text = say("{s} {s:passes}.", s=s)
+        else:
+            text = say("{s} {s:stays} for a chip.", s=s)
         events = [Event(seat, "stay", text)]
     elif phase == DISCARD:
         events = _discards(before, action) if action == DRAW else []
@@ -106,7 +102,7 @@ def _followed(before: BourreState, after: BourreState) -> list[Event]:
     )
     if taking:
         card = pretty(TOKENS[after._turn_up])
-        text = f"{_s(dealer)} {_v(dealer, 'takes')} the turned {card} into the hand."
+        text = say("{d} {d:takes} the turned {card} into the hand.", d=Seat(dealer), card=card)
         events.append(Event(dealer, "turn_up", text, {"card": TOKENS[after._turn_up]}))
     return events
 
@@ -121,28 +117,36 @@ def _dealt(before: BourreState, card: int, after: BourreState) -> list[Event]:
         events = []
         for seat in range(before.g.n):
             cards = [c for c in range(52) if hands[seat] >> c & 1]
-            text = f"{{{seat}'s}} hand: {_shown(cards)}."
+            text = say("{s's} hand: {cards}.", s=Seat(seat), cards=_shown(cards))
             events.append(Event(None, "hand", text, {"seat": seat}, only=frozenset({seat})))
-        suit = SUIT_NAMES[suit_of(card)]
+        suit = say(SUIT_NAMES[suit_of(card)])
+        shown = pretty(TOKENS[card])
         if target == TURN:
-            text = f"Turned up for trumps: {pretty(TOKENS[card])} — {suit}; it belongs to no one."
+            text = say(
+                "Turned up for trumps: {card} — {suit}; it belongs to no one.",
+                card=shown,
+                suit=suit,
+            )
         else:
-            dealer = before._dealer
-            text = (
-                f"{{{dealer}'s}} fifth card is turned: {pretty(TOKENS[card])} — {suit} are trumps."
+            text = say(
+                "{d's} fifth card is turned: {card} — {suit} are trumps.",
+                d=Seat(before._dealer),
+                card=shown,
+                suit=suit,
             )
         events.append(Event(None, "turn_up", text, {"card": TOKENS[card]}))
         return events
     events = []
     if not before._undealt and not before._recycled:  # this card is the first of them
-        text = "The stock is out: the discards and passed hands are reshuffled."
+        text = say("The stock is out: the discards and passed hands are reshuffled.")
         events.append(Event(None, "reshuffle", text))
     done = after._phase != DEAL or after._after != "draw" or after._deal_no != before._deal_no
     if not done:
         return events
     cards = [c for _, c in before._chance_log[before._draw_from :]] + [card]
-    own = f"{_s(target)} {_v(target, 'draws')} {_shown(cards)}."
-    others = f"{_s(target)} {_v(target, 'draws')} {_cards(len(cards))}."
+    t = Seat(target)
+    own = say("{s} {s:draws} {cards}.", s=t, cards=_shown(cards))
+    others = say("{s} {s:draws} {count}.", s=t, count=_cards(len(cards)))
     tokens = [TOKENS[c] for c in cards]
     return events + secret(target, "draw", own, others, {"cards": tokens}, {"count": len(cards)})
 
@@ -151,6 +155,7 @@ def _discards(before: BourreState, action: int) -> list[Event]:
     """The discards a player made before saying draw: the cards to that player, the count
     to the others; a turned trump left on the table, to all."""
     seat = before._cur
+    s = Seat(seat)
     cards = []
     for who, past in reversed(before._hand_actions):
         if who != seat or past >= 52:
@@ -161,13 +166,14 @@ def _discards(before: BourreState, action: int) -> list[Event]:
     if before._turn_up in cards:  # the dealer who took the turned trump puts it back
         cards.remove(before._turn_up)
         card = pretty(TOKENS[before._turn_up])
-        text = f"{_s(seat)} {_v(seat, 'leaves')} the turned {card} on the table."
+        text = say("{s} {s:leaves} the turned {card} on the table.", s=s, card=card)
         events.append(Event(seat, "discard", text, {"card": TOKENS[before._turn_up]}))
     if not cards:
-        events.append(Event(seat, "discard", f"{_s(seat)} {_v(seat, 'stands')} pat."))
+        events.append(Event(seat, "discard", say("{s} {s:stands} pat.", s=s)))
         return events
-    own = f"{_s(seat)} {_v(seat, 'discards')} {_cards(len(cards))}: {_shown(cards)}."
-    others = f"{_s(seat)} {_v(seat, 'discards')} {_cards(len(cards))}."
+    count = _cards(len(cards))
+    own = say("{s} {s:discards} {count}: {cards}.", s=s, count=count, cards=_shown(cards))
+    others = say("{s} {s:discards} {count}.", s=s, count=count)
     tokens = [TOKENS[c] for c in cards]
     return events + secret(seat, "discard", own, others, {"cards": tokens}, {"count": len(cards)})
 
@@ -175,8 +181,11 @@ def _discards(before: BourreState, action: int) -> list[Event]:
 def _play(before: BourreState, card: int) -> list[Event]:
     seat = before._cur
     token = TOKENS[card]
-    verb = "plays" if before._trick else "leads"
-    events = [Event(seat, "play", f"{_s(seat)} {_v(seat, verb)} {pretty(token)}.", {"card": token})]
+    if before._trick:
+        text = say("{s} {s:plays} {card}.", s=Seat(seat), card=pretty(token))
+    else:
+        text = say("{s} {s:leads} {card}.", s=Seat(seat), card=pretty(token))
+    events = [Event(seat, "play", text, {"card": token})]
     trick = [*before._trick, (seat, card)]
     if len(trick) < len(before._active()):
         return events
@@ -190,7 +199,7 @@ def _play(before: BourreState, card: int) -> list[Event]:
         return 100 + c if suit_of(c) == led else -1
 
     winner, best = max(trick, key=key)
-    text = f"{_s(winner)} {_v(winner, 'takes')} the trick with {pretty(TOKENS[best])}."
+    text = say("{s} {s:takes} the trick with {card}.", s=Seat(winner), card=pretty(TOKENS[best]))
     data = {
         "winner": winner,
         "plays": [{"seat": s, "card": TOKENS[c]} for s, c in trick],

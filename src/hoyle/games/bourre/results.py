@@ -13,40 +13,44 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from hoyle.core.narrate import Phrase, Seat, say, say_n, seats_text
+
 __all__ = ["lines"]
 
 
-def _s(seat: int) -> str:
-    return f"{{{seat}}}"
-
-
-def _v(seat: int, verb: str) -> str:
-    return f"{{{seat}:{verb}}}"
-
-
-def _chips(count: int) -> str:
-    return f"{count} chip{'s' if count != 1 else ''}"
-
-
-def _seats(seats: list[int]) -> str:
-    names = [_s(s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _chips(count: int) -> Phrase:
+    return say_n("{n} chip", "{n} chips", count)
 
 
 def _antes(item: Mapping[str, Any]) -> list[str]:
     antes, debts, stakes = item["antes"], item["debts"], item["stakes"]
-    out = []
+    out: list[str] = []
     skipped = [s for s, a in enumerate(antes) if not a]
-    text = f"Antes: {_chips(sum(antes))}"
+    total = _chips(sum(antes))
     if skipped:
-        text += f", {_seats(skipped)} skipping (bourré or tied last deal)"
-    out.append(text)
+        out.append(
+            say(
+                "Antes: {chips}, {seats} skipping (bourré or tied last deal)",
+                chips=total,
+                seats=seats_text(skipped),
+            )
+        )
+    else:
+        out.append(say("Antes: {chips}", chips=total))
     for seat, debt in enumerate(debts):
         if debt:
-            out.append(f"{_s(seat)} {_v(seat, 'pays')} the {_chips(debt)} owed for going bourré")
+            out.append(
+                say(
+                    "{s} {s:pays} the {chips} owed for going bourré",
+                    s=Seat(seat),
+                    chips=_chips(debt),
+                )
+            )
     players = [s for s, x in enumerate(stakes) if x]
     if players:
-        out.append(f"Chips to play: {sum(stakes)}, from {_seats(players)}")
+        out.append(
+            say("Chips to play: {n}, from {seats}", n=sum(stakes), seats=seats_text(players))
+        )
     return out
 
 
@@ -58,38 +62,59 @@ def lines(items: Iterable[Mapping[str, Any]]) -> list[str]:
         if kind == "antes":
             out += _antes(item)
         elif kind == "pot":
-            seat, took, pot = item["seat"], item["took"], item["pot"]
-            share = _chips(took) if took == pot else f"{took} of the {_chips(pot)} (the limit)"
+            seat, took, pot = Seat(item["seat"]), item["took"], item["pot"]
+            share: str = _chips(took)
+            if took != pot:
+                share = say("{took} of the {chips} (the limit)", took=took, chips=_chips(pot))
             if item["alone"]:
                 out.append(
-                    f"Pot: {_s(seat)} alone {_v(seat, 'plays')} and {_v(seat, 'takes')} {share} "
-                    "unplayed"
+                    say(
+                        "Pot: {s} alone {s:plays} and {s:takes} {share} unplayed",
+                        s=seat,
+                        share=share,
+                    )
                 )
             else:
                 tricks = item["tricks"][seat]
                 out.append(
-                    f"Pot: {_s(seat)} {_v(seat, 'takes')} {share} with {tricks} "
-                    f"trick{'s' if tricks != 1 else ''}"
+                    say_n(
+                        "Pot: {s} {s:takes} {share} with {n} trick",
+                        "Pot: {s} {s:takes} {share} with {n} tricks",
+                        tricks,
+                        s=seat,
+                        share=share,
+                    )
                 )
         elif kind == "tie":
             pot = _chips(item["pot"])
             if not item["seats"]:
-                out.append(f"Nobody plays: the pot of {pot} stays for the next deal")
+                out.append(say("Nobody plays: the pot of {pot} stays for the next deal", pot=pot))
             else:
                 out.append(
-                    f"Tie: {_seats(item['seats'])} with {item['most']} tricks each — the pot "
-                    f"of {pot} stays for the next deal"
+                    say_n(
+                        "Tie: {seats} with {n} tricks each — the pot of {pot} stays for the next "
+                        "deal",
+                        "Tie: {seats} with {n} tricks each — the pot of {pot} stays for the next "
+                        "deal",
+                        item["most"],
+                        seats=seats_text(item["seats"]),
+                        pot=pot,
+                    )
                 )
         elif kind == "bourre":
-            seat = item["seat"]
             out.append(
-                f"Bourré: {_s(seat)} {_v(seat, 'takes')} no trick and {_v(seat, 'owes')} "
-                f"{_chips(item['owes'])} to the next pot"
+                say(
+                    "Bourré: {s} {s:takes} no trick and {s:owes} {chips} to the next pot",
+                    s=Seat(item["seat"]),
+                    chips=_chips(item["owes"]),
+                )
             )
         elif kind == "paid":
-            seat = item["seat"]
             out.append(
-                f"End of the session: {_s(seat)} {_v(seat, 'pays')} the "
-                f"{_chips(item['amount'])} owed"
+                say(
+                    "End of the session: {s} {s:pays} the {chips} owed",
+                    s=Seat(item["seat"]),
+                    chips=_chips(item["amount"]),
+                )
             )
     return out
