@@ -66,7 +66,11 @@ def test_spanish_second_person() -> None:
         ("{1's:la mano}: 2♣.", 1, "Tu mano: 2♣."),
         ("{1's:la mano}: 2♣.", 0, "La mano de Asiento 1: 2♣."),
         ("Ana ve {1's:las cartas}.", 1, "Ana ve tus cartas."),
-        ("Bajas: 2♣ — {0}", 0, "Bajas: 2♣ — Tú"),
+        ("Bajas: 2♣ — {0}", 0, "Bajas: 2♣ — tú"),  # lower case after a colon or dash
+        ("Regalo: {0} {0:debe} ganar.", 0, "Regalo: tú debes ganar."),
+        ("1 punto para {0} y {1}.", 1, "1 punto para Asiento 0 y para ti."),
+        ("Juega con {0}, {2} y {1}.", 1, "Juega con Asiento 0, Asiento 2 y contigo."),
+        ("Asiento 3 contra {1}.", 1, "Asiento 3 contra ti."),
     ],
 )
 def test_spanish_seat_slots(template: str, viewer: int, said: str) -> None:

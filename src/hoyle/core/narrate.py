@@ -77,6 +77,10 @@ _SLOT = re.compile(r"\{(\d+)(?::([^{}]+)|('s)(?::([^{}]+))?)?\}")
 _PLACE = re.compile(r"\{(\w+)((?::[^{}]*)|'s(?::[^{}]*)?)?\}")
 _IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
 _IRREGULAR_ES = {"es": "eres"}
+_LIST_ES = re.compile(
+    r"(\b(?:a|ante|bajo|con|contra|de|desde|hacia|hasta|para|por|sin|sobre|tras))"
+    r" ((?:\{\d+\}, )*\{\d+\} y \{\d+\})"
+)
 _SEAT = N_("Seat {n}")
 # After these a Spanish pronoun takes its prepositional form: "a ti", "de ti" ("con" → "contigo").
 _PREPOSITIONS_ES = frozenset(
@@ -329,6 +333,16 @@ def _render_es(template: str, viewer: int | None, names: Sequence[str] | None) -
     """Spanish: ``tú`` as a subject, ``ti`` after a preposition, ``contigo`` for "con {N}";
     ``{N's:el noun}`` as ``tu noun`` / ``el noun de Ana`` (``los``/``las`` → ``tus``)."""
     if viewer is not None:
+        # A list of seats after a preposition repeats it before the reader ("para Ana y para
+        # ti"), then "con" and the reader make "contigo".
+        def repeat(match: re.Match[str]) -> str:
+            head, seats = match.group(1), match.group(2)
+            you = f"{{{viewer}}}"
+            if you not in seats or seats.startswith(you):
+                return match.group(0)
+            return f"{head} {seats.replace(you, f'{head.split()[-1]} {you}')}"
+
+        template = _LIST_ES.sub(repeat, template)
         template = re.sub(rf"\bcon \{{{viewer}\}}", "contigo", template)
 
     def slot(match: re.Match[str]) -> str:
@@ -338,7 +352,8 @@ def _render_es(template: str, viewer: int | None, names: Sequence[str] | None) -
             verb = match.group(2)
             return second_person_es(verb) if you else verb
         before = template[: match.start()]
-        first = _starts_sentence(before)
+        # Spanish writes on in lower case after a colon or a dash: only a new sentence counts.
+        first = not before.strip() or before.rstrip()[-1] in ".!?\n"
         name = seat_name(seat, names, "es")
         if match.group(3) is not None:  # a possessive, with its noun when given
             article, _sp, noun = (match.group(4) or "").partition(" ")
