@@ -155,7 +155,7 @@ def _contract(state: AllFoursState, obs: dict[str, Any]) -> list[Fact]:
         return []
     p = Seat(pitcher)
     if not bid:
-        text = say("nobody bid: {p} pitches, with nothing to make", p=p)
+        text = say("nobody bid: {p} {p:pitches}, with nothing to make", p=p)
     elif obs["sold"] is True:
         text = say("{e} sold the pitch for {bid}: {p} must make {bid}", e=eldest, p=p, bid=bid)
     elif obs["sold"] is False:
