@@ -20,7 +20,7 @@ from hoyle.core.errors import HoyleError
 from hoyle.core.protocol import Game
 from hoyle.core.registry import agent_names, families, family, make_agent, parse_spec
 from hoyle.i18n import _, current
-from hoyle.titles import family_title, preset_title
+from hoyle.titles import family_title, option_doc, preset_summary, preset_title
 from hoyle.web.bots import BotPool
 from hoyle.web.limits import OFF, Gate, LimitError, Limits, baseline_of
 from hoyle.web.store import Store
@@ -35,7 +35,7 @@ from hoyle.web.table import (
     new_key,
     unique_name,
 )
-from hoyle.web.words import game_title, level_name, option_doc, preset_summary
+from hoyle.web.words import game_title, level_name
 
 __all__ = [
     "CreateError",

@@ -1,5 +1,5 @@
 """Words the room shows beside the engine's sentences, in the language in force: a game's
-title, the bots' levels, the phases of a deal.
+title, the bots' levels, the phases of a deal (the titles from :mod:`hoyle.titles`).
 
     >>> import hoyle
     >>> from hoyle.i18n import using
@@ -18,15 +18,7 @@ from hoyle.core.registry import family
 from hoyle.i18n import N_, _
 from hoyle.titles import family_title, preset_title
 
-__all__ = [
-    "LEVELS",
-    "PHASES",
-    "game_title",
-    "level_name",
-    "option_doc",
-    "phase_name",
-    "preset_summary",
-]
+__all__ = ["LEVELS", "PHASES", "game_title", "level_name", "phase_name"]
 
 LEVELS = {
     "random": N_("random"),
@@ -86,15 +78,3 @@ def phase_name(phase: str) -> str:
     """A phase of the deal as a player reads it (``pass`` → ``passing``, ``pase``)."""
     word = PHASES.get(phase)
     return _(word) if word is not None else phase
-
-
-def preset_summary(preset: Any) -> str:
-    """A preset's summary in the language in force ('' when it has none)."""
-    text = str(preset.summary or "")
-    return _(text) if text else ""
-
-
-def option_doc(info: Any) -> str:
-    """An option's description in the language in force ('' when it has none)."""
-    text = str(info.doc or "")
-    return _(text) if text else ""

@@ -68,9 +68,10 @@ export function moveWords(token) {
   return token;
 }
 
-/** A seat's name, marked when it is the reader's own: "Ann (you)". */
+/** A seat's name, marked when it is the reader's own: "Ann (you)" (a seat called "You" as
+ * it is). */
 export function yours(name, mine) {
-  return mine ? format(_("{name} (you)"), { name }) : name;
+  return mine && name !== _("You") ? format(_("{name} (you)"), { name }) : name;
 }
 
 /** Names as a list in a sentence: "Ann", "Ann and Bob", "Ann, Bob and Cy". */
