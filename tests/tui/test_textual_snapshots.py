@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import hoyle
+from hoyle.i18n import using
 from hoyle.tui.textual_app import HoyleApp, SummaryScreen
 
 SIZE = (110, 36)
@@ -74,6 +75,14 @@ def test_all_fours_partners(snap_compare: Compare) -> None:
     # trick, the facts beside the table.
     app = make_app("all-fours", 7, players=4, teams=2)
     assert snap_compare(app, press=["enter"] * 3, terminal_size=SIZE)
+
+
+def test_hearts_in_spanish(snap_compare: Compare) -> None:
+    # The middle of a trick as in test_hearts_in_the_middle_of_a_trick, in Spanish (--lang es):
+    # the panels' titles, the seats (Tú, Asiento 2 (enfrente)), the turn line, the footer.
+    with using("es"):
+        app = make_app("hearts", 3, deals=1)
+        assert snap_compare(app, press=["enter"] * 5 + ["right"], terminal_size=SIZE)
 
 
 DOCS = Path(__file__).parents[2] / "docs" / "images"
