@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hoyle.core.narrate import Fact
+from hoyle.core.narrate import Fact, Seat, joined, say, say_n
+from hoyle.games.ecarte.narrate import SUIT_NAMES, seats_and
 from hoyle.games.ecarte.rules import BonusCard
 
 if TYPE_CHECKING:
@@ -27,12 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = ["facts"]
 
-_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_SUITS = dict(zip("CDHS", SUIT_NAMES, strict=True))
 _EXCHANGE = ("propose", "answer", "discard", "exchange")
-
-
-def _s(seat: int) -> str:
-    return f"{{{seat}}}"
 
 
 def facts(state: EcarteState, seat: int | None) -> list[Fact]:
@@ -42,15 +39,19 @@ def facts(state: EcarteState, seat: int | None) -> list[Fact]:
     out: list[Fact] = []
     pair, waiting = obs["pair"], obs["waiting"]
     if pair is not None and waiting:
-        text = f"{_s(pair[0])} against {_s(pair[1])}; " + " and ".join(_s(w) for w in waiting)
-        text += f" {{{waiting[0]}:waits}}" if len(waiting) == 1 else " wait"
-        out.append(Fact("Playing", text, kind="pair"))
+        a, b = Seat(pair[0]), Seat(pair[1])
+        if len(waiting) == 1:
+            text = say("{a} against {b}; {w} {w:waits}", a=a, b=b, w=Seat(waiting[0]))
+        else:
+            text = say("{a} against {b}; {seats} wait", a=a, b=b, seats=seats_and(waiting))
+        out.append(Fact(say("Playing"), text, kind="pair"))
     if phase != "over" and pair is not None:
         out += _hand(state, obs)
     bets = [(s, b) for s, b in enumerate(obs["bets"]) if b is not None]
     if bets:
-        text = ", ".join(f"{_s(s)} on {_s(b)}" for s, b in bets)
-        out.append(Fact("Bets", text, kind="bets"))
+        # Commas only: Spanish would repeat "por" before the reader after "por Ana y".
+        text = joined([say("{s} on {b}", s=Seat(s), b=Seat(b)) for s, b in bets])
+        out.append(Fact(say("Bets"), text, kind="bets"))
     out += _match(state, obs)
     return out
 
@@ -61,50 +62,69 @@ def _hand(state: EcarteState, obs: dict[str, Any]) -> list[Fact]:
     out: list[Fact] = []
     turn_up, trump = obs["turn_up"], obs["trump"]
     if trump is not None and turn_up is not None:
-        out.append(Fact("Trumps", _SUITS[trump], (turn_up,), kind="trumps"))
-    label = "Ace" if rules.bonus_card is BonusCard.ACE else "King"
+        out.append(Fact(say("Trumps"), _SUITS[trump], (turn_up,), kind="trumps"))
+    label = say("Ace") if rules.bonus_card is BonusCard.ACE else say("King")
     dealer, elder = obs["dealer"], obs["elder"]
     if obs["king_turned"]:
-        out.append(Fact(label, f"turned up: 1 to {_s(dealer)}", (turn_up,), kind="king"))
+        text = say("turned up: 1 to {s}", s=Seat(dealer))
+        out.append(Fact(label, text, (turn_up,), kind="king"))
     elif obs["king_marked"] is not None:
-        out.append(Fact(label, f"marked by {_s(obs['king_marked'])}: 1 point", kind="king"))
-    for who, other, why in (
-        (elder, dealer, "played without proposing"),
-        (dealer, elder, "refused the first proposal"),
-    ):
-        if obs["vulnerable"][who]:
-            text = (
-                f"{_s(who)} {why}: if {_s(who)} {{{who}:loses}} the point, {_s(other)} "
-                f"{{{other}:scores}} 2"
-            )
-            out.append(Fact("Vulnerable", text, kind="vulnerable"))
+        text = say("marked by {s}: 1 point", s=Seat(obs["king_marked"]))
+        out.append(Fact(label, text, kind="king"))
+    if obs["vulnerable"][elder]:
+        text = say(
+            "{s} played without proposing: if {s} {s:loses} the point, {o} {o:scores} 2",
+            s=Seat(elder),
+            o=Seat(dealer),
+        )
+        out.append(Fact(say("Vulnerable"), text, kind="vulnerable"))
+    if obs["vulnerable"][dealer]:
+        text = say(
+            "{s} refused the first proposal: if {s} {s:loses} the point, {o} {o:scores} 2",
+            s=Seat(dealer),
+            o=Seat(elder),
+        )
+        out.append(Fact(say("Vulnerable"), text, kind="vulnerable"))
     taken = obs["cards_taken"]
     if any(taken):
-        text = f"{_s(elder)} {taken[elder]}, {_s(dealer)} {taken[dealer]}"
-        out.append(Fact("Cards taken", text, kind="exchange"))
+        text = say(
+            "{e} {e_cards}, {d} {d_cards}",
+            e=Seat(elder),
+            e_cards=taken[elder],
+            d=Seat(dealer),
+            d_cards=taken[dealer],
+        )
+        out.append(Fact(say("Cards taken"), text, kind="exchange"))
     if phase in _EXCHANGE:
         size = obs["stock_size"]
-        out.append(Fact("Stock", f"{size} card" + ("" if size == 1 else "s"), kind="stock"))
+        out.append(Fact(say("Stock"), say_n("{n} card", "{n} cards", size), kind="stock"))
     multiplier = obs["multiplier"]
     if obs["answering"] == "double":
         answerer = state.current_player()
         doubler = state._other(answerer)
-        text = (
-            f"{_s(doubler)} {{{doubler}:offers}} to double: the hand would count ×{2 * multiplier}"
+        text = say(
+            "{s} {s:offers} to double: the hand would count ×{mult}",
+            s=Seat(doubler),
+            mult=2 * multiplier,
         )
-        out.append(Fact("Double", text, kind="double"))
+        out.append(Fact(say("Double"), text, kind="double"))
     if multiplier > 1:
-        out.append(Fact("Doubled", f"the hand counts ×{multiplier}", kind="multiplier"))
+        text = say("the hand counts ×{mult}", mult=multiplier)
+        out.append(Fact(say("Doubled"), text, kind="multiplier"))
     if obs["answering"] == "offer":
         answerer = state.current_player()
         offerer = state._other(answerer)
-        text = f"{_s(offerer)} {{{offerer}:offers}} it to {_s(answerer)}"
-        out.append(Fact("Point", text, kind="offer"))
+        text = say("{s} {s:offers} it to {to}", s=Seat(offerer), to=Seat(answerer))
+        out.append(Fact(say("Point"), text, kind="offer"))
     elif obs["point_offered_by"] is not None:
         offerer = obs["point_offered_by"]
         other = state._other(offerer)
-        text = f"{_s(offerer)} offered it; {_s(other)} refused and must take all five tricks"
-        out.append(Fact("Point", text, kind="offer"))
+        text = say(
+            "{s} offered it; {o} refused and must take all five tricks",
+            s=Seat(offerer),
+            o=Seat(other),
+        )
+        out.append(Fact(say("Point"), text, kind="offer"))
     return out
 
 
@@ -113,22 +133,38 @@ def _match(state: EcarteState, obs: dict[str, Any]) -> list[Fact]:
     out: list[Fact] = []
     pair = obs["pair"]
     if rules.deals == 1:
-        return [Fact("Game", "one hand", kind="game")]
+        return [Fact(say("Game"), say("one hand"), kind="game")]
     if pair is not None and obs["phase"] != "over":
         points = obs["game_scores"]
         a, b = pair
-        text = f"{_s(a)} {points[a]}, {_s(b)} {points[b]}; {rules.target} points win"
-        out.append(Fact("Game", text, kind="game"))
+        text = say(
+            "{a} {a_points}, {b} {b_points}; {target} points win",
+            a=Seat(a),
+            a_points=points[a],
+            b=Seat(b),
+            b_points=points[b],
+            target=rules.target,
+        )
+        out.append(Fact(say("Game"), text, kind="game"))
     if rules.pool_wins:
         streak = obs["streak"]
-        text = f"{obs['pool']} staked, to the first to win {rules.pool_wins} games running"
-        if streak is not None:
-            who, games = streak["seat"], streak["games"]
-            text += f"; {_s(who)} {{{who}:has}} won {games}"
-        out.append(Fact("Pool", text, kind="pool"))
+        pool, wins = obs["pool"], rules.pool_wins
+        if streak is None:
+            text = say(
+                "{pool} staked, to the first to win {wins} games running", pool=pool, wins=wins
+            )
+        else:
+            text = say(
+                "{pool} staked, to the first to win {wins} games running; {s} {s:has} won {games}",
+                pool=pool,
+                wins=wins,
+                s=Seat(streak["seat"]),
+                games=streak["games"],
+            )
+        out.append(Fact(say("Pool"), text, kind="pool"))
     elif rules.rubber > 1:
         won = obs["games_won"]
-        shown = ", ".join(f"{_s(s)} {w}" for s, w in enumerate(won))
-        text = f"best of {rules.rubber} games: {shown}"
-        out.append(Fact("Rubber", text, kind="rubber"))
+        shown = ", ".join(f"{{{s}}} {w}" for s, w in enumerate(won))
+        text = say("best of {games} games: {won}", games=rules.rubber, won=shown)
+        out.append(Fact(say("Rubber"), text, kind="rubber"))
     return out

@@ -13,25 +13,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from hoyle.core.narrate import pretty
+from hoyle.core.narrate import Phrase, Seat, pretty, say, say_n
+from hoyle.games.ecarte.narrate import seats_and
 from hoyle.games.ecarte.rules import EcarteRules, GameValues
 
 __all__ = ["lines"]
 
 
-def _s(seat: int) -> str:
-    return f"{{{seat}}}"
+def _scores(seat: int, points: int) -> Phrase:
+    return say("{s} {s:scores} {points}", s=Seat(seat), points=points)
 
 
-def _v(seat: int, verb: str) -> str:
-    return f"{{{seat}:{verb}}}"
-
-
-def _scores(seat: int, points: int) -> str:
-    return f"{_s(seat)} {_v(seat, 'scores')} {points}"
-
-
-def _hand(item: Mapping[str, Any]) -> list[str]:
+def _hand(item: Mapping[str, Any]) -> list[Phrase]:
     """The hand's result: how it ended, and why it scores what it does."""
     elder: int = item["elder"]
     dealer: int = item["dealer"]
@@ -42,43 +35,78 @@ def _hand(item: Mapping[str, Any]) -> list[str]:
     winner, points, reason = item["seat"], item["points"], item["reason"]
     tricks = item["tricks"]
     mult = item["multiplier"]
-    scored = _scores(winner, points) + (f" (doubled ×{mult})" if mult > 1 else "")
+    scored = (
+        say("{s} {s:scores} {points} (doubled ×{mult})", s=Seat(winner), points=points, mult=mult)
+        if mult > 1
+        else _scores(winner, points)
+    )
     vulnerable = [s for s, v in enumerate(item["vulnerable"]) if v]
-    out: list[str] = []
+    out: list[Phrase] = []
     conceded = item["conceded_by"]
     if conceded is not None:
         out.append(
-            f"{_s(conceded)} {_v(conceded, 'abandons')} the hand: the tricks left go to "
-            f"{_s(other(conceded))} (law 42)"
+            say(
+                "{s} {s:abandons} the hand: the tricks left go to {other} (law 42)",
+                s=Seat(conceded),
+                other=Seat(other(conceded)),
+            )
         )
     if reason == "double declined":
         decliner = item["double_declined_by"]
-        out.append(f"Double declined by {_s(decliner)}{_why(decliner, item)} — {scored}")
+        out.append(
+            say(
+                "Double declined by {s}{why} — {scored}",
+                s=Seat(decliner),
+                why=_why(decliner, item),
+                scored=scored,
+            )
+        )
     elif reason == "point accepted":
         offerer = other(winner)
         why = _why(offerer, item) if offerer in vulnerable else ""
-        out.append(f"Point offered by {_s(offerer)} and accepted{why} — {scored}")
+        out.append(
+            say(
+                "Point offered by {s} and accepted{why} — {scored}",
+                s=Seat(offerer),
+                why=why,
+                scored=scored,
+            )
+        )
     elif item["point_offered_by"] is not None:
         offerer = item["point_offered_by"]
         refuser = other(offerer)
         out.append(
-            f"Point offered by {_s(offerer)} and refused: {_s(refuser)} {_v(refuser, 'plays')} "
-            "for the vole"
+            say(
+                "Point offered by {s} and refused: {r} {r:plays} for the vole",
+                s=Seat(offerer),
+                r=Seat(refuser),
+            )
         )
         if reason == "vole":
-            out.append(f"Vole: all five tricks — {scored}")
+            out.append(say("Vole: all five tricks — {scored}", scored=scored))
         else:
-            took = tricks[refuser]
             out.append(
-                f"Vole missed: {_s(refuser)} {_v(refuser, 'takes')} {took} of the five — {scored}"
+                say(
+                    "Vole missed: {r} {r:takes} {took} of the five — {scored}",
+                    r=Seat(refuser),
+                    took=tricks[refuser],
+                    scored=scored,
+                )
             )
     elif reason == "vole":
-        out.append(f"Vole: all five tricks — {scored}")
+        out.append(say("Vole: all five tricks — {scored}", scored=scored))
     else:
         loser = other(winner)
         why = _why(loser, item) if reason == "point (vulnerable)" else ""
-        won, lost = tricks[winner], tricks[loser]
-        out.append(f"Point: {won} tricks to {lost}{why} — {scored}")
+        out.append(
+            say(
+                "Point: {won} tricks to {lost}{why} — {scored}",
+                won=tricks[winner],
+                lost=tricks[loser],
+                why=why,
+                scored=scored,
+            )
+        )
     return out
 
 
@@ -87,8 +115,8 @@ def _why(seat: int, item: Mapping[str, Any]) -> str:
     if not item["vulnerable"][seat]:
         return ""
     if seat == item["elder"]:
-        return f", {_s(seat)} having played without proposing (law 49: 2)"
-    return f", {_s(seat)} having refused the first proposal (law 49: 2)"
+        return say(", {s} having played without proposing (law 49: 2)", s=Seat(seat))
+    return say(", {s} having refused the first proposal (law 49: 2)", s=Seat(seat))
 
 
 def lines(items: Iterable[Mapping[str, Any]], rules: EcarteRules) -> list[str]:
@@ -97,55 +125,90 @@ def lines(items: Iterable[Mapping[str, Any]], rules: EcarteRules) -> list[str]:
     for item in items:
         kind = item["kind"]
         if kind == "king_turned":
-            out.append(f"King turned: {pretty(item['card'])} — {_scores(item['seat'], 1)}")
+            card, scored = pretty(item["card"]), _scores(item["seat"], 1)
+            out.append(say("King turned: {card} — {scored}", card=card, scored=scored))
         elif kind == "king_marked":
-            out.append(f"King marked: {pretty(item['card'])} — {_scores(item['seat'], 1)}")
+            card, scored = pretty(item["card"]), _scores(item["seat"], 1)
+            out.append(say("King marked: {card} — {scored}", card=card, scored=scored))
         elif kind == "hand":
             out += _hand(item)
         elif kind == "game":
             out.append(_game(item, rules))
         elif kind == "bet":
-            seat, amount = item["seat"], item["amount"]
-            result = (
-                f"{_v(seat, 'wins')} {amount}" if amount > 0 else f"{_v(seat, 'loses')} {-amount}"
-            )
-            out.append(f"Bet: {_s(seat)} backed {_s(item['backed'])} — {_s(seat)} {result}")
+            seat, backed, amount = Seat(item["seat"]), Seat(item["backed"]), item["amount"]
+            if amount > 0:
+                text = say(
+                    "Bet: {s} backed {b} — {s} {s:wins} {amount}", s=seat, b=backed, amount=amount
+                )
+            else:
+                text = say(
+                    "Bet: {s} backed {b} — {s} {s:loses} {amount}", s=seat, b=backed, amount=-amount
+                )
+            out.append(text)
         elif kind == "swap":
-            out.append(f"{_s(item['seat'])} {_v(item['seat'], 'takes')} {_s(item['out'])}'s seat")
+            out.append(
+                say("{s} {s:takes} {out's} seat", s=Seat(item["seat"]), out=Seat(item["out"]))
+            )
         elif kind == "stopped":
             hands = item["hands"]
             why = f"deals={hands}" if item["by"] == "deals" else f"deal_limit={hands}"
-            out.append(f"The session stops after {hands} hand{'s' if hands != 1 else ''} ({why})")
+            out.append(
+                say_n(
+                    "The session stops after {n} hand ({why})",
+                    "The session stops after {n} hands ({why})",
+                    hands,
+                    why=why,
+                )
+            )
         elif kind == "match":
             out += _match(item, rules)
     return out
 
 
-def _game(item: Mapping[str, Any], rules: EcarteRules) -> str:
+def _game(item: Mapping[str, Any], rules: EcarteRules) -> Phrase:
     winner = item["winner"]
     won, lost = item["points"]
-    text = f"Game {item['game']}: {won} to {lost} — {_s(winner)} {_v(winner, 'wins')}"
-    if item.get("stopped"):
-        text += ", ahead when the session stopped"
-    if rules.game_values is GameValues.TREBLE_DOUBLE_SINGLE:
-        text += f", worth {item['value']} (law 46)"
-    return text
+    stopped = say(", ahead when the session stopped") if item.get("stopped") else ""
+    worth = (
+        say(", worth {value} (law 46)", value=item["value"])
+        if rules.game_values is GameValues.TREBLE_DOUBLE_SINGLE
+        else ""
+    )
+    return say(
+        "Game {game}: {won} to {lost} — {s} {s:wins}{stopped}{worth}",
+        game=item["game"],
+        won=won,
+        lost=lost,
+        s=Seat(winner),
+        stopped=stopped,
+        worth=worth,
+    )
 
 
-def _match(item: Mapping[str, Any], rules: EcarteRules) -> list[str]:
+def _match(item: Mapping[str, Any], rules: EcarteRules) -> list[Phrase]:
     winners = item["winners"]
     games = item["games_won"]
     if "pool" in item:
         (winner,) = winners
         return [
-            f"Pool: {_s(winner)} {_v(winner, 'wins')} {item['streak']} games running and "
-            f"{_v(winner, 'takes')} the pool of {item['pool']}"
+            say(
+                "Pool: {s} {s:wins} {streak} games running and {s:takes} the pool of {pool}",
+                s=Seat(winner),
+                streak=item["streak"],
+                pool=item["pool"],
+            )
         ]
     if len(winners) > 1:
-        who = " and ".join(_s(w) for w in winners)
-        return [f"Level: {who} share the match"]
+        return [say("Level: {seats} share the match", seats=seats_and(winners))]
     (winner,) = winners
     if rules.rubber > 1 or rules.bets:
         others = max((g for s, g in enumerate(games) if s != winner), default=0)
-        return [f"Match: {_s(winner)} {_v(winner, 'wins')}, {games[winner]} games to {others}"]
+        return [
+            say(
+                "Match: {s} {s:wins}, {won} games to {others}",
+                s=Seat(winner),
+                won=games[winner],
+                others=others,
+            )
+        ]
     return []
