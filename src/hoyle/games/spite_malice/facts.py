@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hoyle.core.narrate import Fact
+from hoyle.core.narrate import Fact, Phrase, joined, say, say_n
 from hoyle.games.spite_malice.rules import Recycle
 
 if TYPE_CHECKING:
@@ -24,17 +24,18 @@ if TYPE_CHECKING:
 __all__ = ["facts"]
 
 
-def _cards(k: int) -> str:
-    return f"{k} card" + ("" if k == 1 else "s")
+def _cards(k: int) -> Phrase:
+    return say_n("{n} card", "{n} cards", k)
 
 
-def _starter(state: SpiteMaliceState) -> str:
+def _starter(state: SpiteMaliceState) -> Phrase:
     """What may start a centre stack: the lowest rank, or a wild standing for it."""
     g = state.g
     low = g.rank_text(1)
-    card = {"A": "an ace"}.get(low, f"a {low}")
     wilds = any(g.wild[k] and g.total[k] for k in range(g.kinds))
-    return card + (" or a wild" if wilds and 1 not in g.forbidden else "")
+    if wilds and 1 not in g.forbidden:
+        return say("an ace or a wild") if low == "A" else say("a {rank} or a wild", rank=low)
+    return say("an ace") if low == "A" else say("a {rank}", rank=low)
 
 
 def facts(state: SpiteMaliceState, seat: int | None) -> list[Fact]:
@@ -46,37 +47,49 @@ def facts(state: SpiteMaliceState, seat: int | None) -> list[Fact]:
     if obs["phase"] not in ("deal", "over"):
         left = [sum(pile["count"] for pile in obs["goals"][s]) for s in range(n)]
         order = list(range(n)) if seat is None else [seat, *(s for s in range(n) if s != seat)]
-        text = ", ".join(f"{{{s}}} {left[s]}" for s in order)
-        out.append(Fact("Goal cards", text, kind="goal"))
+        text: Phrase = joined([f"{{{s}}} {left[s]}" for s in order])
+        out.append(Fact(say("Goal cards"), text, kind="goal"))
         nexts = obs["stack_next"]
         first = _starter(state)
+        limit = rules.max_stacks
         if not nexts:
-            text = f"none yet: {first} starts one"
+            text = say("none yet: {first} starts one", first=first)
+        elif limit and len(nexts) >= limit:
+            text = say("next {ranks} (all {limit} in use)", ranks=", ".join(nexts), limit=limit)
         else:
-            text = "next " + ", ".join(nexts)
-            limit = rules.max_stacks
-            if limit and len(nexts) >= limit:
-                text += f" (all {limit} in use)"
-            else:
-                text += f"; {first} starts another"
-        out.append(Fact("Stacks", text, kind="stacks"))
+            text = say("next {ranks}; {first} starts another", ranks=", ".join(nexts), first=first)
+        out.append(Fact(say("Stacks"), text, kind="stacks"))
         if obs["cover"] is not None:
             stack = obs["cover"]
-            text = f"the wild on stack {stack + 1} must be covered by a natural {nexts[stack]}"
-            out.append(Fact("Cover", text, kind="cover"))
+            text = say(
+                "the wild on stack {stack} must be covered by a natural {rank}",
+                stack=stack + 1,
+                rank=nexts[stack],
+            )
+            out.append(Fact(say("Cover"), text, kind="cover"))
         text = _cards(obs["stock"])
         heap = len(obs["heap"])
         if heap and rules.recycle is Recycle.WHEN_EMPTY:
-            text += f"; {_cards(heap)} of completed stacks wait to be shuffled in"
-        out.append(Fact("Stock", text, kind="stock"))
+            text = say(
+                "{stock}; {heap} of completed stacks wait to be shuffled in",
+                stock=text,
+                heap=_cards(heap),
+            )
+        out.append(Fact(say("Stock"), text, kind="stock"))
         if rules.may_pass and obs["passes"]:
-            text = f"{obs['passes']} in a row: if all {n} pass, the deal is blocked"
-            out.append(Fact("Passes", text, kind="passes"))
+            # The English says "1 in a row" as it says "2 in a row"; a translation may not.
+            text = say_n(
+                "{n} in a row: if all {players} pass, the deal is blocked",
+                "{n} in a row: if all {players} pass, the deal is blocked",
+                obs["passes"],
+                players=n,
+            )
+            out.append(Fact(say("Passes"), text, kind="passes"))
     if rules.deals == 1:
-        game = "one deal"
+        game = say("one deal")
     elif rules.deals:
-        game = f"deal {state.progress()[0]} of {rules.deals}"
+        game = say("deal {deal} of {deals}", deal=state.progress()[0], deals=rules.deals)
     else:
-        game = f"ends after a deal in which anyone reaches {rules.target} points"
-    out.append(Fact("Game", game, kind="game"))
+        game = say("ends after a deal in which anyone reaches {target} points", target=rules.target)
+    out.append(Fact(say("Game"), game, kind="game"))
     return out

@@ -10,7 +10,7 @@ draws 2 cards."). The core adds the start of each deal, its result and the end o
 
 from __future__ import annotations
 
-from hoyle.core.narrate import Event, secret
+from hoyle.core.narrate import Event, Phrase, Seat, joined, say, say_n, secret
 from hoyle.games.spite_malice.rules import First, Recycle
 from hoyle.games.spite_malice.state import (
     CHANCE_BASE,
@@ -46,16 +46,20 @@ def narrate(before: SpiteMaliceState, action: int, after: SpiteMaliceState) -> l
             Event(
                 None,
                 "restock",
-                "The stock is used up: the completed stacks are shuffled to make a new stock "
-                f"of {after._stock_n} cards.",
+                say(
+                    "The stock is used up: the completed stacks are shuffled to make a new stock "
+                    "of {n} cards.",
+                    n=after._stock_n,
+                ),
                 {"stock": after._stock_n},
             )
         )
     return events
 
 
-def _cards(state: SpiteMaliceState, kinds: list[int]) -> str:
-    return " ".join(state.g.card_text(k) for k in kinds)
+def _cards(state: SpiteMaliceState, kinds: list[int]) -> Phrase:
+    """Cards as a player reads them, a joker named in each reader's language."""
+    return joined([state.g.card_text(k) for k in kinds], " ")
 
 
 def _dealt(before: SpiteMaliceState, action: int, after: SpiteMaliceState) -> list[Event]:
@@ -69,45 +73,47 @@ def _dealt(before: SpiteMaliceState, action: int, after: SpiteMaliceState) -> li
     tops = [[p[-1] if p else -1 for p in piles] for piles in before._goals]
     if pile != HAND_TARGET:
         tops[seat][pile] = action - CHANCE_BASE
-    shown = "; ".join(f"{{{s}}} {_cards(before, tops[s])}" for s in range(n))
+    shown = joined([joined([f"{{{s}}}", _cards(before, tops[s])], " ") for s in range(n)], "; ")
     data = {"tops": [[g.token[k] for k in tops[s]] for s in range(n)]}
     rules = before.rules
-    piles = "a goal pile" if rules.goal_piles == 1 else f"{rules.goal_piles} goal piles"
     if after._deal_no == before._deal_no and after._phase == DEAL:  # equal tops: again
-        return [
-            Event(
-                None,
-                "redeal",
-                f"The goal tops are turned up: {shown}. The highest tie, so the goal piles "
-                "are dealt again.",
-                data,
-            )
-        ]
-    events = [
-        Event(
-            None,
-            "goals",
-            f"Each player is dealt {piles} of {rules.goal_size}; the tops are turned up: {shown}.",
-            data,
+        text = say(
+            "The goal tops are turned up: {tops}. The highest tie, so the goal piles are dealt "
+            "again.",
+            tops=shown,
         )
-    ]
+        return [Event(None, "redeal", text, data)]
+    if rules.goal_piles == 1:
+        text = say(
+            "Each player is dealt a goal pile of {size}; the tops are turned up: {tops}.",
+            size=rules.goal_size,
+            tops=shown,
+        )
+    else:
+        text = say(
+            "Each player is dealt {piles} goal piles of {size}; the tops are turned up: {tops}.",
+            piles=rules.goal_piles,
+            size=rules.goal_size,
+            tops=shown,
+        )
+    events = [Event(None, "goals", text, data)]
     if rules.deal_hands:
         for s in range(n):
             hand = sorted(after._hands[s] if after._deal_no == before._deal_no else [])
             events += secret(
                 s,
                 "dealt",
-                f"{{{s}}} {{{s}:is}} dealt {_cards(before, hand)}.",
-                f"{{{s}}} {{{s}:is}} dealt {len(hand)} cards.",
+                say("{s} {s:is} dealt {cards}.", s=Seat(s), cards=_cards(before, hand)),
+                say("{s} {s:is} dealt {n} cards.", s=Seat(s), n=len(hand)),
                 {"cards": [g.token[k] for k in hand]},
                 {"count": len(hand)},
             )
     if after._deal_no == before._deal_no and after._phase != OVER:
         first = after._cur
         why = (
-            f"{{{first}}} {{{first}:has}} the highest goal top and {{{first}:plays}} first."
+            say("{s} {s:has} the highest goal top and {s:plays} first.", s=Seat(first))
             if rules.first is First.HIGHER_GOAL
-            else f"{{{first}}} {{{first}:plays}} first."
+            else say("{s} {s:plays} first.", s=Seat(first))
         )
         events.append(Event(first, "first", why, {"seat": first}))
     return events
@@ -122,38 +128,44 @@ def _drawn(before: SpiteMaliceState, action: int, after: SpiteMaliceState) -> li
     count = before._batch + 1
     kinds = [a - CHANCE_BASE for a in after._history[-count:]]
     g = before.g
-    cards = "a card" if count == 1 else f"{count} cards"
+    s = Seat(seat)
+    others = (
+        say("{s} {s:draws} a card.", s=s)
+        if count == 1
+        else say_n("{s} {s:draws} {n} card.", "{s} {s:draws} {n} cards.", count, s=s)
+    )
     return secret(
         seat,
         "draw",
-        f"{{{seat}}} {{{seat}:draws}} {_cards(before, kinds)}.",
-        f"{{{seat}}} {{{seat}:draws}} {cards}.",
+        say("{s} {s:draws} {cards}.", s=s, cards=_cards(before, kinds)),
+        others,
         {"cards": [g.token[k] for k in kinds]},
         {"count": count},
     )
 
 
-def _where(state: SpiteMaliceState, src: int) -> str:
+def _where(state: SpiteMaliceState, src: int) -> Phrase:
     """Where a move takes its card from (always the mover's own hand or piles)."""
     if src == HAND:
-        return "hand"
+        return say("from hand")
     if src < DISCARD:
         if state.rules.goal_piles == 1:
-            return "the goal pile"
-        return f"goal pile {src - GOAL + 1}"
-    return f"discard pile {src - DISCARD + 1}"
+            return say("from the goal pile")
+        return say("from goal pile {pile}", pile=src - GOAL + 1)
+    return say("from discard pile {pile}", pile=src - DISCARD + 1)
 
 
 def _moved(before: SpiteMaliceState, action: int, after: SpiteMaliceState) -> list[Event]:
     """A move to the centre or a discard pile, or a pass."""
     seat = before._cur
+    s = Seat(seat)
     g = before.g
     same_deal = after._deal_no == before._deal_no and after._phase != OVER
     if action == PASS:
         text = (
-            f"{{{seat}}} {{{seat}:passes}}."
+            say("{s} {s:passes}.", s=s)
             if before._moved == 0
-            else f"{{{seat}}} {{{seat}:ends}} the turn without a discard."
+            else say("{s} {s:ends} the turn without a discard.", s=s)
         )
         return [Event(seat, "pass", text, {})]
     src, dest, symbol = split_move(action)
@@ -172,29 +184,53 @@ def _moved(before: SpiteMaliceState, action: int, after: SpiteMaliceState) -> li
         pile = (dest - TO_DISCARD) % 6 + 1
         if dest >= TO_PAIR:
             pair = [k for k in hand if g.symbol[k] == symbol][:2]
-            what = f"a pair, {_cards(before, pair)},"
+            text = say(
+                "{s} {s:discards} a pair, {cards}, on discard pile {pile}, ending the turn.",
+                s=s,
+                cards=_cards(before, pair),
+                pile=pile,
+            )
             data["cards"] = [g.token[k] for k in pair]
         else:
-            what = card
-        text = f"{{{seat}}} {{{seat}:discards}} {what} on discard pile {pile}, ending the turn."
+            text = say(
+                "{s} {s:discards} {card} on discard pile {pile}, ending the turn.",
+                s=s,
+                card=card,
+                pile=pile,
+            )
         return [Event(seat, "discard", text, data)]
     if dest == NEW:
         stack = len(before._stacks) + 1
-        text = f"{{{seat}}} {{{seat}:starts}} stack {stack} with {card} from {source}."
+        text = say(
+            "{s} {s:starts} stack {stack} with {card} {source}.",
+            s=s,
+            stack=stack,
+            card=card,
+            source=source,
+        )
     else:
         stack = dest + 1
         rank = len(before._stacks[dest]) + 1
-        stands = f" as the {before.g.rank_text(rank)}" if g.wild[kind] else ""
-        text = f"{{{seat}}} {{{seat}:plays}} {card}{stands} from {source} on stack {stack}."
+        stands = say(" as the {rank}", rank=before.g.rank_text(rank)) if g.wild[kind] else ""
+        text = say(
+            "{s} {s:plays} {card}{stands} {source} on stack {stack}.",
+            s=s,
+            card=card,
+            stands=stands,
+            source=source,
+            stack=stack,
+        )
     data["to"] = f"stack{stack}"
     events = [Event(seat, "play", text, data)]
     if _completes(before, dest):
-        where = (
-            "it is shuffled into the stock"
+        done = (
+            say("Stack {stack} is complete: it is shuffled into the stock.", stack=stack)
             if before.rules.recycle is Recycle.IMMEDIATE
-            else "it is set aside on the completed heap"
+            else say(
+                "Stack {stack} is complete: it is set aside on the completed heap.", stack=stack
+            )
         )
-        events.append(Event(None, "complete", f"Stack {stack} is complete: {where}.", {}))
+        events.append(Event(None, "complete", done, {}))
     if GOAL <= src < DISCARD:
         goal = before._goals[seat][src - GOAL]
         if len(goal) > 1:
@@ -203,17 +239,20 @@ def _moved(before: SpiteMaliceState, action: int, after: SpiteMaliceState) -> li
                 Event(
                     seat,
                     "goal",
-                    f"{{{seat}'s}} next goal card is {g.card_text(nxt)}.",
+                    say("{s's} next goal card is {card}.", s=s, card=g.card_text(nxt)),
                     {"card": g.token[nxt]},
                 )
             )
         elif same_deal:  # Misery: one of the two piles is empty, the other not yet
-            which = "goal pile" if before.rules.goal_piles == 1 else f"goal pile {src - GOAL + 1}"
-            events.append(Event(seat, "goal", f"{{{seat}'s}} {which} is empty.", {}))
+            empty = (
+                say("{s's} goal pile is empty.", s=s)
+                if before.rules.goal_piles == 1
+                else say("{s's} goal pile {pile} is empty.", s=s, pile=src - GOAL + 1)
+            )
+            events.append(Event(seat, "goal", empty, {}))
     if same_deal and after._cover >= 0:
-        events.append(
-            Event(seat, "cover", f"{{{seat}}} must cover the wild on stack {stack} at once.", {})
-        )
+        text = say("{s} must cover the wild on stack {stack} at once.", s=s, stack=stack)
+        events.append(Event(seat, "cover", text, {}))
     return events
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hoyle.core.narrate import DealResult
+from hoyle.core.narrate import DealResult, Phrase, Seat, say, seats_text
 from hoyle.games.spite_malice.rules import SpiteMaliceRules, Stalemate
 
 __all__ = [
@@ -38,10 +38,10 @@ BLOCKED_LIMIT = "action_limit"
 """The deal reached its safety cap of actions (see ``SpiteMaliceGame.deal_cap``)."""
 
 _WHY = {
-    BLOCKED_STOCK: "the stock is empty and no new stock can be made",
-    BLOCKED_PASSES: "every player passed in turn",
-    BLOCKED_TURNS: "it reached the turn limit",
-    BLOCKED_LIMIT: "it reached the safety limit on its length",
+    BLOCKED_STOCK: say("the stock is empty and no new stock can be made"),
+    BLOCKED_PASSES: say("every player passed in turn"),
+    BLOCKED_TURNS: say("it reached the turn limit"),
+    BLOCKED_LIMIT: say("it reached the safety limit on its length"),
 }
 
 
@@ -72,11 +72,6 @@ def deal_points(rules: SpiteMaliceRules, goal_cards: list[int], winner: int | No
     return points
 
 
-def _seats(seats: list[int]) -> str:
-    names = [f"{{{s}}}" for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def deal_result(
     rules: SpiteMaliceRules, deal: int, goal_cards: list[int], winner: int | None, blocked: str
 ) -> DealResult:
@@ -85,27 +80,32 @@ def deal_result(
     cards left; the going-out bonus, or the blocked deal's differences."""
     points = deal_points(rules, goal_cards, winner)
     n = len(goal_cards)
-    left = "Goal cards left: " + ", ".join(f"{{{s}}} {c}" for s, c in enumerate(goal_cards)) + "."
-    lines: list[str] = []
+    counts = ", ".join(f"{{{s}}} {c}" for s, c in enumerate(goal_cards))
+    left = say("Goal cards left: {counts}.", counts=counts)
+    lines: list[Phrase] = []
     items: list[dict[str, Any]] = []
     if winner is not None:
-        w = winner
+        w = Seat(winner)
         others = sum(c for s, c in enumerate(goal_cards) if s != w)
-        piles = "goal piles" if rules.goal_piles > 1 else "goal pile"
+        out = (
+            say("{s} {s:empties} the goal piles and {s:goes} out.", s=w)
+            if rules.goal_piles > 1
+            else say("{s} {s:empties} the goal pile and {s:goes} out.", s=w)
+        )
         lines += [
-            f"{{{w}}} {{{w}:empties}} the {piles} and {{{w}:goes}} out.",
+            out,
             left,
-            f"Going out: {GOING_OUT} — {{{w}}}",
-            f"The others' goal cards: {others} — {{{w}}}",
-            f"{{{w}}} {{{w}:scores}} {points[w]}.",
+            say("Going out: {points} — {s}", points=GOING_OUT, s=w),
+            say("The others' goal cards: {cards} — {s}", cards=others, s=w),
+            say("{s} {s:scores} {points}.", s=w, points=points[w]),
         ]
         items += [
-            {"kind": "out", "seat": w, "points": GOING_OUT},
+            {"kind": "out", "seat": winner, "points": GOING_OUT},
             {"kind": "goal_cards", "left": list(goal_cards)},
-            {"kind": "others_goal_cards", "seat": w, "cards": others, "points": others},
+            {"kind": "others_goal_cards", "seat": winner, "cards": others, "points": others},
         ]
         return DealResult(deal, tuple(float(p) for p in points), tuple(lines), tuple(items))
-    lines += [f"The deal is blocked: {_WHY.get(blocked, blocked)}.", left]
+    lines += [say("The deal is blocked: {why}.", why=_WHY.get(blocked, blocked)), left]
     items += [
         {"kind": "blocked", "reason": blocked},
         {"kind": "goal_cards", "left": list(goal_cards)},
@@ -113,10 +113,16 @@ def deal_result(
     fewest = min(goal_cards)
     closest = [s for s in range(n) if goal_cards[s] == fewest]
     if rules.stalemate is Stalemate.DRAW:
-        lines.append("A blocked deal is a draw: nobody scores.")
+        lines.append(say("A blocked deal is a draw: nobody scores."))
         items.append({"kind": "draw", "points": 0})
     elif len(closest) > 1:
-        lines.append(f"Fewest goal cards: {_seats(closest)} tie with {fewest}: nobody scores.")
+        lines.append(
+            say(
+                "Fewest goal cards: {seats} tie with {cards}: nobody scores.",
+                seats=seats_text(closest),
+                cards=fewest,
+            )
+        )
         items.append({"kind": "tie", "seats": closest, "cards": fewest, "points": 0})
     else:
         c = closest[0]
@@ -124,8 +130,13 @@ def deal_result(
         sums = " + ".join(str(gap) for gap in gaps)
         said = sums if len(gaps) == 1 else f"{sums} = {points[c]}"
         lines += [
-            f"Fewest goal cards: {{{c}}} with {fewest}; the difference to the others: {said}.",
-            f"{{{c}}} {{{c}:scores}} {points[c]}.",
+            say(
+                "Fewest goal cards: {s} with {cards}; the difference to the others: {sums}.",
+                s=Seat(c),
+                cards=fewest,
+                sums=said,
+            ),
+            say("{s} {s:scores} {points}.", s=Seat(c), points=points[c]),
         ]
         items.append({"kind": "fewest", "seat": c, "cards": fewest, "points": points[c]})
     return DealResult(deal, tuple(float(p) for p in points), tuple(lines), tuple(items))

@@ -32,7 +32,7 @@ from hoyle.core.errors import (
     not_an_action,
 )
 from hoyle.core.info import GameInfo
-from hoyle.core.narrate import DealResult, Event, Fact
+from hoyle.core.narrate import DealResult, Event, Fact, say
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.games.spite_malice.rules import (
     STARTURN_BLACK,
@@ -266,11 +266,12 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         return JOKER if card.joker else card.index
 
     def card_text(self, kind: int) -> str:
-        """A card as a player reads it: ``7♠``, ``10♥``, ``joker``, or Starturn's ``12``."""
+        """A card as a player reads it: ``7♠``, ``10♥``, ``joker`` (a phrase, said in each
+        reader's language), or Starturn's ``12``."""
         if self.rules.deck is Deck.STARTURN:
             return self.token[kind]
         if kind == JOKER:
-            return "joker"
+            return say("joker")
         return Card.from_token(self.token[kind]).pretty()
 
     def _game_info(self) -> GameInfo:
