@@ -235,3 +235,30 @@ def test_the_organiser_reads_the_reasons_and_the_table_in_spanish() -> None:
     with using("es"):
         head = format_table(score(event, played)).splitlines()[0]
     assert head.split()[:3] == ["Puesto", "Participante", "Tableros"]
+
+
+def test_an_events_games_can_be_rated() -> None:
+    """ "bots rated too": an event's games feed the family's leaderboard, every bot of a level
+    under ``bot:<level>``."""
+    from hoyle.club.events import rating_names
+    from hoyle.club.ratings import Leaderboard, outcome_from_record
+
+    event = make_event(
+        "hearts(deals=1)",
+        [
+            ["Ana", "bot:easy", "bot:easy", "bot:random"],
+            ["bot:random", "bot:easy", "Ben", "bot:easy"],
+        ],
+        boards=1,
+    )
+    first = plan(event)[0][0]
+    assert rating_names(event, first) == ["Ana", "bot:easy", "bot:easy", "bot:random"]
+    result = play_with_bots(event, seed=2, stand_in="easy")
+    board = Leaderboard("hearts")
+    for rec, game in zip(result.records, result.played, strict=True):
+        names = rating_names(event, plan(event)[game.table][game.board])
+        board.apply(outcome_from_record(rec, players=names))
+    assert set(board.ratings) == {"Ana", "Ben", "bot:easy", "bot:random"}
+    assert board.rating("bot:easy").games == 2
+    data = result.to_dict()
+    assert records.loads(data["records"][0]) == result.records[0]

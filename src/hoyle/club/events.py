@@ -63,7 +63,7 @@ from hoyle.core.errors import HoyleError
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import Agent, load, make_agent
 from hoyle.i18n import _
-from hoyle.records import Record, from_state
+from hoyle.records import Record, dumps, from_state
 
 __all__ = [
     "BOT_PREFIX",
@@ -84,6 +84,7 @@ __all__ = [
     "pending",
     "plan",
     "play_with_bots",
+    "rating_names",
     "rotation_of",
     "score",
 ]
@@ -420,6 +421,12 @@ class Played:
         )
 
 
+def rating_names(event: Event, assignment: Assignment) -> list[str]:
+    """The names the ratings know the game's players by, seat by seat (every bot of a level
+    as ``bot:<level>``): for :func:`hoyle.club.ratings.outcome_from_state`."""
+    return [event.participant(name).rating_name for name in assignment.seats]
+
+
 def pending(event: Event, played: Iterable[Played]) -> list[Assignment]:
     """The planned games not played yet, table by table in order of play."""
     done = {(g.table, g.board) for g in played}
@@ -466,7 +473,7 @@ class Standing:
     """One line of an event's final table.
 
     Attributes:
-        place: from 1; equal totals share a place.
+        place: from 1; equal totals (to rounding) share a place.
         participant: who.
         bot: whether a bot played it.
         boards: the boards scored.
@@ -599,7 +606,9 @@ def _final_table(event: Event, board_scores: Sequence[BoardScore]) -> tuple[Stan
     lines.sort(key=lambda line: (-line[0], line[1].name))
     table: list[Standing] = []
     for index, (total, p, count, mean, mean_result) in enumerate(lines):
-        place = table[-1].place if table and table[-1].total == total else index + 1
+        # Totals are sums of fractions (a mean of the others): equal up to rounding is a tie.
+        tied = table and math.isclose(table[-1].total, total, rel_tol=1e-12, abs_tol=1e-9)
+        place = table[-1].place if tied else index + 1
         table.append(Standing(place, p.name, p.is_bot, count, total, mean, mean_result))
     return tuple(table)
 
@@ -620,6 +629,15 @@ class EventResult:
     played: tuple[Played, ...]
     records: tuple[Record, ...]
     score: EventScore
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: the event, the games, each record's text, the score."""
+        return {
+            "event": self.event.to_dict(),
+            "played": [g.to_dict() for g in self.played],
+            "records": [dumps(rec) for rec in self.records],
+            "score": self.score.to_dict(),
+        }
 
 
 def play_with_bots(event: Event, seed: int = 0, *, stand_in: str | None = None) -> EventResult:
