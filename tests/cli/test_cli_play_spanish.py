@@ -57,7 +57,7 @@ def test_a_whole_deal_in_spanish(scripted: Callable[..., ScriptedPlayer]) -> Non
         "Contrarios: asiento 1 easy, asiento 2 easy, asiento 3 easy. Escribe ayuda"
     )
     # The table: the pass, the columns, where each seat sits, the hand and the prompts.
-    assert "── hearts(deals=1) · ronda 1 · reparte Asiento 3 ──" in out
+    assert "── hearts(deals=1) · ronda 1 · repartidor: Asiento 3 ──" in out
     assert "Pasas 3 cartas a la izquierda" in out
     assert re.search(r"\n {20,}bazas  puntos  total\n", out)
     assert "Asiento 1 (izquierda)" in out and "Asiento 2 (enfrente)" in out

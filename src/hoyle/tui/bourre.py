@@ -59,7 +59,7 @@ def _table(
     ]
     widths = [max(len(heading), least) for heading, _values, least in columns]
     labels = [names[s] + (" *" if s == obs.get("current_player") else "") for s in range(players)]
-    width = max(10, *(len(label) for label in labels))
+    width = max([10, *(len(label) for label in labels)])
     heading = "  ".join(f"{h:>{w}}" for (h, _v, _l), w in zip(columns, widths, strict=True))
     lines.append(" " * (width + 3) + heading)
     for seat in range(players):

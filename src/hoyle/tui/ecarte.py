@@ -76,7 +76,7 @@ def _columns(obs: dict[str, Any], names: Sequence[str], pair: Sequence[int]) -> 
     ]
     widths = [max(len(heading), least) for heading, _values, least in columns]
     labels = {s: names[s] + (" *" if s == obs.get("current_player") else "") for s in pair}
-    width = max(10, *(len(label) for label in labels.values()))
+    width = max([10, *(len(label) for label in labels.values())])
     heading = "  ".join(f"{h:>{w}}" for (h, _v, _l), w in zip(columns, widths, strict=True))
     lines = [" " * (width + 3) + heading]
     for seat in pair:

@@ -276,10 +276,9 @@ def last_trick_lines(obs: Observation, names: Sequence[str], style: Style = PLAI
         return [_("(none yet)")]
     players = int(obs.get("players", len(names)))
     seats = _trick_seats(last, players)
-    lines = [
-        f"{names[seat]:<8} {card_label(card, style)}"
-        for seat, card in zip(seats, last["cards"], strict=False)
-    ]
+    plays = list(zip(seats, last["cards"], strict=False))
+    width = max([8, *(len(names[seat]) for seat, _card in plays)])
+    lines = [f"{names[seat]:<{width}} {card_label(card, style)}" for seat, card in plays]
     winner = last.get("winner")
     lines.append(
         _("void trick") if winner is None else _("taken by {name}").format(name=names[winner])
