@@ -39,7 +39,10 @@ def _extracted() -> dict[str, tuple[str, ...]]:
 
 
 def _fields(text: str) -> set[str]:
-    return set(re.findall(r"\{(\w*)\}", text))
+    """The placeholders' names: ``{card}``, and the seat slots ``{s}``, ``{s:verb}`` and
+    ``{s's:noun}`` all as ``s`` (a language may name a seat where English gives its
+    possessive)."""
+    return set(re.findall(r"\{(\w*)(?::[^{}]*|'s(?::[^{}]*)?)?\}", text))
 
 
 def _po() -> dict[str, tuple[str, ...]]:

@@ -5,6 +5,7 @@ extraction map and keywords, so nobody has to remember their flags::
 
     .venv/bin/python -m hoyle.catalogue sync                 # extract, update every .po, compile
     .venv/bin/python -m hoyle.catalogue sync --fill es.json  # ... and fill empty Spanish entries
+    .venv/bin/python -m hoyle.catalogue sync --revise fix.json   # overwrite the entries named
     .venv/bin/python -m hoyle.catalogue missing              # the messages still untranslated
 
 ``--fill`` reads a JSON object of translations, ``{"English": "Español"}`` (a plural's as a
@@ -89,8 +90,9 @@ def _key(message_id: str | Sequence[str]) -> str:
     return message_id if isinstance(message_id, str) else message_id[0]
 
 
-def _fill(catalog: Catalog, translations: dict[str, Any]) -> int:
-    """Write ``translations`` into the catalogue's empty entries; how many were written."""
+def _fill(catalog: Catalog, translations: dict[str, Any], revise: bool = False) -> int:
+    """Write ``translations`` into the catalogue's empty entries (every entry they name, with
+    ``revise``); how many were written."""
     done = 0
     for message in catalog:
         if not message.id:
@@ -99,10 +101,10 @@ def _fill(catalog: Catalog, translations: dict[str, Any]) -> int:
         if given is None:
             continue
         if isinstance(message.id, str):
-            if not message.string and isinstance(given, str) and given:
+            if (revise or not message.string) and isinstance(given, str) and given:
                 message.string = given
                 done += 1
-        elif not all(message.string or ()) and isinstance(given, list) and all(given):
+        elif (revise or not all(message.string or ())) and isinstance(given, list) and all(given):
             message.string = tuple(given)
             done += 1
     return done
@@ -130,10 +132,13 @@ def _locked() -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def sync(fill: Sequence[Path] = ()) -> dict[str, list[str]]:
+def sync(fill: Sequence[Path] = (), revise: Sequence[Path] = ()) -> dict[str, list[str]]:
     """Extract, update every language's ``.po`` (dropping what the sources no longer say,
-    never guessing a fuzzy match), fill Spanish from ``fill``, compile; the ids still missing
-    by language."""
+    never guessing a fuzzy match), fill Spanish from ``fill`` (empty entries only) and
+    ``revise`` (overwriting), compile; the ids still missing by language."""
+    revised: dict[str, Any] = {}
+    for path in revise:
+        revised.update(json.loads(Path(path).read_text(encoding="utf-8")))
     translations: dict[str, Any] = {}
     for path in fill:
         translations.update(json.loads(Path(path).read_text(encoding="utf-8")))
@@ -146,6 +151,7 @@ def sync(fill: Sequence[Path] = ()) -> dict[str, list[str]]:
             catalog.obsolete.clear()
             if lang == "es":
                 _fill(catalog, translations)
+                _fill(catalog, revised, revise=True)
             _write(lang, catalog)
             left[lang] = missing(catalog)
     return left
@@ -156,11 +162,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hoyle.catalogue", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     do = sub.add_parser("sync", help="extract, update and compile every catalogue")
-    do.add_argument("--fill", type=Path, action="append", default=[], metavar="JSON")
+    # Several files after one --fill (a shell glob) or one per --fill: both add up.
+    do.add_argument("--fill", type=Path, nargs="+", action="extend", default=[], metavar="JSON")
+    do.add_argument(
+        "--revise",
+        type=Path,
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="JSON",
+        help="like --fill, but overwrite the entries it names (a corrected translation)",
+    )
     sub.add_parser("missing", help="list the messages with no translation")
     args = parser.parse_args(argv)
     if args.command == "sync":
-        left = sync(args.fill)
+        left = sync(args.fill, args.revise)
     else:
         template = extract()
         left = {}
