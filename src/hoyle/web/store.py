@@ -3,7 +3,8 @@
 A table's state is never stored: it is the replay of its event log, one row per accepted
 action (chance actions included). Every write happens in one transaction with the action that
 caused it, so after a crash the log holds exactly the actions that were accepted. SQLite (the
-default, a file in the data folder) runs in WAL mode; PostgreSQL works by URL.
+default, a file in the data folder) runs in WAL mode; PostgreSQL works by URL. The tables are
+made, and upgraded when hoyle is, by the migrations of :mod:`hoyle.web.migrations`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from sqlalchemy import (
     select,
     update,
 )
+
+from hoyle.web.migrations import MigrationError, upgrade
 
 __all__ = ["EventRow", "Store", "StoreError", "TableRow", "database_url"]
 
@@ -147,7 +150,13 @@ class Store:
             raise StoreError(f"the database {kind} needs {exc.name}: {how}") from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        # The schema is the migrations': a new database gets its tables, an older one is
+        # upgraded, keeping every row.
+        try:
+            upgrade(self.engine)
+        except MigrationError as exc:
+            self.engine.dispose()
+            raise StoreError(str(exc)) from None
 
     def close(self) -> None:
         """Release the connections."""

@@ -1,0 +1,27 @@
+"""${message}
+
+Revision ID: ${up_revision}
+Revises: ${down_revision | comma,n}
+Create Date: ${create_date}
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+${imports if imports else ""}
+
+revision = ${repr(up_revision)}
+down_revision = ${repr(down_revision)}
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    """What this revision changes (SQLite alters tables in batches: op.batch_alter_table)."""
+    ${upgrades if upgrades else "pass"}
+
+
+def downgrade() -> None:
+    """The way back, where there is one."""
+    ${downgrades if downgrades else "pass"}
