@@ -359,3 +359,20 @@ def test_a_postgresql_database_made_before_migrations_is_kept_and_upgraded(
         assert schema_differences(store.engine) == []
     finally:
         store.close()
+
+
+def test_the_command_upgrades_and_tells_the_revision(
+    kept: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hoyle.web.migrations.__main__ import main as command
+
+    assert command(["current", "--database", str(kept)]) == 0
+    assert capsys.readouterr().out == "none\n"  # made before migrations: no version yet
+    assert command(["upgrade", "--database", str(kept)]) == 0
+    assert capsys.readouterr().out == f"at revision {head()} (was none)\n"
+    assert command(["current", "--database", str(kept)]) == 0
+    assert capsys.readouterr().out == f"{head()}\n"
+    assert command(["upgrade", "--database", str(kept)]) == 0
+    assert capsys.readouterr().out == f"at revision {head()}\n"
+    assert command(["history"]) == 0
+    assert f"<base> -> {BASELINE}" in capsys.readouterr().out

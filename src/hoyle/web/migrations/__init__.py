@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import sys
 from pathlib import Path
 
 from alembic import command
@@ -70,7 +71,7 @@ def ours(name: str | None) -> bool:
 def config(connection: Connection | None = None, url: str | None = None) -> Config:
     """Alembic's configuration for the card room: the scripts in this package; the
     migrations run on ``connection`` (in its transaction), or on the database at ``url``."""
-    cfg = Config()
+    cfg = Config(stdout=sys.stdout)  # today's (alembic's default is the one at its import)
     cfg.set_main_option("script_location", str(HERE))
     # New revisions are files named after their number: versions/0002_add_players.py.
     cfg.set_main_option("file_template", "%%(rev)s_%%(slug)s")
