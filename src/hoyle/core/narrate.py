@@ -123,8 +123,13 @@ class Phrase(str):
     args: Mapping[str, Any]
 
     def __new__(
-        cls, msgid: str, plural: str | None = None, n: int = 1, args: Mapping[str, Any] = {}
+        cls,
+        msgid: str,
+        plural: str | None = None,
+        n: int = 1,
+        args: Mapping[str, Any] | None = None,
     ) -> Phrase:
+        args = {} if args is None else args
         english = _fill(msgid if plural is None or n == 1 else plural, args, DEFAULT)
         self = super().__new__(cls, english)
         self.msgid, self.plural, self.n, self.args = msgid, plural, n, args
