@@ -33,6 +33,7 @@ from hoyle.cli import (
 )
 from hoyle.core.errors import HoyleError
 from hoyle.core.registry import split_agents
+from hoyle.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from hoyle.arena.executors import Executor
@@ -53,126 +54,136 @@ class Terminated(BaseException):
 
 def add_commands(sub: Any) -> None:
     """Add ``simulate``, ``match`` and ``study`` to the sub-command parser ``sub``."""
-    sim = sub.add_parser("simulate", help="play many games between agents and summarise")
+    sim = sub.add_parser("simulate", help=_("play many games between agents and summarise"))
     _game_arguments(sim)
-    sim.add_argument("--games", type=_positive_int, help="games to play (100)")
-    sim.add_argument("--seed", type=int, help="game i is dealt from seed S+i (0)")
+    sim.add_argument("--games", type=_positive_int, help=_("games to play (100)"))
+    sim.add_argument("--seed", type=int, help=_("game i is dealt from seed S+i (0)"))
     sim.add_argument(
         "--agents",
-        help="one agent name per seat, comma-separated, or one for every seat (random)",
+        help=_("one agent name per seat, comma-separated, or one for every seat (random)"),
     )
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    sim.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     _run_arguments(sim)
     sim.set_defaults(func=cmd_simulate)
 
     match = sub.add_parser(
         "match",
-        help="the arena: agents against each other on (duplicate) deals, with 95%% intervals",
+        help=_("the arena: agents against each other on (duplicate) deals, with 95%% intervals"),
     )
     _game_arguments(match)
     match.add_argument(
         "--agents",
         metavar="A,B,...",
-        help="agent names, repeated round the table when fewer than the seats (required)",
+        help=_("agent names, repeated round the table when fewer than the seats (required)"),
     )
     count = match.add_mutually_exclusive_group()
     count.add_argument(
         "--deals",
         type=_positive_int,
-        help="deals to play (100); a game of several deals (hearts, to 100) is played one "
-        "deal at a time, as GAME(deals=1)",
+        help=_(
+            "deals to play (100); a game of several deals (hearts, to 100) is played one "
+            "deal at a time, as GAME(deals=1)"
+        ),
     )
     count.add_argument(
         "--games",
         type=_positive_int,
-        help="whole games to play instead, each as many deals as the game takes",
+        help=_("whole games to play instead, each as many deals as the game takes"),
     )
     match.add_argument(
         "--duplicate",
         action="store_true",
-        help="play each deal once per seat rotation, so every agent holds every seat",
+        help=_("play each deal once per seat rotation, so every agent holds every seat"),
     )
-    match.add_argument("--seed", type=int, help="deal i is dealt from seed S+i (0)")
-    match.add_argument("--json", action="store_true", help="print one JSON object")
-    match.add_argument("--quiet", action="store_true", help="no progress bar")
+    match.add_argument("--seed", type=int, help=_("deal i is dealt from seed S+i (0)"))
+    match.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    match.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     _run_arguments(match)
-    match.add_argument("--chart", metavar="FILE.png", help="draw the results into a PNG file")
+    match.add_argument("--chart", metavar="FILE.png", help=_("draw the results into a PNG file"))
     match.add_argument(
         "--database",
         metavar="URL",
-        help="record the study (every game) in this SQLAlchemy URL or SQLite file; with "
-        "--out FILE.parquet the games go to both",
+        help=_(
+            "record the study (every game) in this SQLAlchemy URL or SQLite file; with "
+            "--out FILE.parquet the games go to both"
+        ),
     )
     match.set_defaults(func=cmd_match)
 
-    study = sub.add_parser("study", help="where a recorded study stands; go on with it")
+    study = sub.add_parser("study", help=_("where a recorded study stands; go on with it"))
     study.add_argument(
         "action",
         choices=("status", "resume"),
-        help="status: done, pending and failed deals of each study; resume: go on with one",
+        help=_("status: done, pending and failed deals of each study; resume: go on with one"),
     )
     study.add_argument(
-        "store", metavar="STORE", help="a SQLite file, a database URL or a .parquet folder"
+        "store", metavar="STORE", help=_("a SQLite file, a database URL or a .parquet folder")
     )
     study.add_argument(
-        "--study", type=_positive_int, metavar="N", help="the study, when STORE holds several"
+        "--study", type=_positive_int, metavar="N", help=_("the study, when STORE holds several")
     )
-    study.add_argument("--json", action="store_true", help="print JSON")
+    study.add_argument("--json", action="store_true", help=_("print JSON"))
     study.set_defaults(func=cmd_study)
 
 
 def _game_arguments(parser: argparse.ArgumentParser) -> None:
     """GAME (not with ``--resume``), ``--variant`` and the trailing ``name=value`` options."""
-    parser.add_argument("game", metavar="GAME", nargs="?", help="family name or game string")
-    parser.add_argument("options", metavar="name=value", nargs="*", help="rule options")
-    parser.add_argument("--variant", metavar="V", help="start from this preset")
+    parser.add_argument("game", metavar="GAME", nargs="?", help=_("family name or game string"))
+    parser.add_argument("options", metavar="name=value", nargs="*", help=_("rule options"))
+    parser.add_argument("--variant", metavar="V", help=_("start from this preset"))
 
 
 def _run_arguments(parser: argparse.ArgumentParser) -> None:
     """Where games run and go: ``--workers`` or ``--ray``, ``--out``, ``--resume``,
     ``--batch-seconds`` and the progress flags."""
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=_positive_int, default=1, help="local processes (1)")
+    where.add_argument("--workers", type=_positive_int, default=1, help=_("local processes (1)"))
     where.add_argument(
         "--ray",
         metavar="ADDRESS",
-        help="play on a Ray cluster: auto, local (start one here) or HOST:PORT of its head",
+        help=_("play on a Ray cluster: auto, local (start one here) or HOST:PORT of its head"),
     )
     parser.add_argument(
         "--out",
         metavar="STORE",
-        help="record the study as it goes, to resume it after any stop: FILE.sqlite or "
-        "FILE.db (SQLite), a database URL (postgresql+psycopg://…), or FILE.parquet (a "
-        "folder of Parquet files); the same command again continues it",
+        help=_(
+            "record the study as it goes, to resume it after any stop: FILE.sqlite or "
+            "FILE.db (SQLite), a database URL (postgresql+psycopg://…), or FILE.parquet (a "
+            "folder of Parquet files); the same command again continues it"
+        ),
     )
     parser.add_argument(
         "--resume",
         metavar="STORE",
-        help="go on with the unfinished study in STORE (its game, agents, deals and seed "
-        "come from there)",
+        help=_(
+            "go on with the unfinished study in STORE (its game, agents, deals and seed "
+            "come from there)"
+        ),
     )
     parser.add_argument(
-        "--study", type=_positive_int, metavar="N", help="with --resume: which study in STORE"
+        "--study", type=_positive_int, metavar="N", help=_("with --resume: which study in STORE")
     )
     parser.add_argument(
         "--batch-seconds",
         type=_positive_seconds,
         metavar="SECONDS",
-        help="how long a batch of deals should take (60 in worker processes or on Ray, 5 in "
-        "this one); also how often a Parquet part is written (60)",
+        help=_(
+            "how long a batch of deals should take (60 in worker processes or on Ray, 5 in "
+            "this one); also how often a Parquet part is written (60)"
+        ),
     )
     parser.add_argument(
         "--progress",
         action="store_true",
-        help="show the progress bar even when stderr is not a terminal (a cluster job's log)",
+        help=_("show the progress bar even when stderr is not a terminal (a cluster job's log)"),
     )
     parser.add_argument(
         "--progress-every",
         type=_positive_seconds,
         default=30.0,
         metavar="SECONDS",
-        help="when stderr is not a terminal, a progress line this often (30)",
+        help=_("when stderr is not a terminal, a progress line this often (30)"),
     )
 
 
@@ -223,7 +234,10 @@ def _resumed(args: argparse.Namespace, kind: str) -> RunInfo:
     if given or args.options:
         named = ", ".join(given + list(args.options))
         raise UsageError(
-            f"--resume takes the study's game, agents, deals and seed from its store; drop {named}"
+            _(
+                "--resume takes the study's game, agents, deals and seed from its store; "
+                "drop {named}"
+            ).format(named=named)
         )
     try:
         return Study.peek(args.resume, args.study, kind)
@@ -260,17 +274,22 @@ def _announce(study: Study | None, args: argparse.Namespace) -> None:
     if study is None or args.quiet:
         return
     where = study.label
+    command = f"hoyle {study.info.kind} --resume {where}"
     if study.resumed:
-        text = (
-            f"hoyle: going on with study {study.id} in {where}: {study.done_deals:,} of "
-            f"{study.info.deals:,} done"
+        text = _(
+            "hoyle: going on with study {study} in {where}: {done} of {total} done; "
+            "if it stops, go on with: {command}"
+        ).format(
+            study=study.id,
+            where=where,
+            done=f"{study.done_deals:,}",
+            total=f"{study.info.deals:,}",
+            command=command,
         )
     else:
-        text = f"hoyle: recording study {study.id} in {where}"
-    print(
-        f"{text}; if it stops, go on with: hoyle {study.info.kind} --resume {where}",
-        file=sys.stderr,
-    )
+        text = _("hoyle: recording study {study} in {where}; if it stops, go on with: {command}")
+        text = text.format(study=study.id, where=where, command=command)
+    print(text, file=sys.stderr)
 
 
 @contextmanager
@@ -291,6 +310,18 @@ def _terminable() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+_INTERRUPTED = {
+    "simulation": N_("simulation interrupted; nothing was printed or saved"),
+    "match": N_("match interrupted; nothing was printed or saved"),
+}
+"""What Ctrl-C (or SIGTERM) stopped, with no study to keep what was done."""
+_UNSAVED = {
+    "simulation": N_("simulation interrupted; the last batches could not be saved: {failure}"),
+    "match": N_("match interrupted; the last batches could not be saved: {failure}"),
+}
+"""What Ctrl-C stopped when the study could not save its last batches."""
+
+
 def _played(what: str, study: Study | None, run: Callable[[], Any]) -> Any:
     """``run()``'s result, or the exit code after Ctrl-C, SIGTERM or an error, once what was
     done is saved (a study stays resumable)."""
@@ -300,12 +331,12 @@ def _played(what: str, study: Study | None, run: Callable[[], Any]) -> Any:
     except (KeyboardInterrupt, Terminated) as exc:
         code = EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else EXIT_TERMINATED
         if study is None:
-            _error(f"{what} interrupted; nothing was printed or saved")
+            _error(_(_INTERRUPTED[what]))
             return code
         try:
             print(f"hoyle: {study.stop()}", file=sys.stderr)
         except (HoyleError, OSError) as failure:
-            _error(f"{what} interrupted; the last batches could not be saved: {failure}")
+            _error(_(_UNSAVED[what]).format(failure=failure))
         return code
     except (HoyleError, OSError) as exc:  # a write failed, a cluster went away
         if study is not None:
@@ -313,10 +344,10 @@ def _played(what: str, study: Study | None, run: Callable[[], Any]) -> Any:
                 message = study.stop()
             except (HoyleError, OSError):
                 study.close()
-                message = "the study keeps what was recorded before"
-            _error(f"stopped: {exc}; {message}")
+                message = _("the study keeps what was recorded before")
+            _error(_("stopped: {error}; {message}").format(error=exc, message=message))
         else:
-            _error(f"stopped: {exc}")
+            _error(_("stopped: {error}").format(error=exc))
         return EXIT_FAILURE
 
 
@@ -343,10 +374,20 @@ def _run(what: str, executor: Executor, study: Study | None, run: Callable[[], A
 
 def _failed(count: int, unit: str, study: Study | None) -> None:
     """Say on stderr that ``count`` deals (or games) failed, and where to see them."""
-    where = ""
+    if unit == "game":
+        text = ngettext(
+            "{count} game could not be played", "{count} games could not be played", count
+        )
+    else:
+        text = ngettext(
+            "{count} deal could not be played", "{count} deals could not be played", count
+        )
+    text = text.format(count=count)
     if study is not None:
-        where = f"; hoyle study status {study.label} lists them, --resume tries them again"
-    _error(f"{count} {unit}{'s' if count != 1 else ''} could not be played{where}")
+        text += _("; hoyle study status {store} lists them, --resume tries them again").format(
+            store=study.label
+        )
+    _error(text)
 
 
 # --------------------------------------------------------------------------- simulate
@@ -363,9 +404,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         names, games, seed = list(stored.lineup), stored.deals, stored.seed
     else:
         if args.study is not None:
-            raise UsageError("--study goes with --resume STORE")
+            raise UsageError(_("--study goes with --resume STORE"))
         if args.game is None:
-            raise UsageError("give GAME (or --resume STORE to go on with a study)")
+            raise UsageError(_("give GAME (or --resume STORE to go on with a study)"))
         game = _load_game(args.game, args.variant, args.options)
         names = _agent_list(args.agents or "random", game.num_players, "--agents", "seats")
         games = 100 if args.games is None else args.games
@@ -418,7 +459,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             sep="\n",
         )
     if failure is not None:
-        _error(f"results not saved: {failure}")
+        _error(_("results not saved: {failure}").format(failure=failure))
         return EXIT_FAILURE
     if result.failures:
         _failed(sum(f.count for f in result.failures), "game", study)
@@ -438,23 +479,38 @@ def _finish(study: Study | None, summary: dict[str, Any]) -> tuple[list[str], st
 
 def _summary_table(summary: dict[str, Any], half: list[float | None]) -> list[str]:
     names: list[str] = summary["agents"]
-    width = max(5, *(len(n) for n in names))
+    seat_h, agent_h, ret_h, ci_h, score_h = (
+        _("seat"),
+        _("agent"),
+        _("mean return"),
+        _("± 95% CI"),
+        _("mean score"),
+    )
+    width = max(len(agent_h), 5, *(len(n) for n in names))
+    sw, rw, cw, mw = max(len(seat_h), 4), max(len(ret_h), 11), max(len(ci_h), 10), 11
+    mw = max(len(score_h), mw)
     lines = [
-        f"{summary['game']}: {summary['games']} games from seed {summary['seed']}",
-        f"seat  {'agent':<{width}}  mean return   ± 95% CI   mean score",
+        _("{game}: {games} games from seed {seed}").format(
+            game=summary["game"], games=summary["games"], seed=summary["seed"]
+        ),
+        f"{seat_h:<{sw}}  {agent_h:<{width}}  {ret_h:<{rw}} {ci_h:>{cw}}  {score_h:>{mw}}",
     ]
     for seat, name in enumerate(names):
         h = half[seat]
-        ci = f"{h:>10.3f}" if h is not None else f"{'n/a':>10}"
+        ci = f"{h:>{cw}.3f}" if h is not None else f"{'n/a':>{cw}}"
         lines.append(
-            f"{seat:>4}  {name:<{width}}  {summary['mean_returns'][seat]:>11.3f}  {ci}"
-            f"  {summary['mean_scores'][seat]:>11.2f}"
+            f"{seat:>{sw}}  {name:<{width}}  {summary['mean_returns'][seat]:>{rw}.3f}  {ci}"
+            f"  {summary['mean_scores'][seat]:>{mw}.2f}"
         )
     rate = summary["games_per_s"]
-    lines.append(
-        f"{summary['games']} games in {summary['elapsed_s']:.2f} s"
-        + (f" ({rate:.1f} games/s, {summary['executor']})" if rate is not None else "")
+    took = _("{games} games in {seconds} s").format(
+        games=summary["games"], seconds=f"{summary['elapsed_s']:.2f}"
     )
+    if rate is not None:
+        took += _(" ({rate} games/s, {executor})").format(
+            rate=f"{rate:.1f}", executor=summary["executor"]
+        )
+    lines.append(took)
     return lines
 
 
@@ -477,9 +533,11 @@ def cmd_match(args: argparse.Namespace) -> int:
         deals, seed, duplicate = stored.deals, stored.seed, stored.duplicate
     else:
         if args.study is not None:
-            raise UsageError("--study goes with --resume STORE")
+            raise UsageError(_("--study goes with --resume STORE"))
         if args.game is None or args.agents is None:
-            raise UsageError("give GAME and --agents A,B (or --resume STORE to go on with a study)")
+            raise UsageError(
+                _("give GAME and --agents A,B (or --resume STORE to go on with a study)")
+            )
         game = _load_game(args.game, args.variant, args.options)
         agents = split_agents(args.agents)
         seed, duplicate = (0 if args.seed is None else args.seed), args.duplicate
@@ -491,15 +549,14 @@ def cmd_match(args: argparse.Namespace) -> int:
                 # --deals counts deals: a match to 100 is not one, so each deal is a game here.
                 whole = game.spec
                 game = hoyle.load(whole, deals=1)
-                note = (
-                    f"hoyle: note: {whole} is played over several deals; --deals {deals} "
-                    f"plays {deals} single deals of it, {game.spec} (--games N plays whole "
-                    "games)"
-                )
+                note = _(
+                    "hoyle: note: {whole} is played over several deals; --deals {deals} "
+                    "plays {deals} single deals of it, {spec} (--games N plays whole games)"
+                ).format(whole=whole, deals=deals, spec=game.spec)
     try:
         # Every argument, the paths and the cluster are checked before any game; the store
         # last, so that nothing is created while an argument is still wrong.
-        _, seats = arena.check(game, agents, deals, workers=args.workers)
+        _checked, seats = arena.check(game, agents, deals, workers=args.workers)
         chart = None if args.chart is None else check_chart_path(args.chart)
     except HoyleError as exc:
         raise UsageError(str(exc)) from None
@@ -544,7 +601,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     if chart is not None:
         try:
             summary["chart"] = str(write_chart(result, chart))
-            saved.append(f"Chart: {chart}")
+            saved.append(_("Chart: {path}").format(path=chart))
         except (OSError, HoyleError) as exc:
             failure = str(exc)
     lines, failed = _finish(study, summary)
@@ -561,7 +618,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     else:
         print(*match_table(result), *saved, sep="\n")
     if failure is not None:
-        _error(f"results not saved: {failure}")
+        _error(_("results not saved: {failure}").format(failure=failure))
         return EXIT_FAILURE
     if result.failures:
         _failed(result.failed_deals, result.unit, study)
@@ -586,29 +643,47 @@ def cmd_study(args: argparse.Namespace) -> int:
     if args.study is not None:
         statuses = [s for s in statuses if s.id == args.study]
         if not statuses:
-            raise UsageError(f"{args.store} holds no study {args.study}")
+            raise UsageError(
+                _("{store} holds no study {study}").format(store=args.store, study=args.study)
+            )
     if args.json:
         print(json.dumps([s.to_dict() for s in statuses]))
         return EXIT_OK
     if not statuses:
-        print(f"{args.store} holds no study")
+        print(_("{store} holds no study").format(store=args.store))
         return EXIT_OK
     for status in statuses:
         info = status.info
-        print(f"study {status.id}: {info.describe()} — {status.state}")
         print(
-            f"  done {status.done:,}, pending {status.pending:,}, failed {status.failed:,} "
-            f"of {info.deals:,} ({100 * status.done / info.deals:.1f}% done); "
-            f"{_hours(status.seconds)} of play recorded; last run by {status.driver}"
+            _("study {study}: {what} — {state}").format(
+                study=status.id, what=info.describe(), state=status.state
+            )
+        )
+        print(
+            "  "
+            + _(
+                "done {done}, pending {pending}, failed {failed} of {total} ({percent}% done); "
+                "{time} of play recorded; last run by {driver}"
+            ).format(
+                done=f"{status.done:,}",
+                pending=f"{status.pending:,}",
+                failed=f"{status.failed:,}",
+                total=f"{info.deals:,}",
+                percent=f"{100 * status.done / info.deals:.1f}",
+                time=_hours(status.seconds),
+                driver=status.driver,
+            )
         )
         for failure in status.failures:
             last = failure.first + failure.count - 1
-            where = (
-                f"deal {failure.first}" if failure.count == 1 else f"deals {failure.first}-{last}"
-            )
-            print(f"  failed {where}: {failure.error}")
+            if failure.count == 1:
+                where = _("deal {number}").format(number=failure.first)
+            else:
+                where = _("deals {first}-{last}").format(first=failure.first, last=last)
+            print("  " + _("failed {where}: {error}").format(where=where, error=failure.error))
         if status.state != "finished" or status.failures:
-            print(f"  go on with: hoyle {info.kind} --resume {args.store} --study {status.id}")
+            command = f"hoyle {info.kind} --resume {args.store} --study {status.id}"
+            print("  " + _("go on with: {command}").format(command=command))
     return EXIT_OK
 
 

@@ -48,6 +48,7 @@ from hoyle.arena.runner import Batch, BatchOutcome, empty_tally
 from hoyle.arena.seating import ArenaError
 from hoyle.arena.stats import SeatTally, Tally, tally_from_dict
 from hoyle.arena.store import BatchRecord, BatchRow, Store, StudyTaken
+from hoyle.i18n import _, ngettext
 
 __all__ = [
     "PARQUET_SUFFIXES",
@@ -583,7 +584,9 @@ class Study:
         """Save what is gathered and mark the study stopped (Ctrl-C); say how to go on."""
         if self._taken:  # the study is another process's now: leave it as it is
             self.store.close()
-            return f"study {self.id} is being played by another process now; this one stopped"
+            return _(
+                "study {study} is being played by another process now; this one stopped"
+            ).format(study=self.id)
         try:
             try:
                 self.flush()
@@ -593,10 +596,22 @@ class Study:
             status = self.status()
         finally:
             self.store.close()
-        return (
-            f"study {self.id} stopped: {status.done:,} of {self.info.deals:,} {self.info.unit}s "
-            "saved in "
-            f"{self.label}; go on with: hoyle {self.info.kind} --resume {self.label}"
+        if self.info.unit == "game":
+            text = _(
+                "study {study} stopped: {done} of {total} games saved in {where}; "
+                "go on with: {command}"
+            )
+        else:
+            text = _(
+                "study {study} stopped: {done} of {total} deals saved in {where}; "
+                "go on with: {command}"
+            )
+        return text.format(
+            study=self.id,
+            done=f"{status.done:,}",
+            total=f"{self.info.deals:,}",
+            where=self.label,
+            command=f"hoyle {self.info.kind} --resume {self.label}",
         )
 
     def finish(self, summary: dict[str, Any]) -> str:
@@ -617,8 +632,12 @@ class Study:
             self.store.close()
         if self.export is not None:
             parts = len(self.export.parts())
-            return f"Games: {self.export.path} ({parts} Parquet part{'s' * (parts != 1)})"
-        return f"Saved as study {self.id} in {self.store.url}"
+            return ngettext(
+                "Games: {path} ({count} Parquet part)",
+                "Games: {path} ({count} Parquet parts)",
+                parts,
+            ).format(path=self.export.path, count=parts)
+        return _("Saved as study {study} in {url}").format(study=self.id, url=self.store.url)
 
     def close(self) -> None:
         """Release the store without changing the study (after an error)."""
