@@ -141,6 +141,31 @@ def log_text(text: str, style: Style = Style()) -> str:
 _ENGINE_SEAT = re.compile(r"\b[Ss]eat (\d+)(?:('s)|( [a-z]+))?")
 _ENGINE_CARD = re.compile(r"(?<![\w=:>])(10|[2-9TJQKA])([CDHS])(?![\w=>])")
 _THIRD_PERSON = frozenset({"is", "has", "does", "was"})
+# The engine's Spanish: "el asiento 0 no puede jugar 9H", "(el asiento 1 no tiene 9H)".
+_ENGINE_SEAT_ES = re.compile(r"\b([Ee]l )?asiento (\d+)(?:( no)?( [a-záéíóúñ]+))?")
+_SPANISH_YOU = {"es": "eres", "ha": "has", "va": "vas", "está": "estás"}
+"""The third-person verbs of the engine's Spanish whose second person is not the same + s."""
+
+
+def _asiento(match: re.Match[str], text: str, names: Sequence[str], me: int | None) -> str:
+    """A seat of the engine's Spanish in the screen's words: another seat by its name, the
+    reader's own dropped before its verb, turned to the second person (``no puedes jugar``)."""
+    number = int(match.group(2))
+    if not 0 <= number < len(names):
+        return match.group(0)
+    negation, verb = match.group(3) or "", match.group(4) or ""
+    if number != me:
+        return names[number] + negation + verb
+    head = verb.strip()
+    if head in _SPANISH_YOU:
+        head = _SPANISH_YOU[head]
+    elif len(head) > 3 and head[-1] in "ae":  # puede, tiene, debe, juega: + s
+        head += "s"
+    word = (negation + " " + head).strip() if head else "tú"
+    before = text[: match.start()].rstrip()
+    if not before or before[-1] in ".:;—!?(":
+        word = word[:1].upper() + word[1:]
+    return word
 
 
 def screen_words(message: str, names: Sequence[str], me: int | None, style: Style = Style()) -> str:
@@ -153,6 +178,10 @@ def screen_words(message: str, names: Sequence[str], me: int | None, style: Styl
     'You cannot play 9♥: must follow suit; legal: K♣, 10♣'
     >>> screen_words("'9H' is not legal here (seat 1 has no 9H)", ["You", "Ann"], 0)
     "'9♥' is not legal here (Ann has no 9♥)"
+    >>> screen_words("el asiento 0 no puede jugar 9H: no la tiene", ["Tú", "Asiento 1"], 0)
+    'No puedes jugar 9♥: no la tiene'
+    >>> screen_words("(el asiento 1 no tiene 9H)", ["Tú", "Asiento 1"], 0)
+    '(Asiento 1 no tiene 9♥)'
     """
 
     def seat(match: re.Match[str]) -> str:
@@ -174,6 +203,7 @@ def screen_words(message: str, names: Sequence[str], me: int | None, style: Styl
         return word
 
     text = _ENGINE_SEAT.sub(seat, message)
+    text = _ENGINE_SEAT_ES.sub(lambda m: _asiento(m, text, names, me), text)
     if style.symbols:
         text = _ENGINE_CARD.sub(lambda m: card_label(m.group(0)), text)
     return text
