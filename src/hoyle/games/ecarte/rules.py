@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from hoyle.core.errors import InvalidOptionError
 from hoyle.core.options import option
 from hoyle.core.registry import Variant
-from hoyle.i18n import N_
+from hoyle.i18n import N_, _
 
 __all__ = [
     "PRESETS",
@@ -212,24 +212,28 @@ class EcarteRules:
     def __post_init__(self) -> None:
         if self.players > 2 and self.pool_swap is Swap.NONE and not self.bets:
             raise InvalidOptionError(
-                f"{self.players} seats need waiting players who come in (pool_swap=game) or "
-                "bet (bets=true); two play at a time"
+                _(
+                    "{players} seats need waiting players who come in (pool_swap=game) or "
+                    "bet (bets=true); two play at a time"
+                ).format(players=self.players)
             )
         if (self.bets or self.advice) and self.players < 3:
-            raise InvalidOptionError("bets and advice need a bystander: players=3 or more")
+            raise InvalidOptionError(_("bets and advice need a bystander: players=3 or more"))
         if self.advice and not self.bets:
-            raise InvalidOptionError("advice is given by a backer: it needs bets=true")
+            raise InvalidOptionError(_("advice is given by a backer: it needs bets=true"))
         if self.pool_wins and self.players < 3:
-            raise InvalidOptionError("a pool needs a third player who watches: players=3")
+            raise InvalidOptionError(_("a pool needs a third player who watches: players=3"))
         if self.pool_wins and self.pool_swap is Swap.NONE:
-            raise InvalidOptionError("a pool changes players: give pool_swap=game or hand")
+            raise InvalidOptionError(_("a pool changes players: give pool_swap=game or hand"))
         if self.pool_wins and self.rubber > 1:
-            raise InvalidOptionError("a pool is played until a streak, not a rubber: rubber=1")
+            raise InvalidOptionError(_("a pool is played until a streak, not a rubber: rubber=1"))
         if self.redouble and not self.doubling:
-            raise InvalidOptionError("redouble needs doubling=true")
+            raise InvalidOptionError(_("redouble needs doubling=true"))
         if self.rubber > 1 and self.rubber % 2 == 0:
             raise InvalidOptionError(
-                f"a rubber is best of an odd number of games, not {self.rubber}"
+                _("a rubber is best of an odd number of games, not {rubber}").format(
+                    rubber=self.rubber
+                )
             )
 
     @property

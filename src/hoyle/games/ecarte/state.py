@@ -34,6 +34,7 @@ from hoyle.games.ecarte.rules import (
     Swap,
 )
 from hoyle.games.ecarte.scoring import HandResult, score_hand
+from hoyle.i18n import N_, _
 
 __all__ = ["WORDS", "EcarteGame", "EcarteState"]
 
@@ -89,6 +90,22 @@ PHASE_NAMES = (
     "over",
 )
 CHANCE_PHASES = (CUT, DEAL)
+_NOT_NOW = (
+    N_("{what} is not legal now (cut); legal: {shown}"),
+    N_("{what} is not legal now (bet); legal: {shown}"),
+    N_("{what} is not legal now (packets); legal: {shown}"),
+    N_("{what} is not legal now (deal); legal: {shown}"),
+    N_("{what} is not legal now (propose); legal: {shown}"),
+    N_("{what} is not legal now (answer); legal: {shown}"),
+    N_("{what} is not legal now (discard); legal: {shown}"),
+    N_("{what} is not legal now (exchange); legal: {shown}"),
+    N_("{what} is not legal now (play); legal: {shown}"),
+    N_("{what} is not legal now (double); legal: {shown}"),
+    N_("{what} is not legal now (offer); legal: {shown}"),
+    N_("{what} is not legal now (over); legal: {shown}"),
+)
+"""The refusal of a move out of its phase, by phase: whole sentences, so a translation may
+name the phase in its own words (the English names it as :data:`PHASE_NAMES` does)."""
 TURN = -1  # a deal-queue target: the card turned for trumps
 
 SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
@@ -112,6 +129,15 @@ point offered and answered, an abandon."""
 def suit_of(card: int) -> int:
     """0 clubs, 1 diamonds, 2 hearts, 3 spades."""
     return card // 13
+
+
+def _card_error(text: str) -> str:
+    """Why ``text`` reads as no card, as :func:`hoyle.cards.card_index` says it (translated)."""
+    try:
+        card_index(" ".join(text.split()).lower().upper())
+    except CardError as exc:
+        return str(exc)
+    return ""  # pragma: no cover - a card would have been read
 
 
 def cards_of(mask: int) -> list[int]:
@@ -195,9 +221,13 @@ class EcarteGame(Game[EcarteRules]):
         wait. For scenario tests and hand-set problems; :class:`InvalidPositionError` for
         hands the rules cannot deal."""
         if len(hands) != 2:
-            raise InvalidPositionError(f"give two hands, for seats 0 and 1, not {len(hands)}")
+            raise InvalidPositionError(
+                _("give two hands, for seats 0 and 1, not {count}").format(count=len(hands))
+            )
         if dealer not in (0, 1):
-            raise InvalidPositionError(f"the dealer is seat 0 or 1, not {dealer}")
+            raise InvalidPositionError(
+                _("the dealer is seat 0 or 1, not {dealer}").format(dealer=dealer)
+            )
         try:
             cards = [[c.index for c in parse_cards(text)] for text in hands]
             turned = card_index(turn_up.upper())
@@ -207,13 +237,19 @@ class EcarteGame(Game[EcarteRules]):
         seen = 0
         for card in [c for hand in cards for c in hand] + [turned] + extra:
             if not PACK >> card & 1:
-                raise InvalidPositionError(f"{TOKENS[card]} is not in the 32-card pack")
+                raise InvalidPositionError(
+                    _("{card} is not in the 32-card pack").format(card=TOKENS[card])
+                )
             if seen >> card & 1:
-                raise InvalidPositionError(f"{TOKENS[card]} is dealt twice")
+                raise InvalidPositionError(_("{card} is dealt twice").format(card=TOKENS[card]))
             seen |= 1 << card
         for seat, hand in enumerate(cards):
             if len(hand) != 5:
-                raise InvalidPositionError(f"seat {seat} has {len(hand)} cards; a hand is five")
+                raise InvalidPositionError(
+                    _("seat {seat} has {count} cards; a hand is five").format(
+                        seat=seat, count=len(hand)
+                    )
+                )
         sizes = (2, 3) if packets is not Packets.THREE_TWO else (3, 2)
         order: list[int] = []
         left = {s: list(c) for s, c in enumerate(cards)}
@@ -982,23 +1018,32 @@ class EcarteState(SharedShuffler, State):
         self._run_chance()
 
     def _why_illegal(self, action: int, legal: list[int]) -> str:
+        """Why ``action`` is refused here, in the language in force."""
         if self._phase == OVER:
-            return f"action {action} after the end of the game"
+            return _("action {action} after the end of the game").format(action=action)
         shown = " ".join(self.action_to_string(a) for a in legal)
         if not 0 <= action < NUM_ACTIONS:
-            return f"{action} is not an Écarté action; legal: {shown}"
+            return _("{action} is not an Écarté action; legal: {shown}").format(
+                action=action, shown=shown
+            )
         what = self.action_to_string(action)
         seat = self._cur
         if self._phase == PLAY and action < 52:
             hand = self._hands[seat]
             if not hand >> action & 1:
-                reason = "not in hand"
+                text = _("seat {seat} cannot play {what}: not in hand; legal: {shown}")
             elif self._trick and hand & SUIT_MASK[suit_of(self._trick[0][1])]:
-                reason = "must follow suit, and win the trick if able"
+                text = _(
+                    "seat {seat} cannot play {what}: must follow suit, and win the trick if "
+                    "able; legal: {shown}"
+                )
             else:
-                reason = "void in the suit led, must trump"
-            return f"seat {seat} cannot play {what}: {reason}; legal: {shown}"
-        return f"{what} is not legal now ({PHASE_NAMES[self._phase]}); legal: {shown}"
+                text = _(
+                    "seat {seat} cannot play {what}: void in the suit led, must trump; "
+                    "legal: {shown}"
+                )
+            return text.format(seat=seat, what=what, shown=shown)
+        return _(_NOT_NOW[self._phase]).format(what=what, shown=shown)
 
     def returns(self) -> list[float]:
         """With ``deals=1``, the hand's points (waiting seats 0); a match, 1 shared among its
@@ -1092,12 +1137,21 @@ class EcarteState(SharedShuffler, State):
     def _action_token(self, action: int) -> str:
         """Cards are tokens (``KH``); the decisions are words (``propose 2``, ``mark king``)."""
         if action < 52 and not PACK >> action & 1:
-            raise IllegalActionError(f"{TOKENS[action]} is not in Écarté's 32-card pack")
+            raise IllegalActionError(
+                _("{card} is not in Écarté's 32-card pack").format(card=TOKENS[action])
+            )
         return card_or_word(action, WORDS, "Écarté")
 
     def _parse_action(self, text: str) -> int | None:
         """A card (``kh``, ``10d``) or a word (``propose 2``, ``king``, ``stand``)."""
-        return parse_card_or_word(text, _BY_WORD, "Écarté")
+        try:
+            return parse_card_or_word(text, _BY_WORD, "Écarté")
+        except IllegalActionError:
+            # Said again here in the language in force: the shared parser speaks English only.
+            why = _card_error(text)
+            raise IllegalActionError(
+                _("{text!r} is not a card or an Écarté word: {error}").format(text=text, error=why)
+            ) from None
 
     def _resample(self, seat: int, rng: random.Random) -> EcarteState:
         """A state ``seat`` cannot tell from this one (see :mod:`.resample`)."""
