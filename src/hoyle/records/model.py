@@ -16,6 +16,7 @@ from typing import Any
 from hoyle.core.errors import HoyleError
 from hoyle.core.protocol import Game
 from hoyle.core.registry import load as load_game
+from hoyle.i18n import _
 
 __all__ = ["Record", "RecordError"]
 
@@ -44,7 +45,11 @@ class RecordError(HoyleError):
         """The 1-based line of the text the error is about, or ``None``."""
         self.reason = message
         """The message without its ``line N:`` prefix."""
-        super().__init__(message if line is None else f"line {line}: {message}")
+        super().__init__(
+            message
+            if line is None
+            else _("line {line}: {message}").format(line=line, message=message)
+        )
 
 
 @dataclass
@@ -112,7 +117,9 @@ def _seed(tags: Mapping[str, str], tag_lines: Mapping[str, int]) -> int | None:
         return None
     if not SEED.match(value.strip()):
         raise RecordError(
-            f'Seed tag "{value}" is not a whole number, nor "-" for a game dealt at chance nodes',
+            _(
+                'Seed tag "{value}" is not a whole number, nor "-" for a game dealt at chance nodes'
+            ).format(value=value),
             tag_lines.get("Seed"),
         )
     return int(value)
@@ -128,20 +135,24 @@ def check_tags(
     spec = tags.get("Game")
     if spec is None:
         raise RecordError(
-            'missing Game tag: a record starts with [Game "hearts"] or the like', end_line
+            _('missing Game tag: a record starts with [Game "hearts"] or the like'), end_line
         )
     try:
         game = load_game(spec)
     except (HoyleError, ValueError) as exc:
-        raise RecordError(f'Game tag "{spec}": {exc}', tag_lines.get("Game")) from None
+        raise RecordError(
+            _('Game tag "{spec}": {error}').format(spec=spec, error=exc), tag_lines.get("Game")
+        ) from None
     seed = _seed(tags, tag_lines)
     seats = tags.get("Seats")
     if seats is not None:
         count = len(seats.split(","))
         if count != game.num_players:
             raise RecordError(
-                f"Seats tag names {count} seats but {spec} has {game.num_players} "
-                '(names are separated by commas: "You, easy, easy, easy")',
+                _(
+                    "Seats tag names {count} seats but {spec} has {players} "
+                    '(names are separated by commas: "You, easy, easy, easy")'
+                ).format(count=count, spec=spec, players=game.num_players),
                 tag_lines.get("Seats"),
             )
     return game, seed

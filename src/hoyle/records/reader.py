@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from typing import Generic, TypeVar
 
+from hoyle.i18n import _
 from hoyle.records.model import (
     LABEL,
     LABEL_START,
@@ -80,7 +81,12 @@ class RecordBuilder(Visitor[Record]):
         """Keep the tag; a second tag of the same name is an error."""
         first = self.record.tag_lines.get(name)
         if first is not None:
-            raise RecordError(f"tag {name} appears twice (first on line {first})", line)
+            raise RecordError(
+                _("tag {name} appears twice (first on line {first})").format(
+                    name=name, first=first
+                ),
+                line,
+            )
         self.record.tags[name] = value
         self.record.tag_lines[name] = line
 
@@ -92,7 +98,7 @@ class RecordBuilder(Visitor[Record]):
     def label(self, text: str, line: int) -> None:
         """Hold the label for the action that follows."""
         if self._label:
-            raise RecordError(f"label {self._label} has no actions", self._label_line)
+            raise RecordError(_no_actions(self._label), self._label_line)
         self._label, self._label_line = text, line
 
     def action(self, token: str, line: int) -> None:
@@ -112,11 +118,16 @@ class RecordBuilder(Visitor[Record]):
     def end(self, line: int) -> None:
         """A label at the very end has no actions."""
         if self._label:
-            raise RecordError(f"label {self._label} has no actions", self._label_line)
+            raise RecordError(_no_actions(self._label), self._label_line)
 
     def result(self) -> Record:
         """The record read."""
         return self.record
+
+
+def _no_actions(label: str) -> str:
+    """The error for a label that no action follows."""
+    return _("label {label} has no actions").format(label=label)
 
 
 def _join(before: str, text: str) -> str:
@@ -128,18 +139,23 @@ def _parse_tag(text: str, line: int) -> tuple[str, str]:
     """Name and unescaped value of a tag line such as ``[Event "Club night"]``."""
     m = _TAG_OPEN.match(text)
     if not m:
-        raise RecordError(f'bad tag {text!r}: expected [Name "value"]', line)
+        raise RecordError(_('bad tag {text!r}: expected [Name "value"]').format(text=text), line)
     name = m.group(1)
     pos = m.end()
     while pos < len(text) and text[pos].isspace():
         pos += 1
     if pos >= len(text) or text[pos] != '"':
-        raise RecordError(f'the value of tag {name} must be in double quotes: [{name} "..."]', line)
+        raise RecordError(
+            _('the value of tag {name} must be in double quotes: [{name} "..."]').format(name=name),
+            line,
+        )
     pos += 1
     value: list[str] = []
     while True:
         if pos >= len(text):
-            raise RecordError(f'unterminated tag {name}: its value has no closing "', line)
+            raise RecordError(
+                _('unterminated tag {name}: its value has no closing "').format(name=name), line
+            )
         ch = text[pos]
         if ch == '"':
             break
@@ -147,7 +163,10 @@ def _parse_tag(text: str, line: int) -> tuple[str, str]:
             nxt = text[pos + 1 : pos + 2]
             if nxt not in ('"', "\\"):
                 raise RecordError(
-                    f'bad escape \\{nxt} in tag {name}: only \\" and \\\\ are escapes', line
+                    _('bad escape \\{escape} in tag {name}: only \\" and \\\\ are escapes').format(
+                        escape=nxt, name=name
+                    ),
+                    line,
                 )
             value.append(nxt)
             pos += 2
@@ -156,9 +175,12 @@ def _parse_tag(text: str, line: int) -> tuple[str, str]:
             pos += 1
     rest = text[pos + 1 :].strip()
     if not rest:
-        raise RecordError(f"unterminated tag {name}: no closing ]", line)
+        raise RecordError(_("unterminated tag {name}: no closing ]").format(name=name), line)
     if rest != "]":
-        raise RecordError(f"unexpected {rest!r} after the value of tag {name}", line)
+        raise RecordError(
+            _("unexpected {rest!r} after the value of tag {name}").format(rest=rest, name=name),
+            line,
+        )
     return name, "".join(value)
 
 
@@ -169,8 +191,10 @@ def _word(word: str, line: int, visitor: Visitor[T]) -> None:
         return
     if not LABEL.match(word):
         raise RecordError(
-            f"bad label {word}: a deal number, a dot, then a trick number or a phase name "
-            "(1.3, 1.pass, 2.bid.2)",
+            _(
+                "bad label {label}: a deal number, a dot, then a trick number or a phase name "
+                "(1.3, 1.pass, 2.bid.2)"
+            ).format(label=word),
             line,
         )
     visitor.label(word, line)
@@ -223,12 +247,12 @@ def parse(source: Iterable[str], visitor: Visitor[T]) -> T:
             else:
                 ch = m.group(3)
                 if ch == "[" and not line[: m.start(3)].strip():
-                    raise RecordError("a tag pair after the actions: tags come first", lineno)
+                    raise RecordError(_("a tag pair after the actions: tags come first"), lineno)
                 if ch == "}":
-                    raise RecordError("a } that closes no comment", lineno)
-                raise RecordError(f"unexpected {ch} among the actions", lineno)
+                    raise RecordError(_("a } that closes no comment"), lineno)
+                raise RecordError(_("unexpected {char} among the actions").format(char=ch), lineno)
     if comment is not None:
-        raise RecordError("unterminated comment: no closing }", comment_line)
+        raise RecordError(_("unterminated comment: no closing }"), comment_line)
     last = max(lineno, 1)
     if in_tags:
         visitor.end_tags(last)
