@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from hoyle.core.errors import InvalidOptionError
 from hoyle.core.options import option
 from hoyle.core.registry import Variant
-from hoyle.i18n import N_
+from hoyle.i18n import N_, _
 
 __all__ = ["PRESETS", "BourreRules"]
 
@@ -90,11 +90,11 @@ class BourreRules:
 
     def __post_init__(self) -> None:
         if self.two_rounds and not self.double_ante:
-            raise InvalidOptionError("two_rounds is a form of the double ante: double_ante=true")
+            raise InvalidOptionError(_("two_rounds is a form of the double ante: double_ante=true"))
         if self.dealer_takes_trump and not self.separate_trump_card:
-            raise InvalidOptionError("dealer_takes_trump needs separate_trump_card=true")
+            raise InvalidOptionError(_("dealer_takes_trump needs separate_trump_card=true"))
         if self.dealer_takes_trump and self.four_card:
-            raise InvalidOptionError("in four_card the turned trump belongs to no one")
+            raise InvalidOptionError(_("in four_card the turned trump belongs to no one"))
 
     @property
     def trump_apart(self) -> bool:

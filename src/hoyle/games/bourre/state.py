@@ -29,6 +29,7 @@ from hoyle.core.narrate import DealResult, Event, Fact
 from hoyle.core.protocol import CHANCE, TERMINAL, Game, State
 from hoyle.core.tokens import card_or_word, parse_card_or_word
 from hoyle.games.bourre.rules import BourreRules
+from hoyle.i18n import N_, _
 
 __all__ = ["BourreGame", "BourreState"]
 
@@ -41,9 +42,29 @@ DEAL, DECLARE, DISCARD, PLAYING, OVER, SEALED, STAY = range(7)
 PHASE_NAMES = ("deal", "declare", "discard", "play", "over", "sealed", "stay")
 """``sealed``: play or pass with simultaneous_declare, hidden until all have declared;
 ``stay``: four_card's second chance to pass after the draw."""
+_NOT_NOW = (
+    N_("{what} is not legal now (deal); legal: {shown}"),
+    N_("{what} is not legal now (declare); legal: {shown}"),
+    N_("{what} is not legal now (discard); legal: {shown}"),
+    N_("{what} is not legal now (play); legal: {shown}"),
+    N_("{what} is not legal now (over); legal: {shown}"),
+    N_("{what} is not legal now (sealed); legal: {shown}"),
+    N_("{what} is not legal now (stay); legal: {shown}"),
+)
+"""The refusal of a move out of its phase, by phase: whole sentences, so a translation may
+name the phase in its own words (the English names it as :data:`PHASE_NAMES` does)."""
 FULL = (1 << 52) - 1
 SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 TURN = -1  # a deal-queue target: the trump card that belongs to no one
+
+
+def _card_error(text: str) -> str:
+    """Why ``text`` reads as no card, as :func:`hoyle.cards.card_index` says it (translated)."""
+    try:
+        card_index(" ".join(text.split()).lower().upper())
+    except CardError as exc:
+        return str(exc)
+    return ""  # pragma: no cover - a card would have been read
 
 
 def suit_of(card: int) -> int:
@@ -95,7 +116,7 @@ class BourreGame(Game[BourreRules]):
         n = rules.players
         pot = total = 0
         deals = rules.deals or n
-        for _ in range(deals + 1):  # one more: debts are paid when the session ends
+        for _deal in range(deals + 1):  # one more: debts are paid when the session ends
             owed = min(pot, rules.pot_limit) if rules.pot_limit else pot
             paid = n * (3 + owed)
             pot += paid
@@ -116,7 +137,9 @@ class BourreGame(Game[BourreRules]):
         :class:`InvalidPositionError` for hands the rules cannot deal."""
         n = self.n
         if len(hands) != n or not 0 <= dealer < n:
-            raise InvalidPositionError(f"give {n} hands and a dealer seat 0…{n - 1}")
+            raise InvalidPositionError(
+                _("give {n} hands and a dealer seat 0…{last}").format(n=n, last=n - 1)
+            )
         try:
             cards = [[c.index for c in parse_cards(text)] for text in hands]
             extra = [c.index for c in parse_cards(stock)] if stock else []
@@ -125,16 +148,16 @@ class BourreGame(Game[BourreRules]):
             raise InvalidPositionError(str(exc)) from None
         size = self.rules.hand_size
         if any(len(hand) != size for hand in cards):
-            raise InvalidPositionError(f"each hand is {size} cards")
+            raise InvalidPositionError(_("each hand is {size} cards").format(size=size))
         if bool(turned) != self.rules.trump_apart:
-            raise InvalidPositionError("turn_up is the extra trump card of separate_trump_card")
+            raise InvalidPositionError(_("turn_up is the extra trump card of separate_trump_card"))
         every = [c for hand in cards for c in hand] + turned + extra
         if len(set(every)) != len(every):
-            raise InvalidPositionError("a card is dealt twice")
+            raise InvalidPositionError(_("a card is dealt twice"))
         order = []
         for i in range(size):
             seat = (dealer + 1) % n
-            for _ in range(n):
+            for _seat in range(n):
                 order.append(cards[seat][i])
                 seat = (seat + 1) % n
         return self._set_up(dealer, order + turned + extra)
@@ -214,8 +237,8 @@ class BourreState(SharedShuffler, State):
         self._shuffled: list[int] = []
         self._queue: list[int] = []
         seat = self._nxt(self._dealer)
-        for _ in range(rules.hand_size):
-            for _ in range(n):
+        for _round in range(rules.hand_size):
+            for _seat in range(n):
                 self._queue.append(seat)
                 seat = self._nxt(seat)
         if rules.trump_apart:
@@ -687,9 +710,7 @@ class BourreState(SharedShuffler, State):
         if action not in legal:
             shown = " ".join(self.action_to_string(a) for a in legal)
             what = self.action_to_string(action) if 0 <= action < NUM_ACTIONS else str(action)
-            raise IllegalActionError(
-                f"{what} is not legal now ({PHASE_NAMES[self._phase]}); legal: {shown}"
-            )
+            raise IllegalActionError(_(_NOT_NOW[self._phase]).format(what=what, shown=shown))
         self._legal = None
         self._history.append(action)
         phase = self._phase
@@ -785,7 +806,15 @@ class BourreState(SharedShuffler, State):
 
     def _parse_action(self, text: str) -> int | None:
         """A card (``as``, ``10d``) or ``pass``, ``play``, ``draw`` (``stand``)."""
-        return parse_card_or_word(text, _BY_WORD, "Bourré")
+        try:
+            return parse_card_or_word(text, _BY_WORD, "Bourré")
+        except IllegalActionError:
+            # Said again here in the language in force: the shared parser speaks English only.
+            raise IllegalActionError(
+                _("{text!r} is not a card or a Bourré word: {error}").format(
+                    text=text, error=_card_error(text)
+                )
+            ) from None
 
     def _resample(self, seat: int, rng: random.Random) -> BourreState:
         """A state ``seat`` cannot tell from this one (see :mod:`.resample`)."""
