@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from cli_script import ScriptedPlayer
@@ -58,10 +59,10 @@ def test_a_whole_deal_in_spanish(scripted: Callable[..., ScriptedPlayer]) -> Non
     )
     # The table: the pass, the columns, where each seat sits, the hand and the prompts.
     assert "── hearts(deals=1) · ronda 1 · repartidor: Asiento 3 ──" in out
-    assert "Pasas 3 cartas a la izquierda" in out
+    assert "Se pasan 3 cartas a la izquierda" in out
     assert re.search(r"\n {20,}bazas  puntos  total\n", out)
     assert "Asiento 1 (izquierda)" in out and "Asiento 2 (enfrente)" in out
-    assert "Tu mano:" in out
+    assert "Tus cartas:" in out
     assert "Pasa una carta (1 de 3) > " in out and "Pasa una carta (3 de 3) > " in out
     assert "Recibidas (pase a la izquierda): " in out
     assert "Juega una carta > " in out and "Sal con una carta > " in out
@@ -103,3 +104,28 @@ def test_the_language_comes_from_lang(
     assert "semilla 3 · eres el asiento 0" in out
     assert out.rstrip().endswith("Partida interrumpida.")
     assert "Game stopped." not in out
+
+
+def test_a_replay_in_spanish(
+    scripted: Callable[..., ScriptedPlayer],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A deal recorded in English, stepped through in Spanish as seat 0 saw it.
+    path = tmp_path / "game.hrec"
+    scripted()
+    assert main([*ONE_DEAL[:-1], "--record", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["--lang", "es", "replay", str(path)]) == 0
+    assert "acciones, todas legales" in capsys.readouterr().out
+    assert main(["--lang", "es", "replay", str(path), "--plain", "--seat", "0", "--at", "1.5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Corazones — Dama negra · como la vio el asiento 0 · hearts(deals=1)")
+    assert re.search(r"=== Posición \d+ de \d+ · ronda 1, baza 5 · ", out)
+    assert "Última jugada: " in out
+    for heading in ("Baza:", "Datos:", "Tus cartas:", "Puntuación:", "Historial (las últimas 8):"):
+        assert f"\n{heading}\n" in out or f"\n  {heading}\n" in out, heading
+    for english in ("Position ", "Last move", "Trick:", "Scores:", "Log", "Your hand", "Seat "):
+        assert english not in out, english
+    assert main(["--lang", "es", "replay", str(path), "--plain", "--at", "9.9"]) == 2
+    assert "ninguna posición tiene la etiqueta '9.9'" in capsys.readouterr().err
