@@ -174,8 +174,8 @@ class SummaryScreen(TextScreen):
 HELP_KEYS: tuple[tuple[str, str], ...] = (
     ("← → ↑ ↓", N_("move between the legal moves")),
     ("1…9, 0", N_("the first ten legal moves")),
-    ("Enter", N_("play the move under the cursor")),
-    ("t or /", N_("type a move, then Enter to play it")),
+    (N_("Enter"), N_("play the move under the cursor")),
+    (N_("t or /"), N_("type a move, then Enter to play it")),
     ("h", N_("hint: the expert's value of every move")),
     ("u", N_("undo back to your last move")),
     ("l", N_("the last trick")),
@@ -707,7 +707,7 @@ class HoyleApp(App[bool]):
             if self.auto_forced
             else _("Every move is yours to play, the only legal one too.")
         )
-        keys = [(key, _(what)) for key, what in HELP_KEYS]
+        keys = [(_(key), _(what)) for key, what in HELP_KEYS]
         width = max(10, *(len(key) + 1 for key, _what in keys))
         lines = [
             _("Keys"),
