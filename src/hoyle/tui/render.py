@@ -163,7 +163,7 @@ def _asiento(match: re.Match[str], text: str, names: Sequence[str], me: int | No
         head += "s"
     word = (negation + " " + head).strip() if head else "tú"
     before = text[: match.start()].rstrip()
-    if not before or before[-1] in ".:;—!?(":
+    if not before or before[-1] in ".:;—!?":
         word = word[:1].upper() + word[1:]
     return word
 
@@ -182,6 +182,8 @@ def screen_words(message: str, names: Sequence[str], me: int | None, style: Styl
     'No puedes jugar 9♥: no la tiene'
     >>> screen_words("(el asiento 1 no tiene 9H)", ["Tú", "Asiento 1"], 0)
     '(Asiento 1 no tiene 9♥)'
+    >>> screen_words("'9H' no es legal (el asiento 0 no puede jugar 9H)", ["Tú", "Asiento 1"], 0)
+    "'9♥' no es legal (no puedes jugar 9♥)"
     """
 
     def seat(match: re.Match[str]) -> str:
