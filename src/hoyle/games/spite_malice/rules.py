@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from hoyle.core.errors import InvalidOptionError
 from hoyle.core.options import option
 from hoyle.core.registry import Variant
-from hoyle.i18n import N_
+from hoyle.i18n import N_, _
 
 __all__ = [
     "PRESETS",
@@ -82,7 +82,9 @@ def rank_of_symbol(symbol: str) -> int:
         return SYMBOLS.index(text) + 1
     if text.isdigit() and 1 <= int(text) <= 15:
         return int(text)
-    raise InvalidOptionError(f"{symbol!r} is not a rank: use A 2 … 9 T J Q K (or 1…15)")
+    raise InvalidOptionError(
+        _("{symbol!r} is not a rank: use A 2 … 9 T J Q K (or 1…15)").format(symbol=symbol)
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -196,35 +198,40 @@ class SpiteMaliceRules:
         if self.deck is Deck.STARTURN:
             if not self.goal_pack or self.jokers or self.kings_wild or self.top != 15:
                 raise InvalidOptionError(
-                    "Starturn's cards need goal_pack=true, jokers=0, kings_wild=false and top=15"
+                    _("Starturn's cards need goal_pack=true, jokers=0, kings_wild=false and top=15")
                 )
             if self.packs is not None:
-                raise InvalidOptionError("Starturn's cards come in one set: leave packs unset")
+                raise InvalidOptionError(_("Starturn's cards come in one set: leave packs unset"))
         elif self.top > 13:
             raise InvalidOptionError(
-                f"French packs build to the queen (12) or king (13), not {self.top}"
+                _("French packs build to the queen (12) or king (13), not {top}").format(
+                    top=self.top
+                )
             )
         if self.top == 13 and self.kings_wild:
             raise InvalidOptionError(
-                "stacks built to the king need natural kings: kings_wild=false"
+                _("stacks built to the king need natural kings: kings_wild=false")
             )
         if self.deals and self.deals > self.deal_limit:
-            raise InvalidOptionError("deals may not exceed deal_limit")
+            raise InvalidOptionError(_("deals may not exceed deal_limit"))
         goal_cards = n * self.goal_piles * self.goal_size
         if self.goal_pack:
             pack = 44 if self.deck is Deck.STARTURN else 52
             if goal_cards > pack:
                 raise InvalidOptionError(
-                    f"{n} players' goal piles of {self.goal_size} need {goal_cards} cards; the "
-                    f"goal pack has {pack}"
+                    _(
+                        "{n} players' goal piles of {size} need {need} cards; the goal pack has "
+                        "{pack}"
+                    ).format(n=n, size=self.goal_size, need=goal_cards, pack=pack)
                 )
             goal_cards = 0
         hands = n * self.hand_size
         if goal_cards + hands > self.stock_cards:
             raise InvalidOptionError(
-                f"{self.stock_cards} cards cannot deal {n} players' goal piles of "
-                f"{self.goal_size} and hands of {self.hand_size}: fewer or smaller piles, or "
-                "more packs"
+                _(
+                    "{cards} cards cannot deal {n} players' goal piles of {size} and hands of "
+                    "{hand}: fewer or smaller piles, or more packs"
+                ).format(cards=self.stock_cards, n=n, size=self.goal_size, hand=self.hand_size)
             )
 
     @property

@@ -51,6 +51,7 @@ from hoyle.games.spite_malice.scoring import (
     GOING_OUT,
     deal_result,
 )
+from hoyle.i18n import _, ngettext
 
 __all__ = ["SpiteMaliceGame", "SpiteMaliceState", "move_id", "split_move"]
 
@@ -328,7 +329,9 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
         state = SpiteMaliceState(self, None if seed is None else random.Random(seed))
         state._dealer = current if dealer is None else dealer
         if not 0 <= current < n or not 0 <= state._dealer < n:
-            raise InvalidPositionError(f"current and dealer are seats 0…{n - 1}")
+            raise InvalidPositionError(
+                _("current and dealer are seats 0…{last}").format(last=n - 1)
+            )
         left = list(self.stock_pack)
         goal_left = list(self.goal_pack) if self.goal_pack is not None else left
 
@@ -342,50 +345,77 @@ class SpiteMaliceGame(Game[SpiteMaliceRules]):
                     raise InvalidPositionError(str(exc)) from None
                 source = pool if pool[kind] > 0 else spare
                 if source is None or source[kind] <= 0:
-                    raise InvalidPositionError(f"there is no {token} left to place")
+                    raise InvalidPositionError(
+                        _("there is no {card} left to place").format(card=token)
+                    )
                 source[kind] -= 1
                 out.append(kind)
             return out
 
         if len(goals) != n or len(hands) != n:
-            raise InvalidPositionError(f"give {n} goal piles and {n} hands, one per seat")
+            raise InvalidPositionError(
+                _("give {n} goal piles and {n} hands, one per seat").format(n=n)
+            )
         for seat in range(n):
             piles = goals[seat]
             piles = [piles] if isinstance(piles, str) else list(piles)
             if len(piles) != rules.goal_piles:
-                raise InvalidPositionError(f"each seat has {rules.goal_piles} goal pile(s)")
+                # The English says "pile(s)" for any number; the plural forms let a
+                # translation agree with it.
+                count = rules.goal_piles
+                raise InvalidPositionError(
+                    ngettext(
+                        "each seat has {n} goal pile(s)", "each seat has {n} goal pile(s)", count
+                    ).format(n=count)
+                )
             state._goals[seat] = [take(p, goal_left) for p in piles]
             if any(len(p) > rules.goal_size for p in state._goals[seat]):
-                raise InvalidPositionError(f"a goal pile holds at most {rules.goal_size} cards")
+                raise InvalidPositionError(
+                    _("a goal pile holds at most {n} cards").format(n=rules.goal_size)
+                )
             state._hands[seat] = sorted(take(hands[seat], left))
             if len(state._hands[seat]) > rules.hand_size:
-                raise InvalidPositionError(f"a hand holds at most {rules.hand_size} cards")
+                raise InvalidPositionError(
+                    _("a hand holds at most {n} cards").format(n=rules.hand_size)
+                )
         if not any(state._goals[current]):
-            raise InvalidPositionError("the player to move has no goal card left")
+            raise InvalidPositionError(_("the player to move has no goal card left"))
         if discards is not None and len(discards) > n:
-            raise InvalidPositionError(f"give at most {n} seats' discard piles")
+            raise InvalidPositionError(_("give at most {n} seats' discard piles").format(n=n))
         for seat, piles_text in enumerate(discards or []):
             if len(piles_text) > rules.discard_piles:
-                raise InvalidPositionError(f"each seat has {rules.discard_piles} discard piles")
+                # The English says "piles" for any number (one pile too).
+                count = rules.discard_piles
+                raise InvalidPositionError(
+                    ngettext(
+                        "each seat has {n} discard piles", "each seat has {n} discard piles", count
+                    ).format(n=count)
+                )
             for d, text in enumerate(piles_text):
                 state._discards[seat][d] = take(text, left)
         if len(stacks) > (rules.max_stacks or MAX_STACKS):
-            raise InvalidPositionError(f"at most {rules.max_stacks} centre stacks")
+            raise InvalidPositionError(_("at most {n} centre stacks").format(n=rules.max_stacks))
         spare = goal_left if goal_left is not left else None
         for text in stacks:
             cards = take(text, left, spare)
             if not cards or len(cards) >= rules.top:
-                raise InvalidPositionError("a centre stack holds 1 card or more, short of the top")
+                raise InvalidPositionError(
+                    _("a centre stack holds 1 card or more, short of the top")
+                )
             for i, kind in enumerate(cards):
                 if not state._fits(kind, i + 1):
                     raise InvalidPositionError(
-                        f"{self.token[kind]} cannot stand {i + 1}th on a stack"
+                        _("{card} cannot stand {n}th on a stack").format(
+                            card=self.token[kind], n=i + 1
+                        )
                     )
             state._stacks.append(cards)
         state._centre = None
         state._heap = take(heap, left, spare)
         if len(state._heap) % rules.top:
-            raise InvalidPositionError(f"the completed heap is whole stacks of {rules.top}")
+            raise InvalidPositionError(
+                _("the completed heap is whole stacks of {top}").format(top=rules.top)
+            )
         if self.goal_pack is not None:
             state._goal_pool = goal_left  # goal-pack cards not dealt: out of play
         if stock is not None:
@@ -504,7 +534,7 @@ class SpiteMaliceState(State):
             self._clear_deal()
         self._queue = self._goal_queue()
         if rules.deal_hands:
-            for _ in range(rules.hand_size):
+            for _round in range(rules.hand_size):
                 for k in range(1, n + 1):
                     self._queue.append(((self._dealer + k) % n) * 4 + HAND_TARGET)
         self._phase = DEAL
@@ -1227,18 +1257,21 @@ class SpiteMaliceState(State):
         return self._phase == OVER
 
     def _why_illegal(self, action: int, legal: list[int]) -> str:
+        """Why ``action`` is refused here, in the language in force (only when it is)."""
         if self._phase == OVER:
-            return f"action {action} after the end of the game"
+            return _("action {action} after the end of the game").format(action=action)
         shown = ", ".join(self._action_token(a) for a in legal[:60])
         try:
             what = self.action_to_string(action)
         except IllegalActionError:
-            return f"{action} is not a Spite and Malice action; legal: {shown}"
-        if self._cover >= 0:
-            return (
-                f"{what}: the wild on stack {self._cover + 1} must be covered first; legal: {shown}"
+            return _("{action} is not a Spite and Malice action; legal: {shown}").format(
+                action=action, shown=shown
             )
-        return f"{what} is not legal now; legal: {shown}"
+        if self._cover >= 0:
+            return _(
+                "{what}: the wild on stack {stack} must be covered first; legal: {shown}"
+            ).format(what=what, stack=self._cover + 1, shown=shown)
+        return _("{what} is not legal now; legal: {shown}").format(what=what, shown=shown)
 
     def _action_token(self, action: int) -> str:
         """A move's token (``7:goal>stack2``, ``K=7:hand>stack1``), ``pass``, or a card."""
@@ -1247,36 +1280,47 @@ class SpiteMaliceState(State):
         if action >= CHANCE_BASE:
             kind = action - CHANCE_BASE
             if not 0 <= kind < g.kinds or not g.total[kind]:
-                raise IllegalActionError(f"{action} is no card of this game")
+                raise IllegalActionError(
+                    _("{action} is no card of this game").format(action=action)
+                )
             return g.token[kind]
         if action == PASS:
             if not rules.may_pass:
-                raise IllegalActionError("this game has no pass")
+                raise IllegalActionError(_("this game has no pass"))
             return "pass"
         src, dest, symbol = split_move(action)
         if symbol not in g.symbols:
-            raise IllegalActionError(f"{action} names no card of this game")
+            raise IllegalActionError(_("{action} names no card of this game").format(action=action))
         if src == HAND:
             where = "hand"
         elif src < DISCARD:
             if src - GOAL >= rules.goal_piles:
-                raise IllegalActionError(f"{action}: this game has {rules.goal_piles} goal pile")
+                # Only a game of one goal pile gets here.
+                raise IllegalActionError(
+                    _("{action}: this game has {n} goal pile").format(
+                        action=action, n=rules.goal_piles
+                    )
+                )
             where = "goal" if rules.goal_piles == 1 else f"goal{src - GOAL + 1}"
         else:
             if src - DISCARD >= rules.discard_piles:
-                raise IllegalActionError(f"{action}: no such discard pile")
+                raise IllegalActionError(_("{action}: no such discard pile").format(action=action))
             where = f"discard{src - DISCARD + 1}"
         card = g.symbol_text(symbol)
         if dest >= TO_DISCARD:
             pile = (dest - TO_DISCARD) % 6
             pair = dest >= TO_PAIR
             if src != HAND or pile >= rules.discard_piles or (pair and not rules.pair_discard):
-                raise IllegalActionError(f"{action} is no discard of this game")
+                raise IllegalActionError(
+                    _("{action} is no discard of this game").format(action=action)
+                )
             if pair:
                 return f"{card}+{card}:{where}>discard{pile + 1}"
             return f"{card}:{where}>discard{pile + 1}"
         if dest != NEW and dest >= (rules.max_stacks or MAX_STACKS):
-            raise IllegalActionError(f"{action}: this game has no stack {dest + 1}")
+            raise IllegalActionError(
+                _("{action}: this game has no stack {stack}").format(action=action, stack=dest + 1)
+            )
         wild = symbol == JOKER_SYMBOL or (
             symbol == 12 and rules.kings_wild and rules.deck is Deck.FRENCH
         )
@@ -1296,14 +1340,18 @@ class SpiteMaliceState(State):
             try:
                 return CHANCE_BASE + self.g.kind_of(key)
             except InvalidOptionError:
-                raise IllegalActionError(f"{text!r} is neither a move nor a card") from None
-        what, _, route = key.partition(":")
-        source, _, target = route.partition(">")
-        card, _, stands = what.partition("=")
+                raise IllegalActionError(
+                    _("{text!r} is neither a move nor a card").format(text=text)
+                ) from None
+        what, _colon, route = key.partition(":")
+        source, _arrow, target = route.partition(">")
+        card, _equals, stands = what.partition("=")
         first, plus, second = card.partition("+")
         symbol = self._symbol(first)
         if plus and self._symbol(second) != symbol:
-            raise IllegalActionError(f"{text!r}: a pair is two cards of one rank")
+            raise IllegalActionError(
+                _("{text!r}: a pair is two cards of one rank").format(text=text)
+            )
         src: int | None
         dest: int | None
         if source == "HAND":
@@ -1315,7 +1363,9 @@ class SpiteMaliceState(State):
             if src is None:
                 src = _numbered(source, "DISCARD", 6, DISCARD)
         if src is None:
-            raise IllegalActionError(f"{text!r}: a card comes from hand, goal or discardN")
+            raise IllegalActionError(
+                _("{text!r}: a card comes from hand, goal or discardN").format(text=text)
+            )
         if target == "STACK":
             dest = NEW
         else:
@@ -1323,7 +1373,9 @@ class SpiteMaliceState(State):
             if dest is None:
                 dest = _numbered(target, "DISCARD", 6, TO_PAIR if plus else TO_DISCARD)
         if dest is None or (plus and dest < TO_DISCARD):
-            raise IllegalActionError(f"{text!r}: a card goes to stack, stackN or discardN")
+            raise IllegalActionError(
+                _("{text!r}: a card goes to stack, stackN or discardN").format(text=text)
+            )
         if stands:
             if dest == NEW:
                 needed = 1
@@ -1332,7 +1384,11 @@ class SpiteMaliceState(State):
             else:
                 needed = 0
             if self._symbol(stands) != needed - 1:
-                raise IllegalActionError(f"{text!r}: the wild would not stand for {stands} there")
+                raise IllegalActionError(
+                    _("{text!r}: the wild would not stand for {rank} there").format(
+                        text=text, rank=stands
+                    )
+                )
         return move_id(src, dest, symbol)
 
     def _symbol(self, text: str) -> int:
@@ -1346,7 +1402,7 @@ class SpiteMaliceState(State):
             return SYMBOLS.index("T")
         elif len(text) == 1 and text in SYMBOLS:
             return SYMBOLS.index(text)
-        raise IllegalActionError(f"{text!r} is not a rank of this game")
+        raise IllegalActionError(_("{text!r} is not a rank of this game").format(text=text))
 
     def returns(self) -> list[float]:
         """One deal (deals=1): each seat's points. A match: 1 to the winner (ties split)."""
@@ -1544,7 +1600,7 @@ def _draw_run(
     """Draw ``count`` cards of the seeded ``pile`` (``left`` cards long) into ``hand`` (kept
     sorted), each at ``randrange(left)`` written out as :class:`random.Random` computes it,
     recorded in ``history`` and taken from ``pool``'s counts; the cards left in the pile."""
-    for _ in range(count):
+    for _drawn in range(count):
         bits = left.bit_length()
         index = getrandbits(bits)
         while index >= left:
