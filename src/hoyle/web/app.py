@@ -222,7 +222,9 @@ def create_app(
             raise HTTPException(404, _("no such table"))
         if row.record is None:
             raise HTTPException(409, _("the game is not over; its record is written at the end"))
-        return PlainTextResponse(row.record)
+        # Shown as text when opened, saved as a record file (.hrec) when downloaded.
+        disposition = f'inline; filename="{table_id}.hrec"'
+        return PlainTextResponse(row.record, headers={"Content-Disposition": disposition})
 
     # ------------------------------------------------------------------ replays
     # Finished games and uploaded records, stepped through in the browser (replay.py). Every
@@ -267,9 +269,11 @@ def create_app(
     @app.get("/api/replays/{upload_id}/record", response_class=PlainTextResponse)
     async def upload_record(upload_id: str) -> PlainTextResponse:
         try:
-            return PlainTextResponse(replays.record(upload_id))
+            text = replays.record(upload_id)
         except ReplayError as exc:
             raise HTTPException(exc.status, exc.reason) from None
+        disposition = f'inline; filename="{upload_id}.hrec"'
+        return PlainTextResponse(text, headers={"Content-Disposition": disposition})
 
     @app.get("/api/replays/{upload_id}")
     async def upload_outline(upload_id: str) -> dict[str, Any]:

@@ -189,7 +189,7 @@ async function lists() {
   const done = await (await fetch("/api/history")).json();
   $("history").replaceChildren(...(done.length ? done.map((t) => h("li", {},
     h("a", { href: `/t/${t.id}#watch`, title: t.game }, t.title), ` · ${t.seats.join(", ")} · ${t.result} · `,
-    h("a", { href: `/api/tables/${t.id}/record` }, _("record")), " · ",
+    h("a", { href: `/api/tables/${t.id}/record`, download: `${t.id}.hrec` }, _("record")), " · ",
     h("a", { class: "replay-link", href: `/replay/${t.id}`, title: _("step through the game") }, _("Replay")))) : [h("li", { class: "note" }, _("none yet"))]));
 }
 

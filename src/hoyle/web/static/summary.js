@@ -90,7 +90,7 @@ export function openSummary(msg, at, opts) {
   if (chart) parts.push(h("h3", {}, _("Totals after each deal")), chart);
   const buttons = h("div", { class: "summary-buttons" });
   if (over) {
-    buttons.append(h("a", { class: "button", href: opts.record || `/api/tables/${msg.table}/record`, download: `${msg.table || "game"}.txt` }, _("Download the record")));
+    buttons.append(h("a", { class: "button", href: opts.record || `/api/tables/${msg.table}/record`, download: `${msg.table || "game"}.hrec` }, _("Download the record")));
     for (const link of opts.links || []) buttons.append(link);
     // A player's own game: its replay with their seat's review open (review.js).
     if (msg.type !== "replay" && msg.table && Number.isInteger(msg.you)) {

@@ -305,7 +305,7 @@ function draw() {
     const result = (msg.log || []).find((e) => e.kind === "game_end");
     end.append(h("p", { class: "result" }, result ? result.text : _("The game is over.")));
     end.append(h("button", { onclick: () => reopenSummary() }, _("Final scores")));
-    end.append(h("a", { class: "button", href: `/api/tables/${msg.table}/record`, download: `${msg.table}.txt` }, _("Download the record")));
+    end.append(h("a", { class: "button", href: `/api/tables/${msg.table}/record`, download: `${msg.table}.hrec` }, _("Download the record")));
     end.append(...endLinks(msg));
     // A player's own game: its replay with their seat's review open (as the summary offers).
     if (Number.isInteger(msg.you)) {
