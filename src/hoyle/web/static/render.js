@@ -25,6 +25,16 @@ function place(rel, n) {
   return { x: (1 + Math.cos(angle)) / 2, y: (1 + Math.sin(angle)) / 2 };
 }
 
+/** The cell of the felt's three-by-three grid where a seat placed at {x, y} sits: row and
+ * column 1 (top, left) to 3 (bottom, right). The middle cell is the trick's, and no seat falls
+ * in it (a seat lies on the circle round it); for up to eight seats no two share a cell. */
+function cellOf(p) {
+  const band = (v) => (v < 0.3 ? 1 : v > 0.7 ? 3 : 2);
+  return { row: band(p.y), col: band(p.x) };
+}
+
+const ALIGN = { 1: "start", 2: "center", 3: "end" };
+
 /** Notes under each seat's name, by view (a rule-free reading of public facts). */
 const SEAT_NOTES = { exchange: ecarteSeatNotes };
 
@@ -107,13 +117,20 @@ export function renderBoard(msg, opts = {}) {
   const you = msg.you === null ? 0 : msg.you;
   // Five seats and more need a taller felt and smaller boxes so that none covers another.
   const felt = h("div", { class: "felt" + (n >= 5 ? " many" : ""), dataset: { seats: String(n) } });
+  // The felt is a grid of three rows and three columns, the trick in the middle cell and each
+  // seat in the cell of its place round the table: a seat's box and the trick never overlap,
+  // at a phone's width as at a desktop's, and the felt grows when a box needs more room.
+  const cells = [];
+  for (let seat = 0; seat < n; seat++) cells.push(cellOf(place((seat - you + n) % n, n)));
   for (let seat = 0; seat < n; seat++) {
-    const p = place((seat - you + n) % n, n);
+    const { row, col } = cells[seat];
     const box = seatBox(msg, seat, opts.clockLeft ?? null);
-    // Anchored by its own size: a seat at the edge stands inside the felt, never past it.
-    box.style.left = `${p.x * 100}%`;
-    box.style.top = `${p.y * 100}%`;
-    box.style.transform = `translate(-${p.x * 100}%, -${p.y * 100}%)`;
+    // A seat alone in the top or bottom row may use the row's whole width.
+    const alone = row !== 2 && col === 2 && cells.every((c, i) => i === seat || c.row !== row);
+    box.style.gridRow = String(row);
+    box.style.gridColumn = alone ? "1 / -1" : String(col);
+    box.style.justifySelf = ALIGN[col];
+    box.style.alignSelf = ALIGN[row];
     felt.append(box);
   }
   const plays = opts.plays || currentPlays(msg);
@@ -122,8 +139,9 @@ export function renderBoard(msg, opts = {}) {
   for (const play of plays) {
     const p = place((play.seat - you + n) % n, n);
     const node = cardSVG(play.card, { size: "trick" });
-    node.style.left = `${50 + (p.x - 0.5) * 56}%`;
-    node.style.top = `${50 + (p.y - 0.5) * 56}%`;
+    // Where the card lies in the trick's cell, toward its player (style.css spreads them).
+    node.style.setProperty("--cx", (p.x - 0.5).toFixed(3));
+    node.style.setProperty("--cy", (p.y - 0.5).toFixed(3));
     node.classList.add("in-trick");
     node.dataset.seat = String(play.seat);
     if (finished && play.seat === opts.winner) node.classList.add("winner");
