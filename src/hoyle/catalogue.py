@@ -103,9 +103,11 @@ def _fill(catalog: Catalog, translations: dict[str, Any], revise: bool = False) 
         if isinstance(message.id, str):
             if (revise or not message.string) and isinstance(given, str) and given:
                 message.string = given
+                message.flags.discard("fuzzy")  # a translation given is a translation meant
                 done += 1
         elif (revise or not all(message.string or ())) and isinstance(given, list) and all(given):
             message.string = tuple(given)
+            message.flags.discard("fuzzy")
             done += 1
     return done
 

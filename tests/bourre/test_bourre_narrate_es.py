@@ -109,7 +109,7 @@ def test_the_deal_results_in_spanish() -> None:
     assert lines == [
         "Entradas: 3 fichas",
         "Bote: Ana se lleva 3 fichas con 5 bazas",
-        "Bourré: Tú no te llevas ninguna baza y debes 3 fichas al bote siguiente",
+        "Bourré: tú no te llevas ninguna baza y debes 3 fichas al bote siguiente",
     ]
     assert facts["bourre"] == ("Bourré", "Tú has puesto 3 fichas en este bote")
     assert facts["pot"] == ("Bote", "5 fichas")

@@ -73,7 +73,7 @@ class Hint:
     …"). ``None`` when the suggested move has the highest value."""
 
 
-OTHERWISE = "the level ranks its moves by more than this estimate"
+OTHERWISE = N_("the level ranks its moves by more than this estimate")
 """The reason given when a level that prefers a move of lower value does not say why."""
 
 
@@ -147,7 +147,7 @@ def hint(
     if chosen.value < by_value[0].value:
         why: Callable[[list[Any], Callable[[int], str]], str | None] | None
         why = getattr(agent, "why", None)
-        reason = (why(values, state.action_to_string) if why is not None else None) or OTHERWISE
+        reason = (why(values, state.action_to_string) if why is not None else None) or _(OTHERWISE)
     return [
         Hint(
             v.action,

@@ -28,6 +28,7 @@ from hoyle.agents.playout import Playout
 from hoyle.core.budget import Budget
 from hoyle.core.hooks import WorldTree
 from hoyle.core.protocol import Game, State
+from hoyle.i18n import ngettext
 
 __all__ = ["ActionValue", "ISMCTSAgent"]
 
@@ -125,11 +126,13 @@ class ISMCTSAgent:
         best = max(values, key=lambda v: v.value)
         if chosen.value >= best.value:
             return None
-        return (
-            f"the search plays the move it explored most ({chosen.visits} simulations), the "
-            f"best-founded estimate; {name(best.action)} averaged more over only "
-            f"{best.visits} simulation{'s' if best.visits != 1 else ''}"
-        )
+        return ngettext(
+            "the search plays the move it explored most ({visits} simulations), the "
+            "best-founded estimate; {move} averaged more over only {n} simulation",
+            "the search plays the move it explored most ({visits} simulations), the "
+            "best-founded estimate; {move} averaged more over only {n} simulations",
+            best.visits,
+        ).format(visits=chosen.visits, move=name(best.action), n=best.visits)
 
     def analyse(self, state: State) -> list[ActionValue]:
         """Search ``state`` and return every legal move with its value and visits."""

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from hoyle.cards import TOKENS, CardError, card_index
 from hoyle.core.errors import IllegalActionError
+from hoyle.i18n import DEFAULT, _, current
 
 __all__ = ["card_or_word", "parse_card_or_word"]
 
@@ -20,7 +21,9 @@ def card_or_word(action: int, words: Mapping[int, str], game: str) -> str:
         return TOKENS[action]
     word = words.get(action)
     if word is None:
-        raise IllegalActionError(f"{action} is not {_a(game)} action")
+        raise IllegalActionError(
+            _("{action} is not {a_game} action").format(action=action, a_game=_a(game))
+        )
     return word
 
 
@@ -36,9 +39,16 @@ def parse_card_or_word(text: str, by_word: Mapping[str, int], game: str) -> int:
     try:
         return card_index(key.upper())
     except CardError as exc:
-        raise IllegalActionError(f"{text!r} is not a card or {_a(game)} word: {exc}") from None
+        raise IllegalActionError(
+            _("{text} is not a card or {a_game} word: {why}").format(
+                text=repr(text), a_game=_a(game), why=exc
+            )
+        ) from None
 
 
 def _a(game: str) -> str:
-    """``game`` with its indefinite article (``an Écarté``, ``a Bourré``)."""
+    """``game`` with its indefinite article (``an Écarté``, ``a Bourré``; in Spanish the
+    sentence names it without one: ``de Écarté``)."""
+    if current() != DEFAULT:  # the translations put their own words around the name
+        return game
     return ("an " if game[0] in "AEIOUÉ" else "a ") + game

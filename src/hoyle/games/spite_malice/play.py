@@ -37,6 +37,7 @@ from hoyle.games.spite_malice.state import (
     SpiteMaliceState,
     split_move,
 )
+from hoyle.i18n import _
 
 __all__ = [
     "PLAN_BUDGET",
@@ -290,11 +291,11 @@ class PlannerAgent:
         if chosen.value >= best.value:
             return None
         if best.plan <= BLOCKED / 2:
-            return (
-                f"the planner steers clear of blocking the deal, as {name(best.action)} "
-                f"would, though this blocked deal would score {best.value:.0f} points for you"
-            )
-        return "the planner judges the turn's whole plan, not this estimate alone"
+            return _(
+                "the planner steers clear of blocking the deal, as {move} would, though this "
+                "blocked deal would score {points} points for you"
+            ).format(move=name(best.action), points=f"{best.value:.0f}")
+        return _("the planner judges the turn's whole plan, not this estimate alone")
 
     def _search(
         self,
