@@ -14,7 +14,7 @@ from hoyle.cards import TOKENS, CardError, card_index
 from hoyle.core.errors import InvalidOptionError
 from hoyle.core.options import option
 from hoyle.core.registry import Variant
-from hoyle.i18n import N_
+from hoyle.i18n import N_, _
 
 __all__ = [
     "PRESETS",
@@ -405,48 +405,56 @@ class HeartsRules:
     def __post_init__(self) -> None:
         low, high = self.player_range
         if not low <= self.players <= high:
-            more = "; two packs (packs=2) seat 6…11" if self.players > high else ""
-            raise InvalidOptionError(
-                f"hearts needs {low}…{high} players with these rules, not {self.players}{more}"
-            )
+            if self.players > high:
+                text = _(
+                    "hearts needs {low}…{high} players with these rules, not {players}; "
+                    "two packs (packs=2) seat 6…11"
+                )
+            else:
+                text = _("hearts needs {low}…{high} players with these rules, not {players}")
+            raise InvalidOptionError(text.format(low=low, high=high, players=self.players))
         if self.packs > 1:
             self._check_two_packs()
         elif self.cancellation:
             raise InvalidOptionError(
-                "cancellation needs two identical cards, so two packs: give packs=2"
+                _("cancellation needs two identical cards, so two packs: give packs=2")
             )
         if self.pass_cycle is not None and self.pass_cycle == self._standard_cycle:
             # The standard cycle written out is the default: one game, one game string.
             object.__setattr__(self, "pass_cycle", None)
         cycle = self.effective_pass_cycle
         if not cycle:
-            raise InvalidOptionError("pass_cycle needs at least one direction, e.g. hold")
+            raise InvalidOptionError(_("pass_cycle needs at least one direction, e.g. hold"))
         if Pass.ACROSS in cycle and self.players % 2:
             raise InvalidOptionError(
-                f"pass_cycle cannot pass across with {self.players} players; "
-                "use left, right, hold (or second_left, second_right with 5)"
+                _(
+                    "pass_cycle cannot pass across with {players} players; "
+                    "use left, right, hold (or second_left, second_right with 5)"
+                ).format(players=self.players)
             )
         if self.partnership is not Partnership.NONE and self.players != 4:
             raise InvalidOptionError(
-                f"a partnership game is for 4 players (partners opposite), not {self.players}"
+                _("a partnership game is for 4 players (partners opposite), not {players}").format(
+                    players=self.players
+                )
             )
         if self.chips and self.partnership is not Partnership.NONE:
-            raise InvalidOptionError("the chip game is played alone: use partnership=none")
+            raise InvalidOptionError(_("the chip game is played alone: use partnership=none"))
         if self.chips and (
             self.heart_queen_doubles or self.club_queen_cancels or self.diamond_queen
         ):
-            raise InvalidOptionError("the queens' effects are for points games, not chips")
+            raise InvalidOptionError(_("the queens' effects are for points games, not chips"))
         if self.revoke_penalty and not self.chips:
             raise InvalidOptionError(
-                "revoke_penalty is paid in chips: give chips=25 (or 50), or revoke_penalty=0"
+                _("revoke_penalty is paid in chips: give chips=25 (or 50), or revoke_penalty=0")
             )
         if self.auction and not self.chips:
-            raise InvalidOptionError("an auction is bid in chips: give chips=25 (or 50)")
+            raise InvalidOptionError(_("an auction is bid in chips: give chips=25 (or 50)"))
         if self.generale and (self.chips or self.partnership is not Partnership.NONE):
-            raise InvalidOptionError("a Générale is a points game for players alone")
+            raise InvalidOptionError(_("a Générale is a points game for players alone"))
         if self.chips and self.moon is not Moon.NONE:
             raise InvalidOptionError(
-                "the chip game has its own rule for taking every penalty card: use moon=none"
+                _("the chip game has its own rule for taking every penalty card: use moon=none")
             )
         if self.slam_bid and (
             self.bonus_card is BonusCard.NONE
@@ -456,22 +464,27 @@ class HeartsRules:
             or self.partnership is not Partnership.NONE
         ):
             raise InvalidOptionError(
-                "slam_bid makes the holder of the bonus card the bidder's silent partner: it "
-                "needs bonus_card=TD (or JD), points (chips=0), no auction, no Générale and "
-                "partnership=none"
+                _(
+                    "slam_bid makes the holder of the bonus card the bidder's silent partner: it "
+                    "needs bonus_card=TD (or JD), points (chips=0), no auction, no Générale and "
+                    "partnership=none"
+                )
             )
         if self.pass_to_partner and self.partnership is Partnership.NONE:
-            raise InvalidOptionError("pass_to_partner needs partnership=team or individual")
+            raise InvalidOptionError(_("pass_to_partner needs partnership=team or individual"))
         if {Pass.SECOND_LEFT, Pass.SECOND_RIGHT} & set(cycle) and self.players < 5:
             raise InvalidOptionError(
-                f"pass_cycle cannot pass to the second seat over with {self.players} players; "
-                "use left, right or across"
+                _(
+                    "pass_cycle cannot pass to the second seat over with {players} players; "
+                    "use left, right or across"
+                ).format(players=self.players)
             )
         if Pass.SCATTER in cycle and self.pass_count % (self.players - 1):
             raise InvalidOptionError(
-                f"a scatter pass gives each of the {self.players - 1} other players the same "
-                f"number of cards: pass_count must be a multiple of {self.players - 1}, "
-                f"not {self.pass_count}"
+                _(
+                    "a scatter pass gives each of the {others} other players the same "
+                    "number of cards: pass_count must be a multiple of {others}, not {count}"
+                ).format(others=self.players - 1, count=self.pass_count)
             )
         for key in ("removed_3p", "removed_4p", "removed_5p", "removed_6p"):
             given = getattr(self, key)
@@ -482,38 +495,52 @@ class HeartsRules:
             except CardError as exc:
                 raise InvalidOptionError(f"{key}: {exc}") from None
             if len(indices) != len(given):
-                raise InvalidOptionError(f"{key} names a card twice: {','.join(given)}")
+                raise InvalidOptionError(
+                    _("{option} names a card twice: {cards}").format(
+                        option=key, cards=",".join(given)
+                    )
+                )
             # Canonical tokens in pack order (``2d,10H`` becomes ``2D,TH``), so that equal rules
             # compare equal and the game string names them one way.
             object.__setattr__(self, key, tuple(TOKENS[i] for i in indices))
         removed = self.removed_cards
         if self.first_lead is FirstLead.LOWEST_CLUB and all(c in removed for c in range(13)):
             raise InvalidOptionError(
-                f"removed_{self.players}p takes out every club, so no club can lead; "
-                "use first_lead=eldest_any"
+                _(
+                    "removed_{players}p takes out every club, so no club can lead; "
+                    "use first_lead=eldest_any"
+                ).format(players=self.players)
             )
         if self.slam_bid and card_index(self.bonus_card.value) in removed:
             raise InvalidOptionError(
-                f"slam_bid needs the {self.bonus_card.value} in the pack to name the silent "
-                f"partner, but removed_{self.players}p takes it out"
+                _(
+                    "slam_bid needs the {card} in the pack to name the silent partner, "
+                    "but removed_{players}p takes it out"
+                ).format(card=self.bonus_card.value, players=self.players)
             )
         size = 52 * self.packs + self.jokers - len(removed) - self.widow_size
         if self.hand_size:
             self._check_stock(size)  # the pack need not divide: the rest is the stock
         elif size % self.players or size < self.players:
             raise InvalidOptionError(
-                f"{size} cards do not divide among {self.players} players; "
-                f"change removed_{self.players}p or widow_{self.players}p"
+                _(
+                    "{size} cards do not divide among {players} players; "
+                    "change removed_{players}p or widow_{players}p"
+                ).format(size=size, players=self.players)
             )
         if any(d is not Pass.HOLD for d in cycle) and self.pass_count >= size // self.players:
             raise InvalidOptionError(
-                f"pass_count {self.pass_count} must be less than the hand of {size // self.players}"
+                _("pass_count {count} must be less than the hand of {hand}").format(
+                    count=self.pass_count, hand=size // self.players
+                )
             )
         if self.target < 1:
-            raise InvalidOptionError("target must be at least 1")
+            raise InvalidOptionError(_("target must be at least 1"))
         if self.deals > self.deal_limit:
             raise InvalidOptionError(
-                f"deals={self.deals} is more than deal_limit={self.deal_limit}: raise deal_limit"
+                _("deals={deals} is more than deal_limit={limit}: raise deal_limit").format(
+                    deals=self.deals, limit=self.deal_limit
+                )
             )
 
     def _check_stock(self, pack: int) -> None:
@@ -521,43 +548,63 @@ class HeartsRules:
         need = self.hand_size * self.players
         if need > pack:
             raise InvalidOptionError(
-                f"hand_size {self.hand_size} for {self.players} players needs {need} cards but "
-                f"the pack has {pack}: deal at most {pack // self.players} each"
+                _(
+                    "hand_size {size} for {players} players needs {need} cards but "
+                    "the pack has {pack}: deal at most {most} each"
+                ).format(
+                    size=self.hand_size,
+                    players=self.players,
+                    need=need,
+                    pack=pack,
+                    most=pack // self.players,
+                )
             )
         # The stock game replaces the widow and the pass, and jokers would break the rule that
         # a player draws until able to follow; the 2♣ may lie in the stock, so eldest leads.
         if self.widow_size:
             raise InvalidOptionError(
-                f"a game with a stock (hand_size) has no widow: use widow_{self.players}p=0"
+                _("a game with a stock (hand_size) has no widow: use widow_{players}p=0").format(
+                    players=self.players
+                )
             )
         if self.jokers:
-            raise InvalidOptionError("a game with a stock (hand_size) has no jokers: use jokers=0")
+            raise InvalidOptionError(
+                _("a game with a stock (hand_size) has no jokers: use jokers=0")
+            )
         if self.revoke_penalty:
             # Unable to follow, a player draws: there is no revoke to make.
             raise InvalidOptionError(
-                "a game with a stock (hand_size) has no revokes: use revoke_penalty=0"
+                _("a game with a stock (hand_size) has no revokes: use revoke_penalty=0")
             )
         if self.slam_bid:
             # A slam is every trick of a deal, and with a stock the number of tricks is open.
-            raise InvalidOptionError("a game with a stock (hand_size) has no slam bids: slam_bid=0")
+            raise InvalidOptionError(
+                _("a game with a stock (hand_size) has no slam bids: slam_bid=0")
+            )
         if any(d is not Pass.HOLD for d in self.effective_pass_cycle):
             raise InvalidOptionError(
-                "a game with a stock (hand_size) passes no cards: use pass_cycle=hold"
+                _("a game with a stock (hand_size) passes no cards: use pass_cycle=hold")
             )
         if self.first_lead is FirstLead.LOWEST_CLUB:
             raise InvalidOptionError(
-                "with a stock (hand_size) the lowest club may not be dealt: "
-                "use first_lead=eldest_any"
+                _(
+                    "with a stock (hand_size) the lowest club may not be dealt: "
+                    "use first_lead=eldest_any"
+                )
             )
 
     def _check_two_packs(self) -> None:
         """Refuse what two packs cannot do: rules that need a unique card or a single copy."""
         if self.pass_cycle != (Pass.HOLD,):
-            raise InvalidOptionError("two packs are played without passing: give pass_cycle=hold")
+            raise InvalidOptionError(
+                _("two packs are played without passing: give pass_cycle=hold")
+            )
         if self.first_lead is FirstLead.LOWEST_CLUB:
             raise InvalidOptionError(
-                "with two packs two players may hold the 2♣, so it cannot name the first "
-                "leader: give first_lead=eldest_any"
+                _(
+                    "with two packs two players may hold the 2♣, so it cannot name the first "
+                    "leader: give first_lead=eldest_any"
+                )
             )
         refused = [
             ("jokers", self.jokers),
@@ -575,7 +622,9 @@ class HeartsRules:
         for name, value in refused:
             if value:
                 raise InvalidOptionError(
-                    f"{name} is a one-pack rule; with packs=2 leave it at its default"
+                    _("{option} is a one-pack rule; with packs=2 leave it at its default").format(
+                        option=name
+                    )
                 )
 
     @property

@@ -41,6 +41,7 @@ from hoyle.games.hearts.scoring import (
     sides,
     slam_bid_scores,
 )
+from hoyle.i18n import N_, _
 
 __all__ = ["GENERALE", "MOON_ADD", "MOON_SUBTRACT", "NO_GENERALE", "HeartsGame", "HeartsState"]
 
@@ -97,6 +98,31 @@ PHASE_NAMES = (
     "discard",
     "draw",
 )
+_PHASE_WORDS = {
+    "deal": N_("deal (a phase of play)"),
+    "pass": N_("pass (a phase of play)"),
+    "play": N_("play (a phase of play)"),
+    "moon": N_("moon (a phase of play)"),
+    "over": N_("over (a phase of play)"),
+    "mix": N_("mix (a phase of play)"),
+    "declare": N_("declare (a phase of play)"),
+    "bid": N_("bid (a phase of play)"),
+    "name": N_("name (a phase of play)"),
+    "discard": N_("discard (a phase of play)"),
+    "draw": N_("draw (a phase of play)"),
+}
+"""The phases' names as a refusal gives them, marked with their sense (the same word names
+a move too); the name itself where the language in force has no translation."""
+
+
+def _phase_word(phase: int) -> str:
+    """The name of ``phase`` in the language in force, for a refusal (``deal``, ``reparto``)."""
+    name = PHASE_NAMES[phase]
+    message = _PHASE_WORDS[name]
+    text = _(message)
+    return name if text == message else text
+
+
 POOL = 0
 """The plan offset of a card passed into the pool of a mix pass (real passes move ≥ 1 seat)."""
 
@@ -993,7 +1019,7 @@ class HeartsState(SharedShuffler, State):
             scores, table = chip_settlement(g, positive, table + self._bid, self._penalty_total())
             if self._bidder >= 0:
                 scores[self._bidder] -= self._bid  # the bid went to the table before play
-            for _, seat in self._revokes:  # each revoke pays the agreed chips to every opponent
+            for _t, seat in self._revokes:  # each revoke pays the agreed chips to every opponent
                 fine = g.rules.revoke_penalty
                 scores = [
                     v - fine * (g.n - 1) if s == seat else v + fine for s, v in enumerate(scores)
@@ -1026,44 +1052,56 @@ class HeartsState(SharedShuffler, State):
         """Each seat's penalty points in the cards it has ``taken``, bonus cards left out."""
         return [sum(self._values[c] for c in mask_to_list(won & self._penalty)) for won in taken]
 
+    # The refusals below are written only when a move is refused, in the language in force
+    # (the legal-move and apply paths never build text): seat by number ("seat 0 …", "el
+    # asiento 0 …"), cards by token, which the screen then writes in its own words.
+
     def _why_illegal(self, action: int) -> str:
         phase = self._phase
         if phase == OVER:
-            return f"action {action} after the end of the game"
+            return _("action {action} after the end of the game").format(action=action)
         legal = self.legal_actions() if phase != DEAL else mask_to_list(self._undealt)
         shown = " ".join(self.action_to_string(a) for a in legal)
-        return f"{self._why_not(action)}; legal: {shown}"
+        return _("{why}; legal: {legal}").format(why=self._why_not(action), legal=shown)
 
     def _why_not(self, action: int) -> str:
         """Why ``action`` is not legal now, in words (the legal moves left out)."""
         phase = self._phase
         if not (0 <= action < 54 or action in _WORD_TOKENS):
-            return f"{action} is not a Hearts action"
+            return _("{action} is not a Hearts action").format(action=action)
         what = self.action_to_string(action)
+        seat = self._cur
         if phase == PLAY and 0 <= action < 54:
-            hand = self._hands[self._cur]
+            hand = self._hands[seat]
             reason = self._play_reason(action, hand)
-            return f"seat {self._cur} cannot play {what}: {reason}"
-        if phase in (PASS, DISCARD) and 0 <= action < 54:
-            verb = "pass" if phase == PASS else "discard"
-            return f"seat {self._cur} cannot {verb} {what}: not in hand"
-        return f"{what} is not legal now ({PHASE_NAMES[phase]})"
+            return _("seat {seat} cannot play {card}: {reason}").format(
+                seat=seat, card=what, reason=reason
+            )
+        if phase == PASS and 0 <= action < 54:
+            return _("seat {seat} cannot pass {card}: not in hand").format(seat=seat, card=what)
+        if phase == DISCARD and 0 <= action < 54:
+            return _("seat {seat} cannot discard {card}: not in hand").format(seat=seat, card=what)
+        return _("{action} is not legal now ({phase})").format(
+            action=what, phase=_phase_word(phase)
+        )
 
     def _play_reason(self, card: int, hand: int) -> str:
         g = self.g
         if not hand >> card & 1:
-            return "not in hand"
+            return _("not in hand")
         if self._trick and hand & SUIT_MASK[self._lead_suit] and card // 13 != self._lead_suit:
-            return "must follow suit"
+            return _("must follow suit")
         if not self._tricks and not self._trick and g.first_lead_club:
-            return f"the first lead is the {TOKENS[g.lowest_club]}" + (
-                " or another club" if g.lead_any_club else ""
-            )
+            if g.lead_any_club:
+                return _("the first lead is the {card} or another club").format(
+                    card=TOKENS[g.lowest_club]
+                )
+            return _("the first lead is the {card}").format(card=TOKENS[g.lowest_club])
         if not self._tricks and g.first_trick_safe and g.first_trick_banned >> card & 1:
-            return "no points on the first trick"
+            return _("no points on the first trick")
         if not self._trick and not self._broken and card // 13 == 2:
-            return "hearts are not broken"
-        return "the Q♠ may not be led while a heart may"  # pragma: no cover - hearts_for_queen
+            return _("hearts are not broken")
+        return _("the Q♠ may not be led while a heart may")  # pragma: no cover - hearts_for_queen
 
     # ----------------------------------------------------------------- the contract's hooks
 
@@ -1076,7 +1114,7 @@ class HeartsState(SharedShuffler, State):
             return TOKENS[action]
         token = _WORD_TOKENS.get(action)
         if token is None:
-            raise IllegalActionError(f"{action} is not a Hearts action")
+            raise IllegalActionError(_("{action} is not a Hearts action").format(action=action))
         return token
 
     def _parse_action(self, text: str) -> int | None:
@@ -1093,19 +1131,21 @@ class HeartsState(SharedShuffler, State):
             word = _WORD_ALIASES[key]
         if word is not None:
             if not self.legal_mask() >> word & 1:
-                raise IllegalActionError(f"not a move in the {PHASE_NAMES[self._phase]} phase")
+                raise IllegalActionError(
+                    _("not a move in the {phase} phase").format(phase=_phase_word(self._phase))
+                )
             return word
         if key == "xj2":  # the second joker, dealt while the first may be too
             return 53
         if key in ("xj", "joker"):  # the jokers are alike: the lowest one that may be played
             jokers = self.legal_mask() & JOKERS or self.g.deck_mask & JOKERS
             if not jokers:
-                raise IllegalActionError("this game has no joker")
+                raise IllegalActionError(_("this game has no joker"))
             return (jokers & -jokers).bit_length() - 1
         try:
             card = card_index(key.upper())
         except CardError:
-            raise IllegalActionError("not a card or a Hearts move") from None
+            raise IllegalActionError(_("not a card or a Hearts move")) from None
         if self._phase in (PLAY, PASS, DISCARD) and not self.legal_mask() >> card & 1:
             raise IllegalActionError(self._why_not(card))  # the rule that forbids it
         return card
