@@ -16,9 +16,9 @@ Sub-commands::
     hoyle review RECORD --seat N [--level expert] [--seconds S] [--compare RECORD ...] [--json]
     hoyle games
 
-``--lang es`` (or ``en``) before the sub-command chooses the language of every sub-command's
-text; without it ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` decide, else English
-(:mod:`hoyle.i18n`). The arena's commands (simulate, match, study) live in
+``--lang es`` (or ``en``), before the sub-command or anywhere after it, chooses the language
+of every sub-command's text; without it ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``
+decide, else English (:mod:`hoyle.i18n`). The arena's commands (simulate, match, study) live in
 :mod:`hoyle.arena.commands`.
 GAME is a family name (``hearts``) or a whole game string (``"hearts(moon=subtract)"``);
 ``--variant`` and trailing ``name=value`` options are laid over it. Every rule, every legal move
@@ -116,6 +116,36 @@ def _language(text: str) -> str:
         return i18n.parse(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _lang_first(argv: Sequence[str]) -> list[str]:
+    """``argv`` with its ``--lang`` moved to the front: the option is global, but a player
+    may well type it anywhere (``hoyle rules hearts --lang es``); the last one given wins.
+    Words after ``--`` are left alone.
+
+    >>> _lang_first(["rules", "hearts", "--lang", "es"])
+    ['--lang', 'es', 'rules', 'hearts']
+    >>> _lang_first(["--lang=en", "play", "--lang=es", "--", "--lang"])
+    ['--lang=es', 'play', '--', '--lang']
+    """
+    words = list(argv)
+    rest: list[str] = []
+    lang: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word == "--":
+            rest += words[index:]
+            break
+        if word == "--lang" and index + 1 < len(words):
+            lang, index = words[index : index + 2], index + 2
+            continue
+        if word.startswith("--lang="):
+            lang, index = [word], index + 1
+            continue
+        rest.append(word)
+        index += 1
+    return lang + rest
 
 
 def _lang_before_command(argv: Sequence[str]) -> str | None:
@@ -275,7 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    args_list = _lang_first(sys.argv[1:] if argv is None else argv)
     # The language is set for this run only (a context variable), so that a caller running
     # several commands in one process, the tests among them, gets each in its own language.
     lang = _lang_before_command(args_list) or i18n.from_environment()
