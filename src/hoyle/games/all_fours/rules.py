@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from hoyle.core.errors import InvalidOptionError
 from hoyle.core.options import option
 from hoyle.core.registry import Variant
-from hoyle.i18n import N_
+from hoyle.i18n import N_, _
 
 __all__ = [
     "PRESETS",
@@ -153,9 +153,15 @@ def parse_points(tokens: tuple[str, ...], what: str) -> dict[int, int]:
         rank, sep, value = token.strip().upper().partition(":")
         rank = "T" if rank == "10" else rank
         if not sep or rank not in RANKS or not value.isdigit():
-            raise InvalidOptionError(f"{what}: {token!r} is not rank:points (e.g. J:1, A:4, 6:2)")
+            raise InvalidOptionError(
+                _("{option}: {token!r} is not rank:points (e.g. J:1, A:4, 6:2)").format(
+                    option=what, token=token
+                )
+            )
         if RANKS.index(rank) in points:
-            raise InvalidOptionError(f"{what} names the rank {rank} twice")
+            raise InvalidOptionError(
+                _("{option} names the rank {rank} twice").format(option=what, rank=rank)
+            )
         points[RANKS.index(rank)] = int(value)
     return points
 
@@ -337,47 +343,60 @@ class AllFoursRules:
         teams = self.team_count
         if self.deals > self.deal_limit:
             raise InvalidOptionError(
-                f"deals={self.deals} may not exceed deal_limit={self.deal_limit}"
+                _("deals={deals} may not exceed deal_limit={limit}").format(
+                    deals=self.deals, limit=self.deal_limit
+                )
             )
         if teams and (teams not in (2, 3) or n % teams or n // teams < 2):
             raise InvalidOptionError(
-                f"teams={teams} needs a table of 2 or 3 teams of two or more, partners "
-                f"seated alternately: not {n} players (try teams=2 with 4 players, or teams=0)"
+                _(
+                    "teams={teams} needs a table of 2 or 3 teams of two or more, partners "
+                    "seated alternately: not {players} players (try teams=2 with 4 players, "
+                    "or teams=0)"
+                ).format(teams=teams, players=n)
             )
         turn_up = self.trump is Trump.TURN_UP
         if self.begging and not turn_up:
             raise InvalidOptionError(
-                "begging needs a turned-up trump: use trump=turn_up or begging=false"
+                _("begging needs a turned-up trump: use trump=turn_up or begging=false")
             )
         if self.bidding is not Bidding.NONE and self.trump is not Trump.PITCH:
-            raise InvalidOptionError("bidding is for the right to pitch: use trump=pitch")
+            raise InvalidOptionError(_("bidding is for the right to pitch: use trump=pitch"))
         if self.stock is not Stock.NONE and self.trump is Trump.TURN_UP:
             raise InvalidOptionError(
-                "drawing from a stock needs trumps fixed before the deal: use trump=cut"
+                _("drawing from a stock needs trumps fixed before the deal: use trump=cut")
             )
         if self.stock is not Stock.NONE and n != 2:
-            raise InvalidOptionError(f"drawing from the stock is for 2 players, not {n}")
+            raise InvalidOptionError(
+                _("drawing from the stock is for 2 players, not {players}").format(players=n)
+            )
         if self.throw_in and not teams and n > 2:
             raise InvalidOptionError(
-                f"the throw-in is a partnership rule (the partner plays on alone): it needs "
-                f"teams (4 players in two, 6 in three) or 2 players, not {n} playing alone; "
-                f"throw_in=false plays without it"
+                _(
+                    "the throw-in is a partnership rule (the partner plays on alone): it needs "
+                    "teams (4 players in two, 6 in three) or 2 players, not {players} playing "
+                    "alone; throw_in=false plays without it"
+                ).format(players=n)
             )
         if self.hide_partner_until_pitch and self.trump is not Trump.PITCH:
             raise InvalidOptionError(
-                "hide_partner_until_pitch keeps the pitcher's partner from their cards until "
-                "the pitch: it needs trump=pitch"
+                _(
+                    "hide_partner_until_pitch keeps the pitcher's partner from their cards until "
+                    "the pitch: it needs trump=pitch"
+                )
             )
         if self.smudge and self.bidding is Bidding.NONE:
-            raise InvalidOptionError("smudge is a bid of 4: it needs bidding")
+            raise InvalidOptionError(_("smudge is a bid of 4: it needs bidding"))
         parse_points(self.turn_up_points, "turn_up_points")
         # The first hand must be dealable: every hand plus a turn-up.
         if n * self.hand_size + (1 if turn_up else 0) > 52:
             raise InvalidOptionError(
-                f"{n} hands of {self.hand_size} cards do not fit in the 52-card pack"
+                _("{players} hands of {size} cards do not fit in the 52-card pack").format(
+                    players=n, size=self.hand_size
+                )
             )
         if self.first_dealer is FirstDealer.COLOUR_GUESS and teams != 2:
-            raise InvalidOptionError("the colour guess is between two teams: it needs teams=2")
+            raise InvalidOptionError(_("the colour guess is between two teams: it needs teams=2"))
 
     @property
     def discards_to_hand(self) -> bool:

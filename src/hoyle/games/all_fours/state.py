@@ -35,6 +35,7 @@ from hoyle.games.all_fours.rules import (
     Trump,
 )
 from hoyle.games.all_fours.scoring import HandScore, counted, hand_point_bounds, score_hand
+from hoyle.i18n import N_, _
 
 __all__ = ["WORDS", "AllFoursGame", "AllFoursState"]
 
@@ -92,6 +93,32 @@ PHASE_NAMES = (
     "choose",
     "over",
 )
+_PHASE_WORDS = {
+    "cut": N_("cut (a phase of play)"),
+    "deal": N_("deal (a phase of play)"),
+    "beg": N_("beg (a phase of play)"),
+    "give": N_("give (a phase of play)"),
+    "discard": N_("discard (a phase of play)"),
+    "bid": N_("bid (a phase of play)"),
+    "sell": N_("sell (a phase of play)"),
+    "play": N_("play (a phase of play)"),
+    "draw": N_("draw (a phase of play)"),
+    "guess": N_("guess (a phase of play)"),
+    "choose": N_("choose (a phase of play)"),
+    "over": N_("over (a phase of play)"),
+}
+"""The phases' names as a refusal gives them, marked with their sense (the same word names
+a move too); the name itself where the language in force has no translation."""
+
+
+def _phase_word(phase: int) -> str:
+    """The name of ``phase`` in the language in force, for a refusal (``beg``, ``petición``)."""
+    name = PHASE_NAMES[phase]
+    message = _PHASE_WORDS[name]
+    text = _(message)
+    return name if text == message else text
+
+
 TURN = -1  # a deal-queue target: the card is turned up for trumps
 ASIDE = -2  # a deal-queue target: cut for trumps, then shuffled back (California Jack)
 TOP = -3  # a deal-queue target: the stock's first card, face up
@@ -278,7 +305,7 @@ class AllFoursGame(Game[AllFoursRules]):
             order.append(turned)
         for packet in _packets(self.rules.hand_size):
             seat = eldest
-            for _ in range(n):
+            for _seat_no in range(n):
                 order.extend(per_seat[seat][:packet])
                 per_seat[seat] = per_seat[seat][packet:]
                 seat = state._nxt(seat)
@@ -414,7 +441,7 @@ class AllFoursState(SharedShuffler, State):
             self._queue.append(ASIDE)
         for packet in _packets(rules.hand_size):
             seat = eldest
-            for _ in range(n):
+            for _seat_no in range(n):
                 self._queue.extend([seat] * packet)
                 seat = self._nxt(seat)
         if rules.trump is Trump.TURN_UP:
@@ -594,7 +621,7 @@ class AllFoursState(SharedShuffler, State):
         self._ran += 1
         self._phase = DEAL
         seat = self._nxt(self._dealer)
-        for _ in range(n):
+        for _seat_no in range(n):
             self._queue.extend([seat] * 3)
             seat = self._nxt(seat)
         self._queue.append(TURN)
@@ -603,7 +630,7 @@ class AllFoursState(SharedShuffler, State):
     def _score_kicks(self) -> bool:
         """Score the turn-ups not yet counted; True if that ended the game."""
         done = self._kicks_scored
-        for _, side, points in self._kicks[done:]:
+        for _turned, side, points in self._kicks[done:]:
             if self._add(side, points):
                 self._kicks_scored = len(self._kicks)
                 return True
@@ -613,7 +640,7 @@ class AllFoursState(SharedShuffler, State):
     def _skip_full_discards(self) -> None:
         """Move the discard turn past players who hold no more than a hand."""
         size = self.rules.hand_size
-        for _ in range(self.g.n):
+        for _seat_no in range(self.g.n):
             if self._hands[self._cur].bit_count() > size:
                 return
             self._cur = self._nxt(self._cur)
@@ -1001,23 +1028,33 @@ class AllFoursState(SharedShuffler, State):
         self._run_chance()
 
     def _why_illegal(self, action: int, legal: list[int]) -> str:
+        # Written only when a move is refused, in the language in force: the seat by number
+        # ("seat 0 …", "el asiento 0 …"), cards by token, for the screen to put in its words.
         if self._phase == OVER:
-            return f"action {action} after the end of the game"
+            return _("action {action} after the end of the game").format(action=action)
         shown = " ".join(self.action_to_string(a) for a in legal)
         if not 0 <= action < NUM_ACTIONS:
-            return f"{action} is not an All Fours action; legal: {shown}"
+            return _("{action} is not an All Fours action; legal: {legal}").format(
+                action=action, legal=shown
+            )
         what = self.action_to_string(action)
         seat = self._cur
         if self._phase == PLAY and action < 52:
             hand = self._hands[seat]
             if not hand >> action & 1:
-                reason = "not in hand"
+                reason = _("not in hand")
             elif self._trick and suit_of(self._trick[0]) == self._trump:
-                reason = "trumps were led and the player holds one"
+                reason = _("trumps were led and the player holds one")
+            elif self.rules.trump_when_able:
+                reason = _("must follow suit (or trump)")
             else:
-                reason = "must follow suit" + (" (or trump)" if self.rules.trump_when_able else "")
-            return f"seat {seat} cannot play {what}: {reason}; legal: {shown}"
-        return f"{what} is not legal now ({PHASE_NAMES[self._phase]}); legal: {shown}"
+                reason = _("must follow suit")
+            return _("seat {seat} cannot play {card}: {reason}; legal: {legal}").format(
+                seat=seat, card=what, reason=reason, legal=shown
+            )
+        return _("{action} is not legal now ({phase}); legal: {legal}").format(
+            action=what, phase=_phase_word(self._phase), legal=shown
+        )
 
     def returns(self) -> list[float]:
         """Zeros until the end. One hand (``deals=1``): its points, a side's to each of its
