@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import hoyle
-from hoyle.cli import _load_game, build_parser
+from hoyle.cli import _lang_first, _load_game, build_parser
 from hoyle.core.registry import split_agents
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -47,7 +47,7 @@ def test_command_lines_parse_and_name_games_that_load(line: str) -> None:
     argv = _argv(line)
     if not argv or argv[0] in ("serve", "--help"):  # set-up and help: nothing to load
         return
-    args, extras = build_parser().parse_known_args(argv)
+    args, extras = build_parser().parse_known_args(_lang_first(argv))  # as main() reads it
     args.options = [*getattr(args, "options", []), *extras]  # as hoyle.cli.main reads them
     if args.command in ("play", "simulate", "rules") or args.command == "match":
         spec = args.game
