@@ -12,7 +12,7 @@ import pytest
 
 import hoyle
 from hoyle.cards import card_index
-from hoyle.core.errors import IllegalActionError, InvalidOptionError
+from hoyle.core.errors import IllegalActionError, InvalidOptionError, InvalidPositionError
 from hoyle.i18n import using
 
 # Seven Up for two, spades trumps (the Q♠ turned); seat 1 is eldest.
@@ -116,3 +116,14 @@ def test_a_refused_game_string(spec: str, english: str, spanish: str) -> None:
     with using("es"), pytest.raises(InvalidOptionError) as caught:
         hoyle.load(spec)
     assert str(caught.value) == spanish
+
+
+def test_a_position_that_cannot_be_dealt() -> None:
+    game = hoyle.load("all-fours")
+    hands = [DEALER_HAND, ELDEST_HAND]
+    with pytest.raises(InvalidPositionError, match=r"^dealer must be a seat 0…1, not 5$"):
+        game.deal_state(hands, dealer=5, turn_up="QS")
+    with using("es"), pytest.raises(InvalidPositionError, match=r"^el repartidor debe ser un"):
+        game.deal_state(hands, dealer=5, turn_up="QS")
+    with using("es"), pytest.raises(InvalidPositionError, match=r"^el asiento 0 tiene 5 cartas"):
+        game.deal_state(["AH 2C 3D 4S 5C", ELDEST_HAND], turn_up="QS")

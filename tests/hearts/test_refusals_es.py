@@ -15,7 +15,7 @@ import pytest
 
 import hoyle
 from hoyle.cards import card_index
-from hoyle.core.errors import IllegalActionError, InvalidOptionError
+from hoyle.core.errors import IllegalActionError, InvalidOptionError, InvalidPositionError
 from hoyle.i18n import using
 
 # Words only the English refusals have.
@@ -148,3 +148,14 @@ def test_a_refused_game_string(spec: str, english: str, spanish: str) -> None:
     assert load_refusal(spec, "en") == english
     assert load_refusal(spec, "es") == spanish
     assert not ENGLISH.search(spanish.replace("pass_cycle", "").replace("first_lead", ""))
+
+
+def test_a_position_that_cannot_be_dealt() -> None:
+    game = hoyle.load("hearts", players=4, deals=1)
+    twice = [HANDS[0], HANDS[0], HANDS[2], HANDS[3]]
+    with pytest.raises(InvalidPositionError, match=r"^seat 1: 2C is dealt twice$"):
+        game.deal_state(twice)
+    with using("es"), pytest.raises(InvalidPositionError, match=r"^asiento 1: 2C se reparte dos"):
+        game.deal_state(twice)
+    with using("es"), pytest.raises(InvalidPositionError, match=r"^hacen falta 4 manos, una por"):
+        game.deal_state(HANDS[:3])

@@ -267,9 +267,13 @@ class AllFoursGame(Game[AllFoursRules]):
         deal."""
         n = self.n
         if len(hands) != n:
-            raise InvalidPositionError(f"need {n} hands, one per seat, not {len(hands)}")
+            raise InvalidPositionError(
+                _("need {n} hands, one per seat, not {count}").format(n=n, count=len(hands))
+            )
         if not 0 <= dealer < n:
-            raise InvalidPositionError(f"dealer must be a seat 0…{n - 1}, not {dealer}")
+            raise InvalidPositionError(
+                _("dealer must be a seat 0…{last}, not {dealer}").format(last=n - 1, dealer=dealer)
+            )
         order: list[int] = []
         seen = 0
         masks = []
@@ -278,7 +282,9 @@ class AllFoursGame(Game[AllFoursRules]):
                 cards = [c.index for c in parse_cards(text)]
                 if len(cards) != self.rules.hand_size:
                     raise InvalidPositionError(
-                        f"seat {seat} has {len(cards)} cards; each hand has {self.rules.hand_size}"
+                        _("seat {seat} has {count} cards; each hand has {size}").format(
+                            seat=seat, count=len(cards), size=self.rules.hand_size
+                        )
                     )
                 masks.append(cards)
             extra = [c.index for c in parse_cards(stock)] if stock else []
@@ -289,11 +295,11 @@ class AllFoursGame(Game[AllFoursRules]):
         stays_out = [turned] if turned is not None and self.rules.trump is Trump.TURN_UP else []
         for card in [c for cards in masks for c in cards] + extra + stays_out:
             if seen >> card & 1:
-                raise InvalidPositionError(f"{TOKENS[card]} is dealt twice")
+                raise InvalidPositionError(_("{card} is dealt twice").format(card=TOKENS[card]))
             seen |= 1 << card
         if (self.rules.trump is not Trump.PITCH) != (turned is not None):
             raise InvalidPositionError(
-                "give turn_up (the trump card) with trump=turn_up or cut, and only then"
+                _("give turn_up (the trump card) with trump=turn_up or cut, and only then")
             )
         state = AllFoursState(self, None, start=False)
         state._dealer = state._origin_dealer = dealer

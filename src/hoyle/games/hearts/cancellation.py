@@ -51,6 +51,7 @@ from hoyle.games.hearts.state import (
     mask_to_list,
     position_cards,
 )
+from hoyle.i18n import _
 
 if TYPE_CHECKING:
     from hoyle.games.hearts.state import HeartsGame
@@ -96,18 +97,26 @@ def deal_two_packs(game: HeartsGame, hands: Sequence[str | Iterable[str]]) -> He
     once_of: list[int] = []
     twice_of: list[int] = []
     for seat, hand in enumerate(hands):
-        cards = position_cards(f"seat {seat}", hand)
+        cards = position_cards(seat, hand)
         if len(cards) != game.hand_size:
             raise InvalidPositionError(
-                f"seat {seat} has {len(cards)} cards; each hand has {game.hand_size}"
+                _("seat {seat} has {count} cards; each hand has {size}").format(
+                    seat=seat, count=len(cards), size=game.hand_size
+                )
             )
         ids = []
         for card in cards:
             if card.joker:
-                raise InvalidPositionError(f"seat {seat}: two packs have no joker")
+                raise InvalidPositionError(
+                    _("seat {seat}: two packs have no joker").format(seat=seat)
+                )
             count[card.index] += 1
             if count[card.index] > 2:
-                raise InvalidPositionError(f"seat {seat}: {card.token} is dealt a third time")
+                raise InvalidPositionError(
+                    _("seat {seat}: {card} is dealt a third time").format(
+                        seat=seat, card=card.token
+                    )
+                )
             ids.append(card.index)
         once, twice = _masks(ids)
         once_of.append(once)

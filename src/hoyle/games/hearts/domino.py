@@ -43,6 +43,7 @@ from hoyle.games.hearts.state import (
     mask_to_list,
     position_cards,
 )
+from hoyle.i18n import N_, _
 
 if TYPE_CHECKING:
     from hoyle.games.hearts.state import HeartsGame
@@ -98,14 +99,16 @@ class DominoState(HeartsState):
         for, so the history replays the same deal.
         """
         if self._phase == DRAW:
-            raise InvalidPositionError("the stock is being drawn from: stack it before that")
-        order = [c.index for c in position_cards("the stock order", cards)]
+            raise InvalidPositionError(_("the stock is being drawn from: stack it before that"))
+        order = [c.index for c in position_cards(N_("the stock order"), cards)]
         stock = 0
         for c in order:
             stock |= 1 << c
         if len(order) != self._stock.bit_count() or stock != self._stock:
             have = " ".join(TOKENS[c] for c in mask_to_list(self._stock))
-            raise InvalidPositionError(f"the stock order must list the stock's cards: {have}")
+            raise InvalidPositionError(
+                _("the stock order must list the stock's cards: {cards}").format(cards=have)
+            )
         self._order = order[::-1]  # drawn from the end
 
     # ----------------------------------------------------------------- play

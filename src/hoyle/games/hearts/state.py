@@ -146,13 +146,18 @@ _M13 = (1 << 13) - 1
 _CHANCE_PAIRS = [[(c, 1.0 / r if r else 0.0) for c in range(54)] for r in range(55)]
 
 
-def position_cards(where: str, cards: str | Iterable[str]) -> list[Card]:
-    """The cards of a hand-set position (``where``: ``seat 2``, ``the stock``); a token that
-    is no card makes the position invalid."""
+def position_cards(where: int | str, cards: str | Iterable[str]) -> list[Card]:
+    """The cards of a hand-set position (``where``: a seat's number, or what they are, marked
+    for the catalogue: ``N_("the stock order")``); a token that is no card makes the position
+    invalid, said in the language in force."""
     try:
         return parse_cards(cards)
     except CardError as exc:
-        raise InvalidPositionError(f"{where}: {exc}") from None
+        if isinstance(where, int):
+            text = _("seat {seat}: {error}").format(seat=where, error=exc)
+        else:
+            text = _("{where}: {error}").format(where=_(where), error=exc)
+        raise InvalidPositionError(text) from None
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -345,7 +350,9 @@ class HeartsGame(Game[HeartsRules]):
         True
         """
         if len(hands) != self.n:
-            raise InvalidPositionError(f"need {self.n} hands, one per seat, not {len(hands)}")
+            raise InvalidPositionError(
+                _("need {n} hands, one per seat, not {count}").format(n=self.n, count=len(hands))
+            )
         if self.rules.packs > 1:  # a card may be dealt twice: the two-pack state deals it
             from hoyle.games.hearts.cancellation import deal_two_packs
 
@@ -354,12 +361,14 @@ class HeartsGame(Game[HeartsRules]):
         seen = 0
         free_jokers = self.deck_mask & JOKERS
         for seat, hand in enumerate(hands):
-            cards = position_cards(f"seat {seat}", hand)
+            cards = position_cards(seat, hand)
             m = 0
             for card in cards:
                 if card.joker:  # the next joker of the pack
                     if not free_jokers:
-                        raise InvalidPositionError(f"seat {seat}: more jokers than the pack has")
+                        raise InvalidPositionError(
+                            _("seat {seat}: more jokers than the pack has").format(seat=seat)
+                        )
                     bit = free_jokers & -free_jokers
                     free_jokers ^= bit
                     seen |= bit
@@ -367,13 +376,18 @@ class HeartsGame(Game[HeartsRules]):
                     continue
                 bit = card.mask
                 if bit & seen or not bit & self.deck_mask:
-                    why = "dealt twice" if bit & seen else "not in this pack"
-                    raise InvalidPositionError(f"seat {seat}: {card.token} is {why}")
+                    if bit & seen:
+                        text = _("seat {seat}: {card} is dealt twice")
+                    else:
+                        text = _("seat {seat}: {card} is not in this pack")
+                    raise InvalidPositionError(text.format(seat=seat, card=card.token))
                 seen |= bit
                 m |= bit
             if len(cards) != self.hand_size:
                 raise InvalidPositionError(
-                    f"seat {seat} has {len(cards)} cards; each hand has {self.hand_size}"
+                    _("seat {seat} has {count} cards; each hand has {size}").format(
+                        seat=seat, count=len(cards), size=self.hand_size
+                    )
                 )
             masks.append(m)
         state = self.state_class(self, None)
