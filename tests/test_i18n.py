@@ -207,3 +207,26 @@ def test_card_names_in_spanish() -> None:
         assert Card.from_token("AH").name == "as de corazones"
         assert Card.from_token("JD").name == "jota de diamantes"
     assert Card.from_token("QS").name == "queen of spades"
+
+
+def test_argparse_speaks_spanish_for_the_run_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """argparse's own words (help headings, its errors) are in the catalogue too, and the
+    module is left as it was for any other program in the process."""
+    import argparse
+    import gettext
+
+    from hoyle.cli import main
+
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert main(["--lang", "es", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("uso: hoyle ")
+    assert "argumentos posicionales:" in out and "muestra esta ayuda y termina" in out
+    assert "review     valora cada jugada" in out
+    for english in ("usage:", "positional arguments", "show this help", "options:"):
+        assert english not in out
+    assert main(["--lang", "es", "rules"]) == 2
+    assert "faltan estos argumentos obligatorios: GAME" in capsys.readouterr().err
+    assert argparse._ is gettext.gettext  # type: ignore[attr-defined]

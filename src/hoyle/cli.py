@@ -30,6 +30,7 @@ an unsaved record or an arena result that could not be saved exits with status 1
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as _dt
 import json
 import os
@@ -37,7 +38,7 @@ import random
 import secrets
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -191,7 +192,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="hoyle",
         description=_("Hearts, All Fours, Spite and Malice and Écarté, played by the rules."),
     )
-    parser.add_argument("--version", action="version", version=f"hoyle {hoyle.__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"hoyle {hoyle.__version__}",
+        help=_("show hoyle's version and exit"),
+    )
     parser.add_argument(
         "--lang",
         metavar="LANG",
@@ -309,8 +315,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     # The language is set for this run only (a context variable), so that a caller running
     # several commands in one process, the tests among them, gets each in its own language.
     lang = _lang_before_command(args_list) or i18n.from_environment()
-    with i18n.using(lang):
+    with i18n.using(lang), _argparse_speaks():
         return _main(args_list)
+
+
+_ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("%(prog)s: error: %(message)s\n"),
+)
+"""argparse's own words a user reads (its help's headings, its errors), in hoyle's catalogue:
+argparse translates them through the ``_`` it imported from :mod:`gettext`, which
+:func:`_argparse_speaks` points at hoyle's for the run."""
+
+
+@contextlib.contextmanager
+def _argparse_speaks() -> Iterator[None]:
+    """argparse's words in the language in force while the command line runs (argparse
+    looks its ``_`` up at each call; put back afterwards for any other user of argparse)."""
+    before = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = _, ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = before  # type: ignore[attr-defined]
 
 
 def _main(args_list: list[str]) -> int:

@@ -39,34 +39,38 @@ def add_commands(sub: Any) -> None:
     """Add ``review`` to the sub-command parser ``sub``."""
     rev = sub.add_parser(
         "review",
-        help="value every move of one seat in a record with the expert's search",
-        description="Replay RECORD and, at each decision of --seat that had a choice, value "
-        "every legal move by a search level from what that seat could see; list the move "
-        "played, the level's move and the expected points lost.",
+        help=_("value every move of one seat in a record with the expert's search"),
+        description=_(
+            "Replay RECORD and, at each decision of --seat that had a choice, value every legal "
+            "move by a search level from what that seat could see; list the move played, the "
+            "level's move and the expected points lost."
+        ),
     )
-    rev.add_argument("file", metavar="RECORD", type=Path, help="a .hrec game record")
-    rev.add_argument("--seat", type=int, required=True, help="the seat to review (from 0)")
+    rev.add_argument("file", metavar="RECORD", type=Path, help=_("a .hrec game record"))
+    rev.add_argument("--seat", type=int, required=True, help=_("the seat to review (from 0)"))
     rev.add_argument(
-        "--level", default="expert", help="the search level that judges (default expert)"
+        "--level", default="expert", help=_("the search level that judges (default expert)")
     )
     rev.add_argument(
-        "--seconds", type=float, metavar="S", help="search time per decision (the level's own)"
+        "--seconds", type=float, metavar="S", help=_("search time per decision (the level's own)")
     )
     rev.add_argument(
-        "--simulations", type=int, metavar="N", help="simulations per decision instead"
+        "--simulations", type=int, metavar="N", help=_("simulations per decision instead")
     )
-    rev.add_argument("--seed", type=int, default=0, help="seed of the searches (0)")
+    rev.add_argument("--seed", type=int, default=0, help=_("seed of the searches (0)"))
     rev.add_argument(
         "--compare",
         nargs="+",
         type=Path,
         metavar="RECORD",
         default=[],
-        help="records of the same deals played by others (a duplicate match): show what they "
-        "scored with the same cards",
+        help=_(
+            "records of the same deals played by others (a duplicate match): show what they "
+            "scored with the same cards"
+        ),
     )
-    rev.add_argument("--json", action="store_true", help="print one JSON object")
-    rev.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    rev.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    rev.add_argument("--quiet", action="store_true", help=_("no progress on stderr"))
     rev.set_defaults(func=cmd_review)
 
 
@@ -74,9 +78,15 @@ def _read(path: Path) -> Record:
     try:
         return records.read_file(path)
     except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise UsageError(
+            _("cannot read {path}: {why}").format(path=path, why=exc.strerror or exc)
+        ) from None
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{path} is not a text record: {exc.reason} at byte {exc.start}") from None
+        raise UsageError(
+            _("{path} is not a text record: {why} at byte {at}").format(
+                path=path, why=exc.reason, at=exc.start
+            )
+        ) from None
 
 
 def _progress(stream: TextIO) -> Any:
