@@ -298,6 +298,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     _review_commands(sub)
 
+    from hoyle.club.commands import add_commands as _club_commands  # event, ratings
+
+    _club_commands(sub)
+
     from hoyle.web.cli import add_commands as _web_commands  # serve, verify: the card room
 
     _web_commands(sub)

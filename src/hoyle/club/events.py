@@ -83,6 +83,7 @@ __all__ = [
     "participant",
     "pending",
     "plan",
+    "play_game",
     "play_with_bots",
     "rating_names",
     "rotation_of",
@@ -659,18 +660,43 @@ def play_with_bots(event: Event, seed: int = 0, *, stand_in: str | None = None) 
     recs: list[Record] = []
     for games in plan(event):
         for a in games:
-            agents: list[Agent] = []
-            for seat, name in enumerate(a.seats):
-                level = event.participant(name).agent or stand_in
-                assert level is not None
-                agents.append(make_agent(level, game, agent_seed(seed, a.board, a.table, seat)))
-            state = _play(game, agents, a.seed, random.Random(agent_seed(seed, a.board, -1)))
+            state, rec = play_game(event, a, seed, stand_in=stand_in, game=game)
             played.append(Played.from_state(a, state))
-            tags = {"Table": str(a.table + 1), "Board": str(a.board + 1)}
-            if event.name:
-                tags = {"Event": event.name, **tags}
-            recs.append(from_state(state, seed=a.seed, seats=a.seats, tags=tags))
+            recs.append(rec)
     return EventResult(event, tuple(played), tuple(recs), score(event, played))
+
+
+def play_game(
+    event: Event,
+    assignment: Assignment,
+    seed: int = 0,
+    *,
+    stand_in: str | None = None,
+    game: Game[Any] | None = None,
+) -> tuple[State, Record]:
+    """One game of the :func:`plan` played by its bots (people by ``stand_in``): the final
+    state and the record, exactly as :func:`play_with_bots` plays it.
+
+    The game depends only on the event, the assignment and ``seed``: games may be played in
+    any order, or in different processes, and give the same event.
+    """
+    game = event.load() if game is None else game
+    a = assignment
+    agents: list[Agent] = []
+    for seat, name in enumerate(a.seats):
+        level = event.participant(name).agent or stand_in
+        if level is None:
+            raise EventError(
+                _("only bots can play the whole event: {names} must play their own games").format(
+                    names=name
+                )
+            )
+        agents.append(make_agent(level, game, agent_seed(seed, a.board, a.table, seat)))
+    state = _play(game, agents, a.seed, random.Random(agent_seed(seed, a.board, -1)))
+    tags = {"Table": str(a.table + 1), "Board": str(a.board + 1)}
+    if event.name:
+        tags = {"Event": event.name, **tags}
+    return state, from_state(state, seed=a.seed, seats=a.seats, tags=tags)
 
 
 def _play(game: Game[Any], agents: Sequence[Agent], seed: int, chance: random.Random) -> State:
@@ -695,20 +721,16 @@ def format_table(result: EventScore) -> str:
     Place  Participant  Boards     Total  Mean per board
         1  Ana               4     +6.50  +1.62 ± 2.00
     """
-    width = max([len(_("Participant")), *(len(s.participant) for s in result.table)])
-    head = "{place:>5}  {who:<{width}}  {boards:>6}  {total:>8}  {mean}".format(
-        place=_("Place"),
-        who=_("Participant"),
-        width=width,
-        boards=_("Boards"),
-        total=_("Total"),
-        mean=_("Mean per board"),
-    )
+    place, who, boards, total = _("Place"), _("Participant"), _("Boards"), _("Total")
+    width = max([len(who), *(len(s.participant) for s in result.table)])
+    # Each column as wide as its heading too: the headings differ by language.
+    pw, bw, tw = max(5, len(place)), max(6, len(boards)), max(8, len(total))
+    head = f"{place:>{pw}}  {who:<{width}}  {boards:>{bw}}  {total:>{tw}}  {_('Mean per board')}"
     lines = [head.rstrip()]
     for s in result.table:
         spread = f" ± {s.mean.half_width:.2f}" if s.mean.half_width is not None else ""
         lines.append(
-            f"{s.place:>5}  {s.participant:<{width}}  {s.boards:>6}  {s.total:>+8.2f}  "
+            f"{s.place:>{pw}}  {s.participant:<{width}}  {s.boards:>{bw}}  {s.total:>+{tw}.2f}  "
             f"{s.mean.mean:+.2f}{spread}".rstrip()
         )
     return "\n".join(lines)
