@@ -31,6 +31,7 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
@@ -39,7 +40,8 @@ from fastapi.staticfiles import StaticFiles
 import hoyle
 from hoyle.core.errors import HoyleError
 from hoyle.i18n import LANGUAGES, _, current
-from hoyle.web.guard import Guard
+from hoyle.web.accounts import COOKIE, SESSION_SECONDS, AccountError, Accounts, Player
+from hoyle.web.guard import SAFE_METHODS, Guard
 from hoyle.web.lang import Language
 from hoyle.web.limits import OFF, LimitError, Limits
 from hoyle.web.pages import page, script_catalogue
@@ -75,11 +77,15 @@ def create_app(
     settings: Settings | None = None,
     limits: Limits = OFF,
     hosts: Iterable[str] | None = None,
+    admins: Iterable[str] = (),
+    session_seconds: float = SESSION_SECONDS,
 ) -> FastAPI:
     """The card room's app, storing in ``database_url`` (any SQLAlchemy URL), within
-    ``limits``, answering to the Host names ``hosts`` (``None``: any)."""
+    ``limits``, answering to the Host names ``hosts`` (``None``: any); the players named in
+    ``admins`` are the club's admins."""
     store = Store(database_url)
     room = Room(store, settings, limits)
+    accounts = Accounts(store, admins, session_seconds)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -100,6 +106,7 @@ def create_app(
         openapi_url=None,
     )
     app.state.room = room
+    app.state.accounts = accounts
     app.add_middleware(Guard, hosts=hosts)
     app.add_middleware(Language)  # the outermost: the Guard's refusals are in it too
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -111,6 +118,78 @@ def create_app(
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> HTMLResponse:
         return _page("table.html")
+
+    # ------------------------------------------------------------------ players
+    # Optional accounts (accounts.py): pages to register and log in, a profile per player, the
+    # session cookie. Guests with invite links need none of it.
+
+    @app.get("/login", include_in_schema=False)
+    async def login_page() -> HTMLResponse:
+        return _page("account.html")
+
+    @app.get("/register", include_in_schema=False)
+    async def register_page() -> HTMLResponse:
+        return _page("account.html")
+
+    @app.get("/players/{name}", include_in_schema=False)
+    async def player_page(name: str) -> HTMLResponse:
+        return _page("player.html")
+
+    @app.post("/api/register")
+    async def register(request: Request) -> JSONResponse:
+        """A new player (``{"name": …, "password": …}``), logged in at once: 201 with the
+        session cookie; 409 if the name is taken, 429 after too many from one address."""
+        body = await _read_json(request)
+        found = await _accounting(
+            accounts.register, body.get("name"), body.get("password"), _address(request)
+        )
+        return _logged_in(request, *found, status=201, seconds=accounts.session_seconds)
+
+    @app.post("/api/login")
+    async def login(request: Request) -> JSONResponse:
+        """Log in (``{"name": …, "password": …}``): the session cookie; 401 for a wrong name
+        or password, 429 after too many failures for the name or from the address."""
+        body = await _read_json(request)
+        found = await _accounting(
+            accounts.login, body.get("name"), body.get("password"), _address(request)
+        )
+        return _logged_in(request, *found, status=200, seconds=accounts.session_seconds)
+
+    @app.post("/api/logout")
+    async def logout(request: Request) -> JSONResponse:
+        """Forget this browser's session and its cookie."""
+        await asyncio.to_thread(accounts.logout, _cookie(request))
+        reply = JSONResponse({"name": None})
+        reply.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
+        return reply
+
+    @app.get("/api/me")
+    async def me(request: Request) -> dict[str, Any]:
+        """Who this browser is logged in as: ``{"name": …, "admin": …}`` or ``{"name": null}``."""
+        player = await _session(accounts, request)
+        if player is None:
+            return {"name": None}
+        return {"name": player.name, "admin": player.admin, "profile": _profile_url(player)}
+
+    @app.get("/api/players/{name}")
+    async def player_profile(name: str) -> dict[str, Any]:
+        """A player's public profile: finished games by family and variant, places, recent
+        records with their replays, a rating per family."""
+        player = await asyncio.to_thread(accounts.find, name)
+        if player is None:
+            raise HTTPException(404, _("no player called {name} here").format(name=name))
+        return await asyncio.to_thread(accounts.profile, player)
+
+    @app.get("/api/players/{name}/private")
+    async def player_private(name: str, request: Request) -> dict[str, Any]:
+        """What is the player's own (their sessions, the tables they are playing now): for
+        them alone (401 when not logged in, 403 for anyone else)."""
+        player = await _session(accounts, request)
+        if player is None:
+            raise HTTPException(401, _("log in to see this"))
+        if player.name.casefold() != name.casefold():
+            raise HTTPException(403, _("only {name} may see this").format(name=name))
+        return await asyncio.to_thread(accounts.private, player, _cookie(request))
 
     @app.get("/api/i18n/{lang}.json")
     async def script_messages(lang: str) -> JSONResponse:
@@ -172,6 +251,15 @@ def create_app(
         if not isinstance(seats, list):
             raise HTTPException(400, _("seats is a list, one entry per seat"))
         client = request.client.host if request.client else ""
+        player = await _session(accounts, request)
+        mine = None
+        if player is not None:  # the first human seat is the logged-in player's, by name
+            humans = [
+                i for i, s in enumerate(seats) if isinstance(s, dict) and s.get("kind") == "human"
+            ]
+            mine = humans[0] if humans else None
+            if mine is not None:
+                seats = [dict(s, name=player.name) if i == mine else s for i, s in enumerate(seats)]
         try:
             made = await room.create(body["game"], seats, _options(body), client)
         except CreateError as exc:
@@ -179,6 +267,12 @@ def create_app(
         except LimitError as exc:
             raise HTTPException(exc.status, str(exc)) from None
         table = made.table
+        if player is not None and mine is not None:
+            table.seats[mine].player = player.name
+            await asyncio.to_thread(
+                store.update_seats, table.id, [s.to_json() for s in table.seats]
+            )
+            await asyncio.to_thread(accounts.take_seat, player, table.id, mine)
         base = str(request.base_url).rstrip("/")
         return JSONResponse(
             {
@@ -339,7 +433,9 @@ def create_app(
             await ws.send_json({"type": "error", "reason": reason})
             await ws.close(4404)
             return
-        await _serve_viewer(ws, room, table)
+        # A session counts on a socket a page of this room opened (the Guard refused others).
+        player = await _session(accounts, ws) if "origin" in ws.headers else None
+        await _serve_viewer(ws, room, table, accounts, player)
 
     return app
 
@@ -352,9 +448,81 @@ def _page(name: str) -> HTMLResponse:
     )
 
 
+def _cookie(request: Request | WebSocket) -> str | None:
+    return request.cookies.get(COOKIE)
+
+
+async def _session(accounts: Accounts, request: Request | WebSocket) -> Player | None:
+    """The player this request's session cookie is for (``None``: a guest).
+
+    A request that changes something counts as the player's only when it says it comes from
+    a page of this room (its Origin, which the Guard compared with the room's own): with the
+    cookie's SameSite=Lax, a page elsewhere can never act as a logged-in player.
+    """
+    token = _cookie(request)
+    if token is None:
+        return None
+    unsafe = isinstance(request, Request) and request.method not in SAFE_METHODS
+    if unsafe and "origin" not in request.headers:
+        return None
+    return await asyncio.to_thread(accounts.player_for, token)
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+def _secure(request: Request) -> bool:
+    """Whether the room is reached over https (itself, or a proxy in front that says so)."""
+    forwarded = request.headers.get("x-forwarded-proto", "").split(",")[0].strip().lower()
+    return request.url.scheme == "https" or forwarded == "https"
+
+
+def _profile_url(player: Player) -> str:
+    return "/players/" + quote(player.name, safe="")
+
+
+def _logged_in(
+    request: Request, player: Player, token: str, status: int, seconds: float
+) -> JSONResponse:
+    """The reply to a login: who it is, with the session cookie (HttpOnly, SameSite=Lax,
+    Secure over https)."""
+    reply = JSONResponse(
+        {"name": player.name, "admin": player.admin, "profile": _profile_url(player)},
+        status_code=status,
+    )
+    reply.set_cookie(
+        COOKIE,
+        token,
+        max_age=int(seconds),
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=_secure(request),
+    )
+    return reply
+
+
+async def _accounting(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` of :class:`~hoyle.web.accounts.Accounts` in a thread (a password's hash
+    takes a moment), its refusals as HTTP errors."""
+    try:
+        return await asyncio.to_thread(fn, *args)
+    except AccountError as exc:
+        raise HTTPException(exc.status, exc.reason) from None
+
+
 async def _body(request: Request) -> dict[str, Any]:
-    """A table request's JSON body: an object naming a ``game``, at most :data:`MAX_BODY`
-    bytes (refused before it is read when its length says so) and :data:`MAX_DEPTH` deep."""
+    """A table request's JSON body: an object naming a ``game`` (see :func:`_read_json`)."""
+    body = await _read_json(request)
+    if not isinstance(body.get("game"), str):
+        raise HTTPException(400, _('give {"game": "hearts", "seats": [...]}'))
+    return body
+
+
+async def _read_json(request: Request) -> dict[str, Any]:
+    """A request's JSON body: an object, at most :data:`MAX_BODY` bytes (refused before it
+    is read when its length says so) and :data:`MAX_DEPTH` deep."""
     # A page on another site may post text/plain to this room without asking the browser's
     # leave (no CORS preflight); JSON it may not, so only JSON is read.
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -386,8 +554,8 @@ async def _body(request: Request) -> dict[str, Any]:
         body = json.loads(text)
     except ValueError:
         raise HTTPException(400, _("the body must be JSON")) from None
-    if not isinstance(body, dict) or not isinstance(body.get("game"), str):
-        raise HTTPException(400, _('give {"game": "hearts", "seats": [...]}'))
+    if not isinstance(body, dict):
+        raise HTTPException(400, _("the body must be a JSON object"))
     return body
 
 
@@ -449,8 +617,15 @@ def _options(body: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
-async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
-    """Read one viewer's messages until they leave; refuse each bad one with a reason."""
+async def _serve_viewer(
+    ws: WebSocket,
+    room: Room,
+    table: Table,
+    accounts: Accounts | None = None,
+    player: Player | None = None,
+) -> None:
+    """Read one viewer's messages until they leave; refuse each bad one with a reason. A
+    logged-in ``player`` who takes a seat holds it (unless another player does)."""
     joined = False
     seat: int | None = None
     try:
@@ -483,7 +658,15 @@ async def _serve_viewer(ws: WebSocket, room: Room, table: Table) -> None:
                     joined = True
                     name = msg.get("name")
                     name = name if isinstance(name, str) else None
-                    await table.join(ws, seat, name, auto, lang=current())
+                    holder = None
+                    if (
+                        seat is not None
+                        and player is not None
+                        and accounts is not None
+                        and await asyncio.to_thread(accounts.take_seat, player, table.id, seat)
+                    ):
+                        holder = player.name
+                    await table.join(ws, seat, name, auto, lang=current(), player=holder)
                     continue
                 if not joined:
                     raise Refused(_('say hello first: {"type": "hello", "key": …}'))

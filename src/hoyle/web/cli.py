@@ -83,6 +83,13 @@ def add_commands(sub: Any) -> None:
         default=0.6,
         help=_("seconds before a player's only legal move is played for them (0.6)"),
     )
+    serve.add_argument(
+        "--admin",
+        action="append",
+        metavar="NAME",
+        default=[],
+        help=_("a registered player who is a club admin (repeat for more)"),
+    )
     _add_limits(serve)
     serve.set_defaults(func=cmd_serve)
     verify = sub.add_parser(
@@ -284,7 +291,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 1
     hosts = allowed_hosts(args.host, args.allow_host)
     try:
-        app = create_app(url, settings, limits_of(args), hosts)
+        app = create_app(url, settings, limits_of(args), hosts, admins=args.admin)
     except (StoreError, ValueError) as exc:
         sock.close()
         print(_("hoyle serve: {reason}").format(reason=exc), file=sys.stderr)

@@ -212,7 +212,9 @@ class Room:
             except LimitError as exc:
                 raise CreateError(str(exc)) from None
             table_id = secrets.token_urlsafe(9)
-            seats = [Seat(s.kind, s.name, s.level, s.key_hash) for s in table.seats]
+            seats = [
+                Seat(s.kind, s.name, s.level, s.key_hash, player=s.player) for s in table.seats
+            ]
             new = await asyncio.to_thread(
                 Table.create, table_id, table.game, seats, self.store, self.settings
             )

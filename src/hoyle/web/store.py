@@ -84,6 +84,39 @@ reviews_t = Table(
 """A finished table's reviews ("Review my game", :mod:`hoyle.web.review`): one per seat and
 level, the review's JSON."""
 
+players_t = Table(
+    "cardroom_players",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(40), nullable=False),
+    Column("name_key", String(40), nullable=False, unique=True),
+    Column("password_hash", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+"""The club's players (:mod:`hoyle.web.accounts`): a name shown as typed, found by its
+case-folded ``name_key``, and the password's Argon2 hash (never the password)."""
+
+sessions_t = Table(
+    "cardroom_sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("player_id", Integer, nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+"""A logged-in browser: the SHA-256 of its cookie's random token (never the token) and when
+it stops being honoured."""
+
+player_seats_t = Table(
+    "cardroom_player_seats",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player_id", Integer, nullable=False, index=True),
+    Column("taken", Float, nullable=False),
+)
+"""Which player holds which seat of which table (a seat taken by a logged-in player)."""
+
 
 class StoreError(RuntimeError):
     """The database cannot be opened as asked (a driver missing); the message says what to do."""

@@ -141,10 +141,16 @@ class Seat:
     connections: int = field(default=0, compare=False)
     away: bool = field(default=False, compare=False)
     """A human not here (never came, left, or silent past the timeout): a bot plays for them."""
+    player: str | None = None
+    """The name of the club player holding this seat (:mod:`hoyle.web.accounts`); ``None``
+    for a guest's seat or a bot's."""
 
     def to_json(self) -> dict[str, Any]:
         """The stored form (with the key's hash, never sent to clients)."""
-        return {"kind": self.kind, "name": self.name, "level": self.level, "key": self.key_hash}
+        stored = {"kind": self.kind, "name": self.name, "level": self.level, "key": self.key_hash}
+        if self.player is not None:  # a guest's seat is stored as before accounts
+            stored["player"] = self.player
+        return stored
 
     def public(self) -> dict[str, Any]:
         """What every client may see of this seat."""
@@ -154,12 +160,15 @@ class Seat:
             "level": self.level if self.kind == "bot" else None,
             "connected": self.connections > 0,
             "away": self.kind == "human" and self.away,
+            **({"player": self.player} if self.player is not None else {}),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
         """The seat from its stored form."""
-        return cls(str(data["kind"]), str(data["name"]), str(data["level"]), data.get("key"))
+        seat = cls(str(data["kind"]), str(data["name"]), str(data["level"]), data.get("key"))
+        seat.player = data.get("player")
+        return seat
 
 
 NAME_LIMIT = 24
@@ -562,11 +571,14 @@ class Table:
         name: str | None = None,
         auto: bool = True,
         lang: str | None = None,
+        player: str | None = None,
     ) -> None:
         """Add a viewer: a seated human (their invite key was checked) or a spectator.
 
         ``auto`` off: this connection wants to play its forced moves itself. ``lang``: the
-        language it reads the table in (default: the one in force).
+        language it reads the table in (default: the one in force). ``player``: the club
+        player taking the seat (logged in), who holds it from now on under their own name,
+        unless another player holds it already.
         """
         self.viewers[conn] = seat
         self.langs[conn] = lang or i18n.current()
@@ -579,6 +591,13 @@ class Table:
             if timer is not None:
                 timer.cancel()
             before = s.name
+            if player is not None and s.player in (None, player):
+                name = player  # the seat shows the player's name, whatever the page says
+                if s.player is None:
+                    s.player = player
+                    await asyncio.to_thread(
+                        self.store.update_seats, self.id, [x.to_json() for x in self.seats]
+                    )
             if name is not None:
                 try:
                     wanted = check_name(name)

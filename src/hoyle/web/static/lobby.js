@@ -6,6 +6,7 @@
 // by the server (/api/check) as they are typed, the engine's reason shown under the field and
 // Create disabled until they read. The error bar under Create appears only with an error.
 
+import { drawAccount } from "./club.js";
 import { h } from "./dom.js";
 import { _, format } from "./i18n.js";
 import { uploadRecord } from "./upload.js";
@@ -216,6 +217,11 @@ async function start() {
   $("family").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
   $("family").value = games[0].name;  // the room lists the families default first
   $("name").value = localStorage.getItem("hoyle:name") || "";
+  const me = await drawAccount($("account"));
+  if (me.name) {  // a logged-in player's seat is theirs, under their own name
+    $("name").value = me.name;
+    $("name").readOnly = true;
+  }
   $("family").addEventListener("change", drawFamily);
   $("variant").addEventListener("change", drawVariant);
   $("players").addEventListener("change", drawSeats);
