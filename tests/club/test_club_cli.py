@@ -174,6 +174,8 @@ def test_ratings_made_then_updated(capsys: pytest.CaptureFixture[str], tmp_path:
         (["--tables", "easy,random", "random"], "--tables names 2 agents for 4 seats"),
         (["--tables", "easy", "nobody"], "unknown agent 'nobody'"),
         (["--players", "easy"], None),  # as many tables as seats: fine
+        (["--tables", "medium(simulations=4),easy,random,random", "random", "deals=1"], None),
+        (["--tables", "easy", "random", "deals=x"], "deals"),
         (["--players", "easy", "--table-count", "1"], "give two tables or more"),
         (["--tables", "easy", "easy", "--table-count", "2"], "--table-count goes with --players"),
         (["--tables", "easy", "easy", "--players", "easy"], "not both"),

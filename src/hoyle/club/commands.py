@@ -355,6 +355,16 @@ def board_lines(event: Event, result: EventScore) -> list[str]:
     return lines
 
 
+def _is_option(word: str) -> bool:
+    """Whether ``word`` is a rule option ``name=value`` (not a level ``expert(seconds=1)``).
+
+    >>> _is_option("deals=1"), _is_option("expert(seconds=0.05),easy"), _is_option("easy")
+    (True, False, False)
+    """
+    name, sep, _value = word.partition("=")
+    return bool(sep) and "(" not in name and "," not in name
+
+
 def cmd_event(args: argparse.Namespace) -> int:
     """``hoyle event``: a duplicate event of bots played through, then its final table."""
     from hoyle.arena.matches import one_deal
@@ -362,9 +372,10 @@ def cmd_event(args: argparse.Namespace) -> int:
 
     options = list(args.options)
     # ``--tables a,b,c,d deals=1``: a rule option the list option took; still an option.
+    # A level with settings (``expert(seconds=0.05)``) has its ``=`` inside brackets.
     if args.tables:
-        options += [t for t in args.tables if "=" in t]
-        args.tables = [t for t in args.tables if "=" not in t]
+        options += [t for t in args.tables if _is_option(t)]
+        args.tables = [t for t in args.tables if not _is_option(t)]
     game = _load_game(args.game, args.variant, options)
     note = None
     if not one_deal(game):
@@ -404,6 +415,9 @@ def cmd_event(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         _error(_("event interrupted; nothing was printed or saved"))
         return EXIT_INTERRUPTED
+    except (HoyleError, concurrent.futures.BrokenExecutor) as exc:  # a bot failed, a worker died
+        _error(_("event stopped: {error}; nothing was printed or saved").format(error=exc))
+        return EXIT_FAILURE
     result = score(event, [g.played for g in games])
     failure = None
     paths: list[Path] = []

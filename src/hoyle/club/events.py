@@ -725,7 +725,8 @@ def format_table(result: EventScore) -> str:
     width = max([len(who), *(len(s.participant) for s in result.table)])
     # Each column as wide as its heading too: the headings differ by language.
     pw, bw, tw = max(5, len(place)), max(6, len(boards)), max(8, len(total))
-    head = f"{place:>{pw}}  {who:<{width}}  {boards:>{bw}}  {total:>{tw}}  {_('Mean per board')}"
+    mean = _("Mean per board")
+    head = f"{place:>{pw}}  {who:<{width}}  {boards:>{bw}}  {total:>{tw}}  {mean}"
     lines = [head.rstrip()]
     for s in result.table:
         spread = f" ± {s.mean.half_width:.2f}" if s.mean.half_width is not None else ""
