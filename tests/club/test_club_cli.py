@@ -237,10 +237,11 @@ def test_records_written_whole_or_not_at_all(
         return original(self, *args, **kwargs)
 
     monkeypatch.setattr(Path, "write_text", fail_at_the_third)
-    code, out, err = run(capsys, *EVENT, "--records", str(tmp_path / "recs"))
+    argv = ["--records", str(tmp_path / "recs"), "--ratings", str(tmp_path / "r.json")]
+    code, out, err = run(capsys, *EVENT, *argv)
     assert code == 1 and "records not written" in err and "No space left" in err
     assert "Place" in out  # the event is not lost with the file
-    assert list(tmp_path.iterdir()) == []
+    assert list(tmp_path.iterdir()) == []  # nor rated: run again, it is not rated twice
 
 
 def test_spanish(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
