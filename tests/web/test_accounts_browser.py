@@ -1,0 +1,93 @@
+"""Accounts in headless Chromium: register, log out and in, create a table against bots and play
+it to the end, find the game on the profile with its replay; a guest's invite link needs no
+account; the pages in Spanish."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, expect
+from roomkit import QUICK_HEARTS, Server
+from test_browser import MANUAL, my_turn_or_end, play_one
+
+PASSWORD = "a long enough password"
+
+
+def test_a_player_registers_plays_and_finds_the_game_on_their_profile(
+    browser: Browser, room: Server
+) -> None:
+    page = browser.new_context().new_page()
+    page.add_init_script(MANUAL)
+    page.goto(room.url + "/register")
+    page.fill("#register-name", "Olga")
+    page.fill("#register-password", PASSWORD)
+    page.click("#register")
+    page.wait_for_url(room.url + "/")
+    expect(page.locator("#account #me")).to_have_text("Olga")
+    expect(page.locator("#name")).to_have_value("Olga")  # the seat will be hers, by name
+    cookie = next(c for c in page.context.cookies() if c["name"] == "hoyle_session")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Lax"
+    assert page.evaluate("document.cookie") == ""  # no script can read the session
+
+    # Log out and in again.
+    page.click("#logout")
+    expect(page.locator("#account #login-link")).to_be_visible()
+    page.click("#login-link")
+    page.fill("#login-name", "olga")
+    page.fill("#login-password", "not the password")
+    page.click("#login")
+    expect(page.locator("#login-error")).to_have_text("wrong name or password")
+    page.fill("#login-password", PASSWORD)
+    page.click("#login")
+    page.wait_for_url(room.url + "/")
+    expect(page.locator("#account #me")).to_have_text("Olga")
+
+    # A table against bots, one deal of Black Lady, played to its end by clicking.
+    page.wait_for_selector("#seat-3")
+    page.fill("#options", "deals=1")
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-{seat}", "bot:random")
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    table = page.url.split("/t/")[1].split("#")[0]
+    while my_turn_or_end(page):
+        play_one(page)
+    record = room.http.get(f"/api/tables/{table}/record").text
+    assert '[Seats "Olga, ' in record
+
+    # The profile lists the game with its replay.
+    page.click("a.home")
+    page.click("#account #me")
+    page.wait_for_url(room.url + "/players/Olga")
+    page.wait_for_function("document.body.dataset.ready === 'yes'")
+    expect(page.locator("#player-name")).to_have_text("Olga")
+    expect(page.locator("#kinds tbody tr[data-family=hearts] td").nth(2)).to_have_text("1")
+    expect(page.locator("#ratings")).to_contain_text("not rated yet")
+    game = page.locator(f"#recent li[data-table='{table}']")
+    expect(game).to_contain_text("Olga")
+    expect(page.locator("#private")).to_be_visible()  # her own page: her sessions too
+    expect(page.locator("#sessions")).to_contain_text("this browser")
+    game.locator("a.replay-link").click()
+    page.wait_for_url(f"**/replay/{table}")
+
+    # Another visitor sees the profile but not her sessions; in Spanish.
+    other = browser.new_context(locale="es-ES").new_page()
+    other.goto(room.url + "/players/Olga")
+    other.wait_for_function("document.body.dataset.ready === 'yes'")
+    expect(other.locator("#recent li")).to_have_count(1)
+    expect(other.locator("#private")).to_be_hidden()
+    expect(other.locator("#ratings")).to_contain_text("todavía sin valorar")
+    expect(other.locator("#account #login-link")).to_have_text("Entrar")
+    other.context.close()
+    page.context.close()
+
+
+def test_a_guests_invite_link_works_with_no_account(browser: Browser, room: Server) -> None:
+    table = room.create(QUICK_HEARTS, ["human", "random", "random", "random"])
+    page = browser.new_context().new_page()
+    page.add_init_script(MANUAL)
+    page.goto(table["seats"][0]["link"])
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    assert len(page.locator("#hand .card").all()) == 13
+    while my_turn_or_end(page):
+        play_one(page)
+    assert room.http.get(f"/api/tables/{table['id']}/record").status_code == 200
+    page.context.close()
