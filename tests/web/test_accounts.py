@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from roomkit import QUICK_HEARTS, Server, server_thread
+from roomkit import QUICK_HEARTS, Server, server_process, server_thread
 from websockets.sync.client import connect
 
 from hoyle.web.accounts import COOKIE, Accounts, Attempts
@@ -164,6 +164,31 @@ def test_registrations_are_limited_per_address(room: Server) -> None:
         assert acc.find("Reg 3") is None
     finally:
         acc.registrations = before
+
+
+def test_attempts_slide_with_their_window() -> None:
+    now = [0.0]
+    limit = Attempts(2, 60, clock=lambda: now[0])
+    limit.note("ana")
+    now[0] = 30
+    limit.note("ana")
+    assert limit.wait("ana") == 30  # the first attempt leaves the window at 60
+    assert limit.wait("ben") == 0
+    now[0] = 60
+    assert limit.wait("ana") == 0
+    limit.forget("ana")
+    assert limit.wait("ana") == 0
+
+
+def test_admins_are_named_on_the_command_line(tmp_path: Path) -> None:
+    with server_process(tmp_path / "club.sqlite3", None, "--admin", "ana") as server:
+        for name in ("Ana", "Ben"):
+            reply = server.http.post("/api/register", json={"name": name, "password": PASSWORD})
+            assert reply.status_code == 201
+            assert reply.json()["admin"] is (name == "Ana")
+            with as_player(server, cookie_of(reply)) as client:
+                assert client.get("/api/me").json()["admin"] is (name == "Ana")
+        assert server.http.get("/api/players/Ana").json()["admin"] is True
 
 
 def test_passwords_are_never_kept_nor_logged_in_clear(

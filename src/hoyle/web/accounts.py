@@ -194,11 +194,15 @@ class Accounts:
         self.session_seconds = session_seconds
         self.clock = clock
         self.hasher = PasswordHash((Argon2Hasher(),))
-        # A hash to check a password against when the name is nobody's: the same work.
-        self._decoy = self.hasher.hash(secrets.token_urlsafe(16))
         self.failures_by_name = Attempts(5, 15 * 60)
         self.failures_by_address = Attempts(20, 15 * 60)
         self.registrations = Attempts(5, 3600)
+
+    @functools.cached_property
+    def _decoy(self) -> str:
+        """A hash to check a password against when the name is nobody's: the same work (made
+        at the first login, not when the room starts)."""
+        return self.hasher.hash(secrets.token_urlsafe(16))
 
     # ------------------------------------------------------------------ checks
 
