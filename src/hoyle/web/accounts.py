@@ -172,9 +172,13 @@ def _titles(spec: str) -> tuple[str, str, str]:
 def ratings_for(player: Player, families: Iterable[str]) -> dict[str, Any]:
     """The player's rating in each family they have played: ``None`` for "not rated yet".
 
-    The seam for the club's ratings (:mod:`hoyle.club.ratings`): the next piece of work fills
-    these from the finished games; the profile page already shows whatever this returns (a
-    number, or "not rated yet").
+    The seam for the club's ratings (:mod:`hoyle.club.ratings`): the next piece of work keeps
+    a :class:`~hoyle.club.ratings.Leaderboard` per family, applies
+    :func:`~hoyle.club.ratings.outcome_from_record` of each finished table (players by their
+    account names, bots as ``bot:<level>``, guests left unrated), and returns here each
+    family's :attr:`~hoyle.club.ratings.Rating.display`. The profile page and
+    ``GET /api/players/<name>`` already show whatever this returns: a number, or "not rated
+    yet" for ``None``.
     """
     return dict.fromkeys(families)
 
