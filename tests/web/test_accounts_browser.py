@@ -65,6 +65,7 @@ def test_a_player_registers_plays_and_finds_the_game_on_their_profile(
     expect(game).to_contain_text("Olga")
     expect(page.locator("#private")).to_be_visible()  # her own page: her sessions too
     expect(page.locator("#sessions")).to_contain_text("this browser")
+    page.screenshot(path="/tmp/hoyle-profile.png", full_page=True)
     game.locator("a.replay-link").click()
     page.wait_for_url(f"**/replay/{table}")
 
