@@ -16,6 +16,8 @@ MODULES = sorted(
         info.name
         for info in pkgutil.walk_packages(hoyle.__path__, "hoyle.")
         if not info.name.endswith("__main__")
+        # Alembic runs its env script inside a migration context; imported bare it fails.
+        and info.name != "hoyle.web.migrations.env"
     ]
 )
 

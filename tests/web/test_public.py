@@ -161,7 +161,16 @@ def test_the_web_extra_is_what_serving_needs_and_postgres_its_own() -> None:
     def names(extra: str) -> set[str]:
         return {r.split("[")[0].split(">")[0].split("=")[0].strip() for r in extras[extra]}
 
-    assert names("web") == {"fastapi", "uvicorn", "sqlalchemy", "websockets"}
+    # The room and its database (with migrations), players' password hashes and ratings.
+    assert names("web") == {
+        "fastapi",
+        "uvicorn",
+        "sqlalchemy",
+        "alembic",
+        "websockets",
+        "openskill",
+        "pwdlib",
+    }
     assert "psycopg" in names("postgres")
     assert {"playwright", "httpx", "pytest"} <= names("test")
 
