@@ -148,7 +148,7 @@ def test_an_uploaded_record_opens_the_viewer_and_a_bad_one_says_its_line(
     _, record = finished
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     page.goto(room.url + "/")
-    page.wait_for_selector("#replay-file")
+    page.wait_for_selector("body[data-lobby=ready]")  # the file input listens from then
     game = {"name": "game.hrec", "mimeType": "text/plain", "buffer": record.encode()}
     page.set_input_files("#replay-file", files=[game])
     page.wait_for_url("**/replay/u/**")
