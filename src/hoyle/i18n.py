@@ -44,6 +44,7 @@ __all__ = [
     "set_language",
     "translations",
     "using",
+    "word_in_sense",
 ]
 
 DOMAIN = "hoyle"
@@ -134,6 +135,14 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     """``singular`` or ``plural`` as ``n`` asks, in the language in force (its own plural
     rules: the catalogue's ``Plural-Forms``)."""
     return translations(_current.get()).ngettext(singular, plural, n)
+
+
+def word_in_sense(message: str, word: str) -> str:
+    """A word marked for the catalogue with the sense it has here (``"pass (a phase of
+    play)"``: the same word names a move too), in the language in force; ``word`` itself
+    where that language has no translation, so the mark never shows."""
+    text = _(message)
+    return word if text == message else text
 
 
 def N_(message: str) -> str:

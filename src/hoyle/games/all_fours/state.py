@@ -35,7 +35,7 @@ from hoyle.games.all_fours.rules import (
     Trump,
 )
 from hoyle.games.all_fours.scoring import HandScore, counted, hand_point_bounds, score_hand
-from hoyle.i18n import N_, _
+from hoyle.i18n import N_, _, word_in_sense
 
 __all__ = ["WORDS", "AllFoursGame", "AllFoursState"]
 
@@ -114,9 +114,7 @@ a move too); the name itself where the language in force has no translation."""
 def _phase_word(phase: int) -> str:
     """The name of ``phase`` in the language in force, for a refusal (``beg``, ``petición``)."""
     name = PHASE_NAMES[phase]
-    message = _PHASE_WORDS[name]
-    text = _(message)
-    return name if text == message else text
+    return word_in_sense(_PHASE_WORDS[name], name)
 
 
 TURN = -1  # a deal-queue target: the card is turned up for trumps

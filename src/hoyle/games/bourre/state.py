@@ -58,15 +58,6 @@ SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 TURN = -1  # a deal-queue target: the trump card that belongs to no one
 
 
-def _card_error(text: str) -> str:
-    """Why ``text`` reads as no card, as :func:`hoyle.cards.card_index` says it (translated)."""
-    try:
-        card_index(" ".join(text.split()).lower().upper())
-    except CardError as exc:
-        return str(exc)
-    return ""  # pragma: no cover - a card would have been read
-
-
 def suit_of(card: int) -> int:
     """0 clubs, 1 diamonds, 2 hearts, 3 spades."""
     return card // 13
@@ -806,15 +797,7 @@ class BourreState(SharedShuffler, State):
 
     def _parse_action(self, text: str) -> int | None:
         """A card (``as``, ``10d``) or ``pass``, ``play``, ``draw`` (``stand``)."""
-        try:
-            return parse_card_or_word(text, _BY_WORD, "Bourré")
-        except IllegalActionError:
-            # Said again here in the language in force: the shared parser speaks English only.
-            raise IllegalActionError(
-                _("{text!r} is not a card or a Bourré word: {error}").format(
-                    text=text, error=_card_error(text)
-                )
-            ) from None
+        return parse_card_or_word(text, _BY_WORD, "Bourré")
 
     def _resample(self, seat: int, rng: random.Random) -> BourreState:
         """A state ``seat`` cannot tell from this one (see :mod:`.resample`)."""

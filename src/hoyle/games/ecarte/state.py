@@ -131,15 +131,6 @@ def suit_of(card: int) -> int:
     return card // 13
 
 
-def _card_error(text: str) -> str:
-    """Why ``text`` reads as no card, as :func:`hoyle.cards.card_index` says it (translated)."""
-    try:
-        card_index(" ".join(text.split()).lower().upper())
-    except CardError as exc:
-        return str(exc)
-    return ""  # pragma: no cover - a card would have been read
-
-
 def cards_of(mask: int) -> list[int]:
     """The card indices of a mask, in increasing order."""
     out = []
@@ -1144,14 +1135,7 @@ class EcarteState(SharedShuffler, State):
 
     def _parse_action(self, text: str) -> int | None:
         """A card (``kh``, ``10d``) or a word (``propose 2``, ``king``, ``stand``)."""
-        try:
-            return parse_card_or_word(text, _BY_WORD, "Écarté")
-        except IllegalActionError:
-            # Said again here in the language in force: the shared parser speaks English only.
-            why = _card_error(text)
-            raise IllegalActionError(
-                _("{text!r} is not a card or an Écarté word: {error}").format(text=text, error=why)
-            ) from None
+        return parse_card_or_word(text, _BY_WORD, "Écarté")
 
     def _resample(self, seat: int, rng: random.Random) -> EcarteState:
         """A state ``seat`` cannot tell from this one (see :mod:`.resample`)."""

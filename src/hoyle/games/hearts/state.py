@@ -41,7 +41,7 @@ from hoyle.games.hearts.scoring import (
     sides,
     slam_bid_scores,
 )
-from hoyle.i18n import N_, _
+from hoyle.i18n import N_, _, word_in_sense
 
 __all__ = ["GENERALE", "MOON_ADD", "MOON_SUBTRACT", "NO_GENERALE", "HeartsGame", "HeartsState"]
 
@@ -118,9 +118,7 @@ a move too); the name itself where the language in force has no translation."""
 def _phase_word(phase: int) -> str:
     """The name of ``phase`` in the language in force, for a refusal (``deal``, ``reparto``)."""
     name = PHASE_NAMES[phase]
-    message = _PHASE_WORDS[name]
-    text = _(message)
-    return name if text == message else text
+    return word_in_sense(_PHASE_WORDS[name], name)
 
 
 POOL = 0
