@@ -8,6 +8,7 @@ import json
 import logging
 import shutil
 import sqlite3
+import time
 from collections.abc import Iterator
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from pathlib import Path
@@ -301,6 +302,10 @@ def test_a_players_games_are_on_their_profile_and_a_guests_invite_still_works(
             if msg["type"] == "state" and msg["seats"][1]["name"] == "Laura":
                 break
     play_to_end(room, table, made["seats"][0]["key"])
+    deadline = time.monotonic() + 20  # the room rates the game just after its end
+    while room.room.store.settled(table) is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
     profile = room.http.get("/api/players/Karla").json()
     assert profile["games"] == 1
     [kind] = profile["kinds"]
@@ -309,7 +314,10 @@ def test_a_players_games_are_on_their_profile_and_a_guests_invite_still_works(
     assert game["table"] == table and game["replay"] == f"/replay/{table}"
     assert game["seat"] == 0 and game["place"] in (1, 2, 3, 4)
     assert game["players"][:2] == ["Karla", "Laura"]
-    assert profile["ratings"] == [{"family": "hearts", "family_title": "Hearts", "rating": None}]
+    # Every human seat held by a player: the game is rated (ratings: test_ratings_room.py).
+    [rating] = profile["ratings"]
+    assert rating["family_title"] == "Hearts" and isinstance(rating["rating"], int)
+    assert rating["of"] >= 2 and 1 <= rating["place"] <= rating["of"]
     assert room.http.get(game["replay"]).status_code == 200
     assert room.http.get("/api/players/Laura").json()["recent"][0]["seat"] == 1
 

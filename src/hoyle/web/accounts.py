@@ -17,7 +17,8 @@ password) is known again when they come back:
 - **Profiles** (:meth:`Accounts.profile`) are public and say only what the finished games'
   records say: games by family and variant, places, recent records with their replays.
   What is the player's own (their sessions, the tables they are playing now) is in
-  :meth:`Accounts.private`, which the app serves to that player alone.
+  :meth:`Accounts.private`, which the app serves to that player alone. They show the
+  player's rating and place in each family (:mod:`hoyle.web.ratings`).
 
 Club admins are named on the command line (``hoyle serve --admin NAME``), not stored: the
 room's owner says who they are each time it starts.
@@ -169,18 +170,13 @@ def _titles(spec: str) -> tuple[str, str, str]:
         return spec, "", spec
 
 
-def ratings_for(player: Player, families: Iterable[str]) -> dict[str, Any]:
-    """The player's rating in each family they have played: ``None`` for "not rated yet".
+def ratings_for(store: Store, player: Player, families: Iterable[str]) -> dict[str, Any]:
+    """The player's rating in each family they have played (:mod:`hoyle.web.ratings`): the
+    displayed rating, their place among the players (bots left out) and how many players
+    there are, and their rated games; ``None`` for "not rated yet"."""
+    from hoyle.web.ratings import Ratings
 
-    The seam for the club's ratings (:mod:`hoyle.club.ratings`): the next piece of work keeps
-    a :class:`~hoyle.club.ratings.Leaderboard` per family, applies
-    :func:`~hoyle.club.ratings.outcome_from_record` of each finished table (players by their
-    account names, bots as ``bot:<level>``, guests left unrated), and returns here each
-    family's :attr:`~hoyle.club.ratings.Rating.display`. The profile page and
-    ``GET /api/players/<name>`` already show whatever this returns: a number, or "not rated
-    yet" for ``None``.
-    """
-    return dict.fromkeys(families)
+    return Ratings(store).of_player(player.name, list(families))
 
 
 class Accounts:
@@ -415,7 +411,7 @@ class Accounts:
                     }
                 )
         families = sorted({k[0] for k in kinds})
-        rated = ratings_for(player, families)
+        rated = ratings_for(self.store, player, families)
         return {
             "name": player.name,
             "admin": player.admin,
@@ -424,7 +420,12 @@ class Accounts:
             "kinds": sorted(kinds.values(), key=lambda e: (-e["games"], e["family"])),
             "recent": recent,
             "ratings": [
-                {"family": f, "family_title": _titles(f)[0], "rating": rated.get(f)}
+                {
+                    "family": f,
+                    "family_title": _titles(f)[0],
+                    **(rated.get(f) or {"rating": None}),
+                    "leaderboard": f"/leaderboard/{f}",
+                }
                 for f in families
             ],
         }

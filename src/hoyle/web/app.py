@@ -39,6 +39,7 @@ from fastapi.staticfiles import StaticFiles
 
 import hoyle
 from hoyle.core.errors import HoyleError
+from hoyle.core.registry import families
 from hoyle.i18n import LANGUAGES, _, current
 from hoyle.web.accounts import COOKIE, SESSION_SECONDS, AccountError, Accounts, Player
 from hoyle.web.guard import SAFE_METHODS, Guard
@@ -130,6 +131,22 @@ def create_app(
     @app.get("/register", include_in_schema=False)
     async def register_page() -> HTMLResponse:
         return _page("account.html")
+
+    @app.get("/leaderboard/{family}", include_in_schema=False)
+    async def leaderboard_page(family: str) -> HTMLResponse:
+        return _page("leaderboard.html")
+
+    @app.get("/api/leaderboard/{family}")
+    async def leaderboard(family: str) -> dict[str, Any]:
+        """A family's leaderboard (ratings.py): each player and bot level, best first."""
+        if family not in families():
+            raise HTTPException(
+                404,
+                _("no game family called {family}; families: {known}").format(
+                    family=family, known=", ".join(families())
+                ),
+            )
+        return await asyncio.to_thread(room.ratings.standings, family)
 
     @app.get("/players/{name}", include_in_schema=False)
     async def player_page(name: str) -> HTMLResponse:
@@ -250,6 +267,9 @@ def create_app(
         seats = body.get("seats")
         if not isinstance(seats, list):
             raise HTTPException(400, _("seats is a list, one entry per seat"))
+        rated = body.get("rated", True)
+        if not isinstance(rated, bool):
+            raise HTTPException(400, _("rated is true or false"))
         client = request.client.host if request.client else ""
         player = await _session(accounts, request)
         mine = None
@@ -261,7 +281,7 @@ def create_app(
             if mine is not None:
                 seats = [dict(s, name=player.name) if i == mine else s for i, s in enumerate(seats)]
         try:
-            made = await room.create(body["game"], seats, _options(body), client)
+            made = await room.create(body["game"], seats, _options(body), client, rated)
         except CreateError as exc:
             raise HTTPException(400, str(exc)) from None
         except LimitError as exc:
@@ -279,6 +299,7 @@ def create_app(
                 "id": table.id,
                 "game": table.game.spec,
                 "title": game_title(table.game),
+                "rated": table.row.rated,
                 "watch": f"{base}/t/{table.id}",
                 "seats": [
                     {

@@ -23,6 +23,7 @@ from hoyle.i18n import _, current
 from hoyle.titles import family_title, option_doc, preset_summary, preset_title
 from hoyle.web.bots import BotPool
 from hoyle.web.limits import OFF, Gate, LimitError, Limits, baseline_of
+from hoyle.web.ratings import Ratings
 from hoyle.web.store import Store
 from hoyle.web.table import (
     Refused,
@@ -75,9 +76,11 @@ class Room:
         self.pool = BotPool(self.settings.bot_workers, self.settings.bot_seconds)
         self.tables: dict[str, Table] = {}
         self._rematching = asyncio.Lock()
+        self.ratings = Ratings(store)
 
     def _add(self, table: Table) -> None:
         table.pool = self.pool
+        table.on_finish = self.ratings.settle_soon
         self.tables[table.id] = table
         table.start()
 
@@ -87,7 +90,14 @@ class Room:
         return Counter(t.creator for t in self.tables.values() if not t.finished)
 
     async def resume(self) -> int:
-        """Load every unfinished table from its log and start it again; return how many."""
+        """Load every unfinished table from its log and start it again; return how many.
+
+        First the ratings: each family's leaderboard is seeded if it has none, and the games
+        that finished without being settled (the room stopped at that moment) are rated."""
+        await asyncio.to_thread(self.ratings.seed)
+        await asyncio.to_thread(
+            self.ratings.catch_up, lambda row: Table.resume(row, self.store, self.settings)
+        )
         rows = await asyncio.to_thread(self.store.unfinished)
         for row in rows:
             table = await asyncio.to_thread(Table.resume, row, self.store, self.settings)
@@ -106,9 +116,10 @@ class Room:
         seats: Sequence[dict[str, Any]],
         options: dict[str, Any] | None = None,
         client: str = "",
+        rated: bool = True,
     ) -> Created:
         """A new table playing ``spec`` (plus ``options``) with ``seats``, for the visitor at
-        address ``client``.
+        address ``client``; ``rated``: whether its game counts for the ratings.
 
         Each seat is ``{"kind": "human", "name": ...}`` or ``{"kind": "bot", "level": ...}``.
         Raises :class:`CreateError` for a bad request and
@@ -124,7 +135,7 @@ class Room:
         self.gate.admit(client, self.live())  # last: a refused request uses up no creation
         table_id = secrets.token_urlsafe(9)
         table = await asyncio.to_thread(
-            Table.create, table_id, game, made, self.store, self.settings
+            Table.create, table_id, game, made, self.store, self.settings, rated
         )
         table.creator = client
         self._add(table)
@@ -216,7 +227,13 @@ class Room:
                 Seat(s.kind, s.name, s.level, s.key_hash, player=s.player) for s in table.seats
             ]
             new = await asyncio.to_thread(
-                Table.create, table_id, table.game, seats, self.store, self.settings
+                Table.create,
+                table_id,
+                table.game,
+                seats,
+                self.store,
+                self.settings,
+                table.row.rated,
             )
             new.row.rematch_of = table.id
             new.creator = table.creator

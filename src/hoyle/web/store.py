@@ -10,8 +10,9 @@ made, and upgraded when hoyle is, by the migrations of :mod:`hoyle.web.migration
 from __future__ import annotations
 
 import json
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,11 +29,14 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 
+from hoyle.club.ratings import GameOutcome, Leaderboard, Rating
 from hoyle.web.migrations import MigrationError, upgrade
 
 __all__ = ["EventRow", "Store", "StoreError", "TableRow", "database_url"]
@@ -117,6 +121,29 @@ player_seats_t = Table(
 )
 """Which player holds which seat of which table (a seat taken by a logged-in player)."""
 
+leaderboards_t = Table(
+    "cardroom_leaderboards",
+    metadata,
+    Column("family", String(40), primary_key=True),
+    Column("board", Text, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+"""Each family's ratings (:mod:`hoyle.web.ratings`): its
+:class:`~hoyle.club.ratings.Leaderboard` as JSON, rewritten whole by each rated game."""
+
+rated_tables_t = Table(
+    "cardroom_rated_tables",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("result", String(16), nullable=False),
+    Column("family", String(40)),
+    Column("outcome", Text),
+    Column("at", Float, nullable=False),
+)
+"""What became of a table for the ratings, once decided: ``rated`` (with the outcome's JSON),
+``unrated`` (its host said so, noted when it is made), ``guests``, ``bots`` or ``before``
+(finished before ratings). A table finished without a row here is still to be rated."""
+
 
 class StoreError(RuntimeError):
     """The database cannot be opened as asked (a driver missing); the message says what to do."""
@@ -145,6 +172,8 @@ class TableRow:
     record: str | None = None
     rematch_of: str | None = None
     rematch: str | None = None
+    rated: bool = True
+    """Whether the game counts for the ratings (its host may make it unrated)."""
 
 
 def database_url(database: str | None, data_dir: Path) -> str:
@@ -174,6 +203,7 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self._rating = threading.Lock()  # this room's ratings are settled one game at a time
         try:
             self.engine: Engine = create_engine(url, future=True)
         except ModuleNotFoundError as exc:  # a database driver that is not installed
@@ -204,6 +234,10 @@ class Store:
         """Add a table with its first events (the first deal) and deal secrets, at once."""
         with self.engine.begin() as conn:
             conn.execute(insert(tables_t).values(**_table_values(row)))
+            if not row.rated:
+                conn.execute(
+                    insert(rated_tables_t).values(table_id=row.id, result=UNRATED, at=row.created)
+                )
             self._write(conn, row.id, events, deals)
 
     def append(
@@ -272,12 +306,12 @@ class Store:
     def table(self, table_id: str) -> TableRow | None:
         """The table called ``table_id``, or ``None``."""
         with self.engine.connect() as conn:
-            found = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            found = conn.execute(_with_result().where(tables_t.c.id == table_id)).first()
         return None if found is None else _row(found)
 
     def tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
         """Tables, newest first, optionally only ``playing`` or ``finished`` ones."""
-        query = select(tables_t).order_by(tables_t.c.created.desc()).limit(limit)
+        query = _with_result().order_by(tables_t.c.created.desc()).limit(limit)
         if status is not None:
             query = query.where(tables_t.c.status == status)
         with self.engine.connect() as conn:
@@ -285,7 +319,7 @@ class Store:
 
     def unfinished(self) -> list[TableRow]:
         """Every table still being played, oldest first (resumed when the server starts)."""
-        query = select(tables_t).where(tables_t.c.status == "playing")
+        query = _with_result().where(tables_t.c.status == "playing")
         with self.engine.connect() as conn:
             rows = [_row(r) for r in conn.execute(query.order_by(tables_t.c.created))]
         return rows
@@ -345,6 +379,147 @@ class Store:
         with self.engine.connect() as conn:
             return [(r.seat, r.level) for r in conn.execute(query)]
 
+    # ------------------------------------------------------------------ ratings
+
+    def leaderboard(self, family: str) -> Leaderboard | None:
+        """The family's leaderboard, or ``None`` when it has none yet."""
+        query = select(leaderboards_t.c.board).where(leaderboards_t.c.family == family)
+        with self.engine.connect() as conn:
+            found = conn.execute(query).scalar()
+        return None if found is None else Leaderboard.loads(found)
+
+    def leaderboards(self) -> list[str]:
+        """The families that have a leaderboard, in order."""
+        query = select(leaderboards_t.c.family).order_by(leaderboards_t.c.family)
+        with self.engine.connect() as conn:
+            return [str(f) for f in conn.execute(query).scalars()]
+
+    def add_leaderboard(self, board: Leaderboard) -> bool:
+        """Keep ``board`` as its family's unless the family has one already (two rooms
+        seeding at once keep the first); whether it was added."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(leaderboards_t).values(
+                        family=board.family, board=board.dumps(), updated=time.time()
+                    )
+                )
+        except IntegrityError:
+            return False
+        return True
+
+    def settle(
+        self,
+        table_id: str,
+        result: str,
+        outcome: GameOutcome | None = None,
+        new_board: Callable[[str], Leaderboard] | None = None,
+    ) -> dict[str, tuple[Rating, Rating]] | None:
+        """Note what became of a finished table for the ratings and, for an ``outcome``,
+        rate it on its family's leaderboard (``new_board(family)`` when the family has none):
+        the players' ratings before and after. ``None`` when the table was settled before:
+        a game is rated once.
+
+        One transaction: the note and the new leaderboard are stored together or not at all.
+        Its first write is the note, so a second room settling the same table (or another
+        table of the family) waits for this one and then reads what it wrote.
+        """
+        try:
+            with self._rating, self.engine.begin() as conn:
+                return self._settle(conn, table_id, result, outcome, new_board)
+        except IntegrityError:  # another room noted it first
+            return None
+
+    @staticmethod
+    def _settle(
+        conn: Any,
+        table_id: str,
+        result: str,
+        outcome: GameOutcome | None,
+        new_board: Callable[[str], Leaderboard] | None,
+    ) -> dict[str, tuple[Rating, Rating]] | None:
+        done = conn.execute(
+            select(rated_tables_t.c.result).where(rated_tables_t.c.table_id == table_id)
+        ).first()
+        if done is not None:
+            return None
+        conn.execute(
+            insert(rated_tables_t).values(
+                table_id=table_id,
+                result=result,
+                family=None if outcome is None else outcome.family,
+                outcome=None if outcome is None else json.dumps(outcome.to_dict()),
+                at=time.time(),
+            )
+        )
+        if outcome is None:
+            return {}
+        found = conn.execute(
+            select(leaderboards_t.c.board)
+            .where(leaderboards_t.c.family == outcome.family)
+            .with_for_update()  # PostgreSQL: the family's row is ours until we commit
+        ).scalar()
+        if found is not None:
+            board = Leaderboard.loads(found)
+        elif new_board is not None:
+            board = new_board(outcome.family)
+        else:
+            board = Leaderboard(outcome.family)
+        changes = board.apply(outcome)
+        values = {"board": board.dumps(), "updated": time.time()}
+        if found is None:
+            conn.execute(insert(leaderboards_t).values(family=outcome.family, **values))
+        else:
+            conn.execute(
+                update(leaderboards_t)
+                .where(leaderboards_t.c.family == outcome.family)
+                .values(**values)
+            )
+        return changes
+
+    def settled(self, table_id: str) -> str | None:
+        """What became of the table for the ratings (``rated``, ``unrated``…), or ``None``
+        while it is not settled."""
+        query = select(rated_tables_t.c.result).where(rated_tables_t.c.table_id == table_id)
+        with self.engine.connect() as conn:
+            found = conn.execute(query).scalar()
+        return None if found is None else str(found)
+
+    def rated_games(self, family: str) -> int:
+        """How many of the room's games of ``family`` were rated."""
+        query = (
+            select(func.count())
+            .select_from(rated_tables_t)
+            .where((rated_tables_t.c.result == RATED) & (rated_tables_t.c.family == family))
+        )
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
+
+    def unsettled(self) -> list[TableRow]:
+        """Finished tables not yet settled for the ratings, in the order they finished (a
+        room that stopped between a game's end and its rating settles them when it starts)."""
+        query = (
+            _with_result()
+            .where(tables_t.c.status == "finished")
+            .where(rated_tables_t.c.table_id.is_(None))
+            .order_by(tables_t.c.finished, tables_t.c.created)
+        )
+        with self.engine.connect() as conn:
+            return [_row(r) for r in conn.execute(query)]
+
+
+UNRATED = "unrated"
+"""A table's result for the ratings when its host made it unrated."""
+RATED = "rated"
+"""A table's result for the ratings when its game was rated."""
+
+
+def _with_result() -> Any:
+    """The tables with what became of them for the ratings (``None`` while unsettled)."""
+    return select(tables_t, rated_tables_t.c.result).outerjoin(
+        rated_tables_t, rated_tables_t.c.table_id == tables_t.c.id
+    )
+
 
 def _table_values(row: TableRow) -> dict[str, Any]:
     return {
@@ -371,4 +546,5 @@ def _row(r: Any) -> TableRow:
         record=r.record,
         rematch_of=r.rematch_of,
         rematch=r.rematch,
+        rated=getattr(r, "result", None) != UNRATED,
     )

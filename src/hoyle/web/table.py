@@ -25,7 +25,7 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -282,6 +282,8 @@ class Table:
         """The language each viewer reads the table in."""
         self.lock = asyncio.Lock()
         self.on_change: Callable[[Table], None] | None = None
+        self.on_finish: Callable[[Table], Awaitable[None]] | None = None
+        """Called once the game is over, after its last action is stored (the room rates it)."""
         self._agents: dict[int, tuple[str, Agent]] = {}
         """Bots that do not search, by seat (they play here, not in the pool)."""
         self.creator = ""
@@ -317,14 +319,21 @@ class Table:
 
     @classmethod
     def create(
-        cls, table_id: str, game: Game[Any], seats: list[Seat], store: Store, settings: Settings
+        cls,
+        table_id: str,
+        game: Game[Any],
+        seats: list[Seat],
+        store: Store,
+        settings: Settings,
+        rated: bool = True,
     ) -> Table:
-        """A new table, its first deal drawn and committed, stored in one transaction."""
+        """A new table, its first deal drawn and committed, stored in one transaction;
+        ``rated``: whether its game counts for the ratings."""
         state = game.new_initial_state()
         deals: dict[int, DealSecret] = {}
         events: list[EventRow] = []
         fresh = _draw_chance(state, deals, events, 0)
-        row = TableRow(table_id, game.spec, [s.to_json() for s in seats])
+        row = TableRow(table_id, game.spec, [s.to_json() for s in seats], rated=rated)
         store.create_table(row, events, [(d.deal, d.salt, d.commitment) for d in fresh])
         history = [_public_scores(state)] if _public_scores(state) else []
         return cls(row, store, settings, state, len(events), deals, history)
@@ -811,6 +820,8 @@ class Table:
             await self.broadcast()
         if self.on_change is not None:
             self.on_change(self)
+        if record is not None and self.on_finish is not None:
+            await self.on_finish(self)
 
     def _record(self, state: State, deals: dict[int, DealSecret]) -> str:
         tags = {
@@ -971,6 +982,7 @@ class Table:
             "created": self.row.created,
             "viewers": len(self.viewers),
             "rematch": self.row.rematch,
+            "rated": self.row.rated,
         }
 
 

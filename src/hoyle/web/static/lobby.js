@@ -165,7 +165,7 @@ async function create(event) {
     reply = await fetch("/api/tables", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...request(), players: Number($("players").value), seats }),
+      body: JSON.stringify({ ...request(), players: Number($("players").value), seats, rated: $("rated").checked }),
     });
     body = await reply.json();
   } catch (exc) {
@@ -215,6 +215,8 @@ async function start() {
   $("room-limits").textContent = room.limits.text;
   games = await (await fetch("/api/games")).json();
   $("family").replaceChildren(...games.map((g) => h("option", { value: g.name }, g.title)));
+  $("leaderboards").replaceChildren(...games.map((g) => h("li", { dataset: { family: g.name } },
+    h("a", { href: `/leaderboard/${encodeURIComponent(g.name)}` }, g.title))));
   $("family").value = games[0].name;  // the room lists the families default first
   $("name").value = localStorage.getItem("hoyle:name") || "";
   const me = await drawAccount($("account"));

@@ -31,7 +31,9 @@ async function start() {
   $("kinds").tBodies[0].replaceChildren(...profile.kinds.map((k) => h("tr", { dataset: { family: k.family, variant: k.variant } },
     h("td", {}, k.family_title), h("td", {}, k.variant_title), h("td", {}, String(k.games)), h("td", {}, String(k.won)))));
   $("ratings").replaceChildren(...(profile.ratings.length ? profile.ratings.map((r) => h("li", { dataset: { family: r.family } },
-    format(_("{game}: {rating}"), { game: r.family_title, rating: r.rating === null ? _("not rated yet") : String(r.rating) })))
+    r.rating === null ? format(_("{game}: {rating}"), { game: r.family_title, rating: _("not rated yet") })
+      : format(_("{game}: {rating}, place {place} of {of}"), { game: r.family_title, rating: r.rating, place: r.place, of: r.of }),
+    " · ", h("a", { class: "leaderboard-link", href: r.leaderboard }, _("leaderboard"))))
     : none(_("not rated yet"))));
   $("recent").replaceChildren(...(profile.recent.length ? profile.recent.map((g) => h("li", { dataset: { table: g.table } },
     h("span", { title: g.game }, g.title), ` · ${g.players.join(", ")} · ${placeText(g.place, g.players.length)} · ${when(g.finished)} · `,
