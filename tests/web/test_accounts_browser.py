@@ -1,8 +1,11 @@
-"""Accounts in headless Chromium: register, log out and in, create a table against bots and play
-it to the end, find the game on the profile with its replay; a guest's invite link needs no
-account; the pages in Spanish."""
+"""Accounts in headless Chromium: register, log out and in, create a rated table against bots and
+play it to the end, find the game on the profile with its replay and the player's rating, and the
+player on the family's leaderboard; a guest's invite link needs no account; the pages in
+Spanish."""
 
 from __future__ import annotations
+
+import time
 
 from playwright.sync_api import Browser, expect
 from roomkit import QUICK_HEARTS, Server
@@ -40,8 +43,17 @@ def test_a_player_registers_plays_and_finds_the_game_on_their_profile(
     page.wait_for_url(room.url + "/")
     expect(page.locator("#account #me")).to_have_text("Olga")
 
-    # A table against bots, one deal of Black Lady, played to its end by clicking.
+    # The leaderboard, linked from the lobby: the bots' levels, placed, and no Olga yet.
+    page.click("#leaderboards li[data-family=hearts] a")
+    page.wait_for_url(room.url + "/leaderboard/hearts")
+    page.wait_for_function("document.body.dataset.ready === 'yes'")
+    expect(page.locator("#board tbody tr[data-name='bot:expert']")).to_be_visible()
+    expect(page.locator("#board tbody tr[data-name='Olga']")).to_have_count(0)
+    page.click("a.home")
+
+    # A rated table against bots, one deal of Black Lady, played to its end by clicking.
     page.wait_for_selector("#seat-3")
+    expect(page.locator("#rated")).to_be_checked()  # rated unless the host says otherwise
     page.fill("#options", "deals=1")
     for seat in (1, 2, 3):
         page.select_option(f"#seat-{seat}", "bot:random")
@@ -52,6 +64,10 @@ def test_a_player_registers_plays_and_finds_the_game_on_their_profile(
         play_one(page)
     record = room.http.get(f"/api/tables/{table}/record").text
     assert '[Seats "Olga, ' in record
+    deadline = time.monotonic() + 20  # the room rates the game just after its end
+    while room.room.store.settled(table) != "rated":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
 
     # The profile lists the game with its replay.
     page.click("a.home")
@@ -60,12 +76,25 @@ def test_a_player_registers_plays_and_finds_the_game_on_their_profile(
     page.wait_for_function("document.body.dataset.ready === 'yes'")
     expect(page.locator("#player-name")).to_have_text("Olga")
     expect(page.locator("#kinds tbody tr[data-family=hearts] td").nth(2)).to_have_text("1")
-    expect(page.locator("#ratings")).to_contain_text("not rated yet")
+    rating = room.http.get("/api/players/Olga").json()["ratings"][0]["rating"]
+    expect(page.locator("#ratings li[data-family=hearts]")).to_contain_text(
+        f"Hearts: {rating}, place 1 of 1"
+    )
     game = page.locator(f"#recent li[data-table='{table}']")
     expect(game).to_contain_text("Olga")
     expect(page.locator("#private")).to_be_visible()  # her own page: her sessions too
     expect(page.locator("#sessions")).to_contain_text("this browser")
     page.screenshot(path="/tmp/hoyle-profile.png", full_page=True)
+    # The leaderboard, from the profile: Olga is on it now, with her rating.
+    page.click("#ratings a.leaderboard-link")
+    page.wait_for_url(room.url + "/leaderboard/hearts")
+    page.wait_for_function("document.body.dataset.ready === 'yes'")
+    row = page.locator("#board tbody tr[data-name='Olga']")
+    expect(row.locator("td").nth(2)).to_have_text(str(rating))
+    expect(row.locator("td").nth(3)).to_have_text("1")
+    page.screenshot(path="/tmp/hoyle-leaderboard.png", full_page=True)
+    page.go_back()
+    page.wait_for_function("document.body.dataset.ready === 'yes'")
     game.locator("a.replay-link").click()
     page.wait_for_url(f"**/replay/{table}")
 
@@ -75,7 +104,13 @@ def test_a_player_registers_plays_and_finds_the_game_on_their_profile(
     other.wait_for_function("document.body.dataset.ready === 'yes'")
     expect(other.locator("#recent li")).to_have_count(1)
     expect(other.locator("#private")).to_be_hidden()
-    expect(other.locator("#ratings")).to_contain_text("todavía sin valorar")
+    expect(other.locator("#ratings")).to_contain_text(f"Corazones: {rating}, puesto 1 de 1")
+    other.click("#ratings a.leaderboard-link")
+    other.wait_for_function("document.body.dataset.ready === 'yes'")
+    expect(other.locator("#board-title")).to_have_text("Corazones: clasificación")
+    expect(other.locator("#board tbody tr[data-name='bot:random'] td").nth(1)).to_have_text(
+        "bot: al azar"
+    )
     expect(other.locator("#account #login-link")).to_have_text("Entrar")
     other.context.close()
     page.context.close()
