@@ -61,12 +61,18 @@ def settled(room: Server, table_id: str) -> str:
 def play_rated(room: Server, token: str, seats: list[dict[str, Any]], **extra: Any) -> str:
     """Create a one-deal Hearts table as the player of ``token`` (first human seat theirs),
     play that seat to the end; the table's id."""
+    return play(room, token, seats, **extra)[0]
+
+
+def play(room: Server, token: str, seats: list[dict[str, Any]], **extra: Any) -> tuple[str, str]:
+    """:func:`play_rated`, and the key of the player's seat."""
     with as_player(room, token) as player:
         reply = player.post("/api/tables", json={"game": QUICK_HEARTS, "seats": seats, **extra})
     assert reply.status_code == 200, reply.text
     made = reply.json()
+    assert made["rated"] is extra.get("rated", True)
     play_to_end(room, made["id"], made["seats"][0]["key"])
-    return str(made["id"])
+    return str(made["id"]), str(made["seats"][0]["key"])
 
 
 def test_a_rated_game_against_bots_moves_the_players_rating(room: Server) -> None:
@@ -106,11 +112,17 @@ def test_an_unrated_table_changes_nothing(room: Server) -> None:
             "/api/tables", json={"game": QUICK_HEARTS, "seats": BOTS, "rated": "no"}
         )
     assert refused.status_code == 400
-    table = play_rated(room, token, [{"kind": "human"}, *BOTS], rated=False)
+    table, key = play(room, token, [{"kind": "human"}, *BOTS], rated=False)
     assert settled(room, table) == "unrated"
     assert board(room).dumps() == before
     assert room.http.get("/api/players/Ursula").json()["ratings"][0]["rating"] is None
     assert room.room.tables[table].summary()["rated"] is False
+    with room.client(table, key) as ws:  # a rematch is unrated too
+        ws.next_state()
+        ws.send_json({"type": "rematch"})
+        rematch = ws.next_reply()["table"]
+    assert room.room.tables[rematch].summary()["rated"] is False
+    assert store_of(room).settled(rematch) == "unrated"
 
 
 def test_a_table_with_a_guest_is_not_rated(room: Server) -> None:
