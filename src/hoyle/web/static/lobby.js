@@ -186,7 +186,8 @@ async function create(event) {
 async function lists() {
   const live = await (await fetch("/api/tables")).json();
   $("live").replaceChildren(...(live.length ? live.map((t) => h("li", {},
-    h("a", { href: `/t/${t.id}#watch`, title: t.game }, t.title), " · ", t.seats.map((s) => s.name).join(", "))) : [h("li", { class: "note" }, _("none"))]));
+    h("a", { href: `/t/${t.id}#watch`, title: t.game }, t.title), " · ", t.seats.map((s) => s.name).join(", "),
+    t.rated === false ? " · " + _("unrated") : "")) : [h("li", { class: "note" }, _("none"))]));
   const done = await (await fetch("/api/history")).json();
   $("history").replaceChildren(...(done.length ? done.map((t) => h("li", {},
     h("a", { href: `/t/${t.id}#watch`, title: t.game }, t.title), ` · ${t.seats.join(", ")} · ${t.result} · `,
