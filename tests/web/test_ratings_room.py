@@ -22,7 +22,7 @@ from hoyle.club.ratings import Leaderboard, outcome_from_record
 from hoyle.records import loads
 from hoyle.web.accounts import Attempts
 from hoyle.web.ratings import LADDER, seeded
-from hoyle.web.store import Store, leaderboards_t, rated_tables_t
+from hoyle.web.store import Store, TableRow, leaderboards_t, rated_tables_t
 
 KEPT = Path(__file__).resolve().parents[1] / "data" / "cardroom-2026-11-27.sqlite"
 BOTS = [{"kind": "bot", "level": "random"}] * 3
@@ -190,3 +190,16 @@ def test_the_leaderboard_in_spanish(room: Server) -> None:
     assert missing.status_code == 404 and "ninguna familia" in missing.json()["detail"]
     lobby = room.http.get("/", headers=es).text
     assert "Partida valorada" in lobby and "Clasificaciones" in lobby
+
+
+def test_a_finished_table_that_no_longer_loads_does_not_stop_the_room(tmp_path: Path) -> None:
+    db = tmp_path / "room.sqlite3"
+    store = Store(f"sqlite:///{db}")
+    try:
+        row = TableRow("gone", "no-such-game", [], status="finished", finished=1.0, record="")
+        store.create_table(row, [], [])
+    finally:
+        store.close()
+    with server_thread(db) as room:
+        assert store_of(room).settled("gone") == "error"
+        assert room.http.get("/api/leaderboard/hearts").status_code == 200

@@ -128,10 +128,17 @@ class Ratings:
 
     def catch_up(self, load: Any) -> int:
         """Settle every finished table without a note (``load(row)`` gives its
-        :class:`~hoyle.web.table.Table`); how many."""
+        :class:`~hoyle.web.table.Table`); how many. One that no longer loads is noted
+        ``error`` and left unrated: a room starts whatever its old tables hold."""
         rows = self.store.unsettled()
         for row in rows:
-            self.settle(load(row))
+            try:
+                table = load(row)
+            except Exception as exc:  # a game this hoyle no longer replays: noted, not rated
+                log.warning("table %s is not rated: %s", row.id, exc)
+                self.store.settle(row.id, "error")
+                continue
+            self.settle(table)
         return len(rows)
 
     def board(self, family: str) -> Leaderboard:
