@@ -17,6 +17,7 @@ from typing import Any
 
 import httpx
 import uvicorn
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from websockets.sync.client import ClientConnection, connect
 
 from hoyle.web.app import create_app
@@ -219,3 +220,21 @@ def run_room(main: Callable[[Room], Awaitable[None]], db: Path, **settings: Any)
         asyncio.run(body())
     finally:
         store.close()
+
+
+def choose_and_confirm(page: Any) -> None:
+    """Pick cards until the choice (a pass, a discard) may be confirmed, then confirm it. The
+    choice may go away meanwhile — the room moved on (a bot playing for a slow seat on a busy
+    machine): then there is nothing left to do, and no locator must wait for it."""
+    confirm = page.locator("#choice-confirm")
+    for _attempt in range(60):  # a choice takes a few clicks; never wait forever
+        if not confirm.count():
+            return
+        try:
+            if confirm.is_enabled(timeout=2000):
+                confirm.click(timeout=2000)
+                return
+            page.locator("#hand .card.legal:not(.selected)").first.click(timeout=2000)
+        except PlaywrightTimeoutError:
+            continue  # gone or redrawn: look again
+    raise AssertionError("the choice never became confirmable")

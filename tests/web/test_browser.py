@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from roomkit import Server
+from roomkit import Server, choose_and_confirm
 
 import hoyle
 from hoyle.core.narrate import pretty
@@ -43,9 +43,7 @@ def play_one(page: Page) -> None:
     them, then confirmed."""
     seq = page.evaluate("document.body.dataset.seq")
     if page.locator("#choice-confirm").count():
-        while not page.locator("#choice-confirm").is_enabled():
-            page.locator("#hand .card.legal:not(.selected)").first.click()
-        page.locator("#choice-confirm").click()
+        choose_and_confirm(page)
     else:
         page.locator("#hand .card.legal, #actions button").first.click()
     if page.locator("#confirm[open]").count():  # conceding asks first

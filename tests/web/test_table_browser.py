@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from roomkit import Server, server_thread
+from roomkit import Server, choose_and_confirm, server_thread
 
 import hoyle
 from hoyle.records import loads, replay
@@ -108,10 +108,7 @@ def click_a_move(page: Page) -> bool:
     pick a Spite and Malice card then where it goes, or click a legal card or a move button;
     False when there was nothing left to click."""
     if page.locator("#choice-confirm").count():
-        cards = page.locator("#hand .card.legal:not(.selected)")
-        while not page.locator("#choice-confirm").is_enabled():
-            cards.first.click()
-        page.click("#choice-confirm")
+        choose_and_confirm(page)
     elif page.locator(".felt.sm").count():
         sources = page.locator(".sm .card.legal, #hand .card.legal[data-source]")
         for i in range(sources.count()):

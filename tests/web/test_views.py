@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from roomkit import Client, Server
+from roomkit import Client, Server, choose_and_confirm
 
 import hoyle
 
@@ -316,9 +316,7 @@ def play_something(page: Page) -> None:
         else:
             page.locator("#actions button").first.click()
     elif page.locator("#choice-confirm").count():
-        while not page.locator("#choice-confirm").is_enabled():
-            page.locator("#hand .card.legal:not(.selected)").first.click()
-        page.locator("#choice-confirm").click()
+        choose_and_confirm(page)
     else:
         # Gone already when it was the only move: the room plays it (then the table moves on).
         moves = page.locator("#hand .card.legal, #actions button")
