@@ -78,7 +78,7 @@ def test_a_player_registers_plays_and_finds_the_game_on_their_profile(
     expect(page.locator("#kinds tbody tr[data-family=hearts] td").nth(2)).to_have_text("1")
     rating = room.http.get("/api/players/Olga").json()["ratings"][0]["rating"]
     expect(page.locator("#ratings li[data-family=hearts]")).to_contain_text(
-        f"Hearts: {rating}, place 1 of 1"
+        f"Hearts: {rating}, place 1 of 1 players"
     )
     game = page.locator(f"#recent li[data-table='{table}']")
     expect(game).to_contain_text("Olga")
@@ -104,7 +104,7 @@ def test_a_player_registers_plays_and_finds_the_game_on_their_profile(
     other.wait_for_function("document.body.dataset.ready === 'yes'")
     expect(other.locator("#recent li")).to_have_count(1)
     expect(other.locator("#private")).to_be_hidden()
-    expect(other.locator("#ratings")).to_contain_text(f"Corazones: {rating}, puesto 1 de 1")
+    expect(other.locator("#ratings")).to_contain_text(f"Corazones: {rating}, puesto 1 de 1 jugadores")
     other.click("#ratings a.leaderboard-link")
     other.wait_for_function("document.body.dataset.ready === 'yes'")
     expect(other.locator("#board-title")).to_have_text("Corazones: clasificación")

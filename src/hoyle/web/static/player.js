@@ -32,7 +32,7 @@ async function start() {
     h("td", {}, k.family_title), h("td", {}, k.variant_title), h("td", {}, String(k.games)), h("td", {}, String(k.won)))));
   $("ratings").replaceChildren(...(profile.ratings.length ? profile.ratings.map((r) => h("li", { dataset: { family: r.family } },
     r.rating === null ? format(_("{game}: {rating}"), { game: r.family_title, rating: _("not rated yet") })
-      : format(_("{game}: {rating}, place {place} of {of}"), { game: r.family_title, rating: r.rating, place: r.place, of: r.of }),
+      : format(_("{game}: {rating}, place {place} of {of} players"), { game: r.family_title, rating: r.rating, place: r.place, of: r.of }),
     " · ", h("a", { class: "leaderboard-link", href: r.leaderboard }, _("leaderboard"))))
     : none(_("not rated yet"))));
   $("recent").replaceChildren(...(profile.recent.length ? profile.recent.map((g) => h("li", { dataset: { table: g.table } },
