@@ -104,7 +104,9 @@ def test_a_player_registers_plays_and_finds_the_game_on_their_profile(
     other.wait_for_function("document.body.dataset.ready === 'yes'")
     expect(other.locator("#recent li")).to_have_count(1)
     expect(other.locator("#private")).to_be_hidden()
-    expect(other.locator("#ratings")).to_contain_text(f"Corazones: {rating}, puesto 1 de 1 jugadores")
+    expect(other.locator("#ratings")).to_contain_text(
+        f"Corazones: {rating}, puesto 1 de 1 jugadores"
+    )
     other.click("#ratings a.leaderboard-link")
     other.wait_for_function("document.body.dataset.ready === 'yes'")
     expect(other.locator("#board-title")).to_have_text("Corazones: clasificación")
