@@ -319,7 +319,9 @@ def play_something(page: Page) -> None:
         choose_and_confirm(page)
     else:
         # Gone already when it was the only move: the room plays it (then the table moves on).
-        moves = page.locator("#hand .card.legal, #actions button")
+        # Never Écarté's abandon: giving up the hand would end a one-hand game before the
+        # screen under test is drawn (it is the first button of some hands).
+        moves = page.locator("#hand .card.legal, #actions button:not([data-token=abandon])")
         if moves.count():
             moves.first.click()
     if page.locator("#confirm[open]").count():  # conceding asks first
