@@ -497,6 +497,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     )
     delay = args.delay if args.delay is not None else (0.3 if tty else 0.0)
 
+    from hoyle.web.words import level_name  # the room's words for the levels (no server)
+
     state = game.new_initial_state(seed=seed)
     title = _("{title} · {spec} · seed {seed} · you are seat {seat}").format(
         title=game_title(game), spec=game.spec, seed=seed, seat=args.seat
@@ -513,7 +515,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             hinter=_expert_hints,
             auto_hint=args.hint,
             rules=rules_lines(game),
-            title=title + _(" · opponents {names}").format(names=", ".join(names)),
+            title=title + _(" · opponents {names}").format(names=", ".join(map(level_name, names))),
             auto_forced=not args.no_auto_forced,
         )
         finished = bool(screen.run())
@@ -522,7 +524,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         print(title)
         opponents = ", ".join(
-            _("seat {seat} {agent}").format(seat=s, agent=n)
+            _("seat {seat} {agent}").format(seat=s, agent=level_name(n))
             for s, n in zip(others, names, strict=True)
         )
         print(

@@ -55,7 +55,7 @@ def test_a_whole_deal_in_spanish(scripted: Callable[..., ScriptedPlayer]) -> Non
 
     assert out.startswith(
         "Corazones — Dama negra · hearts(deals=1) · semilla 3 · eres el asiento 0\n"
-        "Contrarios: asiento 1 easy, asiento 2 easy, asiento 3 easy. Escribe ayuda"
+        "Contrarios: asiento 1 fácil, asiento 2 fácil, asiento 3 fácil. Escribe ayuda"
     )
     # The table: the pass, the columns, where each seat sits, the hand and the prompts.
     assert "── hearts(deals=1) · ronda 1 · repartidor: Asiento 3 ──" in out
