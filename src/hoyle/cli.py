@@ -49,7 +49,7 @@ from hoyle.core.options import format_value
 from hoyle.core.protocol import Game, State
 from hoyle.core.registry import Agent, families, family, parse_spec, split_agents
 from hoyle.i18n import N_, _, ngettext
-from hoyle.titles import family_title, option_doc, preset_summary
+from hoyle.titles import family_title, level_name, option_doc, preset_summary
 
 __all__ = ["UsageError", "build_parser", "derive_seed", "main", "rules_lines"]
 
@@ -496,8 +496,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         symbols=_can_print(sys.stdout, "♣♦♥♠"), color=tty and "NO_COLOR" not in os.environ
     )
     delay = args.delay if args.delay is not None else (0.3 if tty else 0.0)
-
-    from hoyle.web.words import level_name  # the room's words for the levels (no server)
 
     state = game.new_initial_state(seed=seed)
     title = _("{title} · {spec} · seed {seed} · you are seat {seat}").format(

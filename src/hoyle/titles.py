@@ -22,7 +22,15 @@ from typing import Any
 
 from hoyle.i18n import N_, _
 
-__all__ = ["TITLES", "family_title", "option_doc", "preset_summary", "preset_title"]
+__all__ = [
+    "LEVELS",
+    "TITLES",
+    "family_title",
+    "level_name",
+    "option_doc",
+    "preset_summary",
+    "preset_title",
+]
 
 TITLES = (
     # Families
@@ -131,3 +139,20 @@ def option_doc(info: Any) -> str:
     """
     text = str(info.doc or "")
     return _(text) if text else ""
+
+
+LEVELS = {
+    "random": N_("random"),
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
+"""The bot levels a player chooses between, as words (the others are the searches' technical
+names, shown as they are)."""
+
+
+def level_name(level: str) -> str:
+    """A bot level as a player reads it (``easy`` → ``fácil``)."""
+    word = LEVELS.get(level)
+    return _(word) if word is not None else level

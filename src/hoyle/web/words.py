@@ -16,19 +16,9 @@ from typing import Any
 
 from hoyle.core.registry import family
 from hoyle.i18n import N_, _
-from hoyle.titles import family_title, preset_title
+from hoyle.titles import LEVELS, family_title, level_name, preset_title
 
 __all__ = ["LEVELS", "PHASES", "game_title", "level_name", "phase_name"]
-
-LEVELS = {
-    "random": N_("random"),
-    "easy": N_("easy"),
-    "medium": N_("medium"),
-    "hard": N_("hard"),
-    "expert": N_("expert"),
-}
-"""The bot levels a player chooses between, as words (the others are the searches' technical
-names, shown as they are)."""
 
 PHASES = {
     "answer": N_("answer"),
@@ -66,12 +56,6 @@ def game_title(game: Any) -> str:
     if preset.name == "standard":
         return family_title(fam)
     return _("{family} — {variant}").format(family=family_title(fam), variant=preset_title(preset))
-
-
-def level_name(level: str) -> str:
-    """A bot level as a player reads it (``easy`` → ``fácil``)."""
-    word = LEVELS.get(level)
-    return _(word) if word is not None else level
 
 
 def phase_name(phase: str) -> str:
