@@ -42,6 +42,7 @@ from hoyle.core.errors import HoyleError
 from hoyle.core.registry import families
 from hoyle.i18n import LANGUAGES, _, current
 from hoyle.web.accounts import COOKIE, SESSION_SECONDS, AccountError, Accounts, Player
+from hoyle.web.event_routes import event_routes
 from hoyle.web.guard import SAFE_METHODS, Guard
 from hoyle.web.lang import Language
 from hoyle.web.limits import OFF, LimitError, Limits
@@ -243,9 +244,24 @@ def create_app(
             "bots": room.pool.load(),
         }
 
+    # ------------------------------------------------------------------ duplicate events
+    # (event_routes.py). A board not yet played at every table of its event stays hidden:
+    # its tables are not listed and serve no spectator, record, replay or review.
+    app.include_router(
+        event_routes(room.duplicates, lambda r: _session(accounts, r), _page, _read_json)
+    )
+
+    def unhidden(table_id: str) -> None:
+        if room.duplicates.hidden(table_id):
+            raise HTTPException(
+                403,
+                _("this game is a board of an event; it is shown once every table has played it"),
+            )
+
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:
-        live = [t.summary() for t in room.tables.values() if not t.finished]
+        # An event's tables are listed on the event's page, not in the lobby.
+        live = [t.summary() for t in room.tables.values() if not t.finished and t.event is None]
         return sorted(live, key=lambda s: -float(s["created"]))
 
     @app.post("/api/check")
@@ -328,10 +344,12 @@ def create_app(
                 "result": _result_tag(r.record or ""),
             }
             for r in rows
+            if not room.duplicates.hidden(r.id)
         ]
 
     @app.get("/api/tables/{table_id}/record", response_class=PlainTextResponse)
     async def record(table_id: str) -> PlainTextResponse:
+        unhidden(table_id)
         row = store.table(table_id)
         if row is None:
             raise HTTPException(404, _("no such table"))
@@ -358,6 +376,7 @@ def create_app(
     @app.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str) -> dict[str, Any]:
         """A finished table's game as the viewer's stops (404, or 409 while it is played)."""
+        unhidden(table_id)
         replay = await _replaying(replays.for_table, table_id)
         return replay.outline()
 
@@ -365,6 +384,7 @@ def create_app(
     async def table_position(table_id: str, index: int, seat: str = "all") -> dict[str, Any]:
         """One position of a finished table's game, face up (``seat=all``) or as a seat saw
         it (``seat=N``)."""
+        unhidden(table_id)
         replay = await _replaying(replays.for_table, table_id)
         return await _position(replay, index, seat)
 
@@ -406,6 +426,7 @@ def create_app(
     async def start_table_review(table_id: str, request: Request) -> JSONResponse:
         """Start reviewing a seat of a finished table (``{"seat": N, "level": "expert"}``):
         the job (202 while it runs, 200 once it is done)."""
+        unhidden(table_id)
         return await _start_review(reviews, "table", table_id, request)
 
     @app.post("/api/replays/{upload_id}/reviews")
@@ -414,6 +435,7 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/reviews")
     async def table_reviews(table_id: str) -> list[dict[str, Any]]:
+        unhidden(table_id)
         return await _reviewing(reviews.listing, "table", table_id)
 
     @app.get("/api/replays/{upload_id}/reviews")
@@ -422,6 +444,7 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/reviews/{seat}")
     async def table_review(table_id: str, seat: str, level: str = "expert") -> dict[str, Any]:
+        unhidden(table_id)
         return await _reviewing(reviews.status, "table", table_id, seat, level)
 
     @app.get("/api/replays/{upload_id}/reviews/{seat}")
@@ -432,6 +455,7 @@ def create_app(
     async def cancel_table_review(
         table_id: str, seat: str, level: str = "expert"
     ) -> dict[str, Any]:
+        unhidden(table_id)
         return await _reviewing(reviews.cancel, "table", table_id, seat, level)
 
     @app.delete("/api/replays/{upload_id}/reviews/{seat}")
@@ -673,6 +697,14 @@ async def _serve_viewer(
                             await ws.send_json({"type": "error", "reason": reason})
                             await ws.close(4403)
                             return
+                    elif room.duplicates.hidden(table.id):
+                        reason = _(
+                            "this game is a board of an event; it can be watched once every "
+                            "table has played it"
+                        )
+                        await ws.send_json({"type": "error", "reason": reason})
+                        await ws.close(4403)
+                        return
                     auto = msg.get("auto", True)
                     if not isinstance(auto, bool):
                         raise Refused(_("auto is true or false"))

@@ -22,6 +22,7 @@ from hoyle.core.registry import agent_names, families, family, make_agent, parse
 from hoyle.i18n import _, current
 from hoyle.titles import family_title, option_doc, preset_summary, preset_title
 from hoyle.web.bots import BotPool
+from hoyle.web.duplicates import Duplicates
 from hoyle.web.limits import OFF, Gate, LimitError, Limits, baseline_of
 from hoyle.web.ratings import Ratings
 from hoyle.web.store import Store
@@ -77,12 +78,20 @@ class Room:
         self.tables: dict[str, Table] = {}
         self._rematching = asyncio.Lock()
         self.ratings = Ratings(store)
+        self.duplicates = Duplicates(self)
 
-    def _add(self, table: Table) -> None:
+    def add(self, table: Table) -> None:
+        """Look after ``table``: its bots think in the room's pool, its end is rated (and, for
+        an event's game, noted by the event), and it starts."""
         table.pool = self.pool
-        table.on_finish = self.ratings.settle_soon
+        table.on_finish = self._finished
+        self.duplicates.attach(table)  # before it starts: an event's board deals its cards
         self.tables[table.id] = table
         table.start()
+
+    async def _finished(self, table: Table) -> None:
+        await self.ratings.settle_soon(table)
+        await self.duplicates.finished(table)
 
     def live(self) -> Counter[str]:
         """The unfinished tables, counted by the client address that made them ('' for a
@@ -98,10 +107,12 @@ class Room:
         await asyncio.to_thread(
             self.ratings.catch_up, lambda row: Table.resume(row, self.store, self.settings)
         )
+        await asyncio.to_thread(self.duplicates.load)
         rows = await asyncio.to_thread(self.store.unfinished)
         for row in rows:
             table = await asyncio.to_thread(Table.resume, row, self.store, self.settings)
-            self._add(table)
+            self.add(table)
+        await self.duplicates.catch_up()
         return len(rows)
 
     def stop(self) -> None:
@@ -138,7 +149,7 @@ class Room:
             Table.create, table_id, game, made, self.store, self.settings, rated
         )
         table.creator = client
-        self._add(table)
+        self.add(table)
         return Created(table, keys)
 
     def _seats(
@@ -201,7 +212,7 @@ class Room:
         if row is None:
             return None
         table = await asyncio.to_thread(Table.resume, row, self.store, self.settings)
-        self._add(table)
+        self.add(table)
         return table
 
     async def rematch(self, table: Table) -> tuple[Table, bool]:
@@ -239,7 +250,7 @@ class Room:
             new.creator = table.creator
             await asyncio.to_thread(self.store.link_rematch, table.id, table_id)
             table.row.rematch = table_id
-            self._add(new)
+            self.add(new)
         note = {"type": "rematch", "table": new.id}
         for conn, seat in list(table.viewers.items()):
             if seat is not None and table.seats[seat].kind == "human":

@@ -176,6 +176,38 @@ class TableRow:
     """Whether the game counts for the ratings (its host may make it unrated)."""
 
 
+duplicates_t = Table(
+    "cardroom_duplicates",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("spec", Text, nullable=False),
+    Column("organiser", String(40)),
+    Column("event", Text, nullable=False),
+    Column("keys", Text, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("finished", Float),
+)
+"""The duplicate events (:mod:`hoyle.web.duplicates`): the
+:class:`~hoyle.club.events.Event` as JSON (its boards' secrets with it, never sent), and each
+person's key as its SHA-256 (never the key)."""
+
+duplicate_games_t = Table(
+    "cardroom_duplicate_games",
+    metadata,
+    Column("event_id", String(40), primary_key=True),
+    Column("table_no", Integer, primary_key=True),
+    Column("board", Integer, primary_key=True),
+    Column("round", Integer, nullable=False),
+    Column("table_id", String(40), nullable=False, unique=True),
+    Column("played", Text),
+    Column("finished", Float),
+)
+"""Each game of an event: the room table it is played at, and once over how it ended
+(:class:`~hoyle.club.events.Played` as JSON)."""
+
+
 def database_url(database: str | None, data_dir: Path) -> str:
     """The SQLAlchemy URL: ``database`` if it is one, a SQLite file path, or the default file."""
     if database is None:

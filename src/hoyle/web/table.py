@@ -314,6 +314,14 @@ class Table:
         self._auto_key: tuple[int, int] | None = None
         self._auto_played: tuple[int, int, str] | None = None
         """(seq after it, seat, token) of the last move played for a human by ``auto``."""
+        self.salt: Callable[[int], str] | None = None
+        """Where each deal's salt comes from: ``None`` draws a fresh secret; a duplicate
+        event's game derives it from its board (:mod:`hoyle.web.duplicates`), so that every
+        table of the event is dealt the same cards."""
+        self.event: dict[str, Any] | None = None
+        """The duplicate event this game belongs to, as its state message names it."""
+        self.record_tags: dict[str, str] = {}
+        """Tags the game's record carries besides the room's (an event's name and board)."""
 
     # ------------------------------------------------------------------ creation and replay
 
@@ -326,17 +334,21 @@ class Table:
         store: Store,
         settings: Settings,
         rated: bool = True,
+        salt: Callable[[int], str] | None = None,
     ) -> Table:
         """A new table, its first deal drawn and committed, stored in one transaction;
-        ``rated``: whether its game counts for the ratings."""
+        ``rated``: whether its game counts for the ratings; ``salt``: each deal's salt by
+        the deal's number (default: a fresh secret each)."""
         state = game.new_initial_state()
         deals: dict[int, DealSecret] = {}
         events: list[EventRow] = []
-        fresh = _draw_chance(state, deals, events, 0)
+        fresh = _draw_chance(state, deals, events, 0, salt)
         row = TableRow(table_id, game.spec, [s.to_json() for s in seats], rated=rated)
         store.create_table(row, events, [(d.deal, d.salt, d.commitment) for d in fresh])
         history = [_public_scores(state)] if _public_scores(state) else []
-        return cls(row, store, settings, state, len(events), deals, history)
+        table = cls(row, store, settings, state, len(events), deals, history)
+        table.salt = salt
+        return table
 
     @classmethod
     def resume(cls, row: TableRow, store: Store, settings: Settings) -> Table:
@@ -436,6 +448,7 @@ class Table:
             "pause": self._pause_json(),
             "clock": self._clock_json(to_act),
             "auto_played": None,
+            "event": self.event,
         }
         if seat is not None and to_act == seat:
             msg["legal"] = [state.action_to_string(a) for a in state.legal_actions()]
@@ -788,7 +801,7 @@ class Table:
                 raise Refused(in_words(str(exc), seat, self.names())) from None
             events = [EventRow(self.seq, seat, action, state.action_to_string(action))]
             deals = {d: dataclasses.replace(v) for d, v in self.deals.items()}
-            fresh = _draw_chance(trial, deals, events, self.seq)
+            fresh = _draw_chance(trial, deals, events, self.seq, self.salt)
             history = [list(h) for h in self.score_history]
             deal = state.progress()[0]
             _track_scores(trial, deal, history)
@@ -829,6 +842,7 @@ class Table:
             "Table": self.id,
             "Commitments": format_deal_tags({d: v.commitment for d, v in deals.items()}),
             "Salts": format_deal_tags({d: v.salt for d, v in deals.items()}),
+            **self.record_tags,
         }
         names = [s.name for s in self.seats]
         return dumps(from_state(state, seed=None, seats=names, tags=tags))
@@ -1045,11 +1059,16 @@ def _cancel(task: asyncio.Task[None] | None) -> None:
 
 
 def _draw_chance(
-    state: State, deals: dict[int, DealSecret], events: list[EventRow], seq: int
+    state: State,
+    deals: dict[int, DealSecret],
+    events: list[EventRow],
+    seq: int,
+    salt: Callable[[int], str] | None = None,
 ) -> list[DealSecret]:
     """Play the chance actions from here, each deal from its salt; return the deals begun.
 
     New events are numbered on from ``seq``, the number of the first event in ``events``.
+    A new deal's salt is ``salt(deal)``, or a fresh secret.
 
     A deal's first chance actions are its deal proper: the commitment is made over them, and
     the salt stays secret until the game ends.
@@ -1060,7 +1079,7 @@ def _draw_chance(
         secret = deals.get(deal)
         first = secret is None
         if secret is None:
-            secret = deals[deal] = DealSecret(deal, new_salt())
+            secret = deals[deal] = DealSecret(deal, salt(deal) if salt else new_salt())
             fresh.append(secret)
         tokens = []
         before = state.clone()
