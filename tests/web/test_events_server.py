@@ -115,7 +115,7 @@ def test_a_bots_event_plays_every_board_at_every_table_on_the_same_cards(
     assert archive.status_code == 200
     names = zipfile.ZipFile(io.BytesIO(archive.content)).namelist()
     assert sorted(names) == sorted(
-        f"table-{t}-board-{b}.hoyle" for t in (1, 2, 3) for b in (1, 2, 3)
+        f"table-{t}/board-{b}.hrec" for t in (1, 2, 3) for b in (1, 2, 3)
     )
     listed = [e for e in room.http.get("/api/events").json() if e["id"] == made["id"]]
     assert listed[0]["played"] == listed[0]["total"] == 9

@@ -49,6 +49,7 @@ from hoyle.club.events import (
     plan,
     play_game,
     rating_names,
+    record_path,
     score,
 )
 from hoyle.core.errors import HoyleError
@@ -289,8 +290,7 @@ def _play_all(
 
 def _record_path(event: Event, table: int, board: int) -> Path:
     """Where a game's record goes inside the records folder: ``table-1/board-01.hrec``."""
-    tw, bw = len(str(len(event.tables))), len(str(len(event.boards)))
-    return Path(f"table-{table + 1:0{tw}d}") / f"board-{board + 1:0{bw}d}.hrec"
+    return Path(record_path(event, table, board))
 
 
 def _write_records(folder: Path, event: Event, games: Sequence[_Game]) -> list[Path]:

@@ -86,6 +86,7 @@ __all__ = [
     "play_game",
     "play_with_bots",
     "rating_names",
+    "record_path",
     "rotation_of",
     "score",
 ]
@@ -426,6 +427,18 @@ def rating_names(event: Event, assignment: Assignment) -> list[str]:
     """The names the ratings know the game's players by, seat by seat (every bot of a level
     as ``bot:<level>``): for :func:`hoyle.club.ratings.outcome_from_state`."""
     return [event.participant(name).rating_name for name in assignment.seats]
+
+
+def record_path(event: Event, table: int, board: int) -> str:
+    """Where a game's record goes in a folder (or an archive) of the event's records,
+    ``table-1/board-01.hrec``: the numbers from 1, padded to the width of the largest, so that
+    the files sort in order of play.
+
+    >>> record_path(make_event("hearts(deals=1)", [["bot:easy"] * 4] * 2, boards=12), 1, 2)
+    'table-2/board-03.hrec'
+    """
+    tw, bw = len(str(len(event.tables))), len(str(len(event.boards)))
+    return f"table-{table + 1:0{tw}d}/board-{board + 1:0{bw}d}.hrec"
 
 
 def pending(event: Event, played: Iterable[Played]) -> list[Assignment]:

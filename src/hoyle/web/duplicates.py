@@ -48,6 +48,7 @@ from hoyle.club.events import (
     Played,
     make_event,
     plan,
+    record_path,
     score,
 )
 from hoyle.core.errors import HoyleError
@@ -522,7 +523,7 @@ class Duplicates:
                     continue
                 row = self.store.table(game.table_id)
                 if row is not None and row.record:
-                    archive.writestr(f"table-{t + 1}-board-{b + 1}.hoyle", row.record)
+                    archive.writestr(record_path(made.event, t, b), row.record)
         return buffer.getvalue()
 
 
