@@ -245,3 +245,32 @@ def test_a_room_stopped_half_way_through_an_event_goes_on(tmp_path: Path) -> Non
         assert [g["seats"] for g in again["games"]] == [
             list(a.seats) for games_ in plan(event) for a in games_
         ]
+
+
+def test_a_game_of_an_event_has_no_rematch(room: Server, organiser: httpx.Client) -> None:
+    # The event, not a rematch, makes a table's next game (its next board, seats rotated).
+    made = organise(organiser, [[{"kind": "human", "name": "Ben"}, *BOTS[1:]], BOTS], boards=1)
+    (ben,) = made["places"]
+    place = room.http.post(f"/api/events/{made['id']}/place", json={"key": ben["key"]}).json()
+    table_id = place["next"]["table_id"]
+    with room.client(table_id, ben["key"]) as ws:
+        msg = ws.next_state()
+        assert msg["event"] == {
+            "id": made["id"],
+            "name": "Friday",
+            "table": 0,
+            "board": 0,
+            "boards": 1,
+            "url": f"/events/{made['id']}",
+        }
+        seen = -1
+        while msg["status"] != "finished":
+            if msg["legal"] and msg["seq"] > seen:
+                seen = msg["seq"]
+                ws.send_json({"type": "act", "token": msg["legal"][0]})
+            msg = ws.next_state()
+        ws.send_json({"type": "rematch"})
+        while (reply := ws.receive_json())["type"] != "refused":
+            assert reply["type"] != "rematch"
+        assert "event" in reply["reason"]
+    assert room.room.tables[table_id].row.rematch is None

@@ -224,6 +224,10 @@ class Room:
         """
         if not table.finished:
             raise CreateError(_("a rematch starts once the game is over"))
+        if table.event is not None:
+            raise CreateError(
+                _("a game of an event has no rematch: the event begins your next board")
+            )
         async with self._rematching:  # two players asking at once make one new table
             if table.row.rematch is not None:
                 found = await self.get(table.row.rematch)
