@@ -45,7 +45,9 @@ function meanText(mean, scoring) {
   const ci = mean.ci95;
   const half = Array.isArray(ci) ? (ci[1] - ci[0]) / 2 : typeof ci === "number" ? ci : null;
   const text = points(mean.mean, scoring);
-  return half === null ? text : format(_("{mean} ± {half}"), { mean: text, half: plain.format(half) });
+  if (half === null) return text;
+  // A narrow column may break the line before the ±, never between it and its number.
+  return format(_("{mean} ± {half}"), { mean: text, half: plain.format(half) }).replace("± ", "±\u00a0");
 }
 
 function drawHead(ev, labels) {
@@ -76,7 +78,7 @@ function drawHead(ev, labels) {
 function drawStandings(ev, labels) {
   const count = ev.complete.length;
   $("standings-note").textContent = count
-    ? [format(ngettext("{n} board played at every table so far.", "{n} boards played at every table so far.", count), { n: count }),
+    ? [format(ngettext("Scored over {n} board played at every table.", "Scored over the {n} boards played at every table.", count), { n: count }),
        words(SCORING_NOTE, ev.scoring)].join(" ")
     : _("No board has been played at every table yet: the standings start with the first.");
   const rows = (ev.score && ev.score.table) || [];
