@@ -257,3 +257,16 @@ def test_spanish(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert "Jugador" in out and "Player" not in out
     code, out, err = run(capsys, "--lang", "es", "event", GAME, "--tables", "easy", "--boards", "1")
     assert code == 2 and "dos mesas o más" in err and "tables" not in err.replace("--tables", "")
+
+
+def test_the_rotation_is_the_organisers(capsys: pytest.CaptureFixture[str]) -> None:
+    # --rotation none keeps every seat all event; the default turns them board by board.
+    kept = as_json(capsys, *EVENT, "--rotation", "none")
+    assert kept["event"]["rotation"] == "none"
+    lineups = [[p["name"] for p in table] for table in kept["event"]["tables"]]
+    assert all(g["seats"] == lineups[g["table"]] for g in kept["played"])
+    turned = as_json(capsys, *EVENT)
+    assert turned["event"]["rotation"] == "full"
+    assert any(g["seats"] != lineups[g["table"]] for g in turned["played"])
+    code, _out, err = run(capsys, *EVENT, "--rotation", "mitchell")
+    assert code == 2 and "full" in err

@@ -58,6 +58,41 @@ def test_each_seat_line_meets_each_board_from_every_seat() -> None:
             assert Counter(a.seats.index(name) for a in table) == {0: 2, 1: 2, 2: 2, 3: 2}
 
 
+def test_the_organisers_rotation_decides_who_is_compared_with_whom() -> None:
+    """ "the seating rotation" is the organiser's: ``full`` compares every seat-line with every
+    other on each set of cards (above); ``boards`` turns every table alike, so a set of cards
+    is held by one seat-line at every table and each participant is compared with their own
+    seat-line, still holding every seat in turn; ``none`` keeps every seat all event."""
+    position = {name: p for table in PEOPLE for p, name in enumerate(table)}
+    boards = make_event("hearts(deals=1)", PEOPLE, boards=8, rotation="boards")
+    games = plan(boards)
+    for board in range(8):
+        for seat in range(4):
+            holders = {position[games[t][board].seats[seat]] for t in range(4)}
+            assert holders == {(seat - board) % 4}, (board, seat)
+    for t in range(4):
+        for name in PEOPLE[t]:
+            assert Counter(a.seats.index(name) for a in games[t]) == {0: 2, 1: 2, 2: 2, 3: 2}
+    kept = plan(make_event("hearts(deals=1)", PEOPLE, boards=8, rotation="none"))
+    assert all(a.seats == tuple(PEOPLE[a.table]) and a.rotation == 0 for g in kept for a in g)
+    # The same results scored: who a participant is compared with changes with the rotation
+    # (board 0, rotated alike: P10 holds seat 0, whose cards took 0, 1, 2, 3 at tables 1-4).
+    results = {(t, 0): [float(-t), 0.0, -26.0 + t, 0.0] for t in range(4)}
+    turning = make_event("hearts(deals=1)", PEOPLE, boards=8)
+    full, alike = (
+        score(turning, hand_made(turning, results)),
+        score(boards, hand_made(boards, results)),
+    )
+    assert {s.participant: s.total for s in full.table} != {
+        s.participant: s.total for s in alike.table
+    }
+    assert {s.participant: s.total for s in alike.table}["P10"] == pytest.approx(
+        -1 - (0 - 2 - 3) / 3
+    )
+    with pytest.raises(EventError, match="unknown rotation 'mitchell'; choose full, boards, none"):
+        make_event("hearts(deals=1)", PEOPLE, boards=2, rotation="mitchell")
+
+
 def test_partners_stay_partners_through_the_rotation() -> None:
     """A rotation moves everyone by the same number of seats: partners stay opposite."""
     event = make_event("hearts", PEOPLE[:2], boards=4, variant="partnership", deals=1)

@@ -86,6 +86,8 @@ def test_a_player_organises_a_bots_event_with_the_form(browser: Browser, room: S
     page.fill("#options", "deals=1")
     page.fill("#boards", "2")
     page.select_option("#tables", "2")
+    page.select_option("#rotation", "boards")
+    expect(page.locator("#rotation-note")).to_contain_text("alike")
     expect(page.locator("select.place-kind")).to_have_count(8)
     for place in page.locator("select.place-kind").all():
         place.select_option("bot:random")
@@ -100,6 +102,9 @@ def test_a_player_organises_a_bots_event_with_the_form(browser: Browser, room: S
     page.wait_for_url("**/events/*")
     page.wait_for_function("document.body.dataset.event === 'ready'")
     expect(page.locator("#event-title")).to_have_text("Bots at work")
+    expect(page.locator("#event-about")).to_contain_text("seats turned at every table alike")
+    event_id = page.url.rsplit("/", 1)[1]
+    assert room.http.get(f"/api/events/{event_id}").json()["rotation"] == "boards"
 
     # A refusal is the room's reason, in an alert: a person needs a name the room accepts.
     page.goto(room.url + "/events")

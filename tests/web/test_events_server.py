@@ -140,6 +140,7 @@ def test_only_a_logged_in_player_organises_and_a_bad_event_is_refused_whole(
         ({**body, "tables": [BOTS, [*BOTS[:3], {"kind": "human", "name": "bot:me"}]]}, "bot:"),
         ({**body, "tables": [BOTS, [*BOTS[:2], *[{"kind": "human", "name": "Ana"}] * 2]]}, "Ana"),
         ({**body, "scoring": "imps"}, "matchpoints"),
+        ({**body, "rotation": "mitchell"}, "full, boards, none"),
         ({**body, "game": "chess"}, "chess"),
     ]
     for wrong, says in bad:
@@ -148,6 +149,17 @@ def test_only_a_logged_in_player_organises_and_a_bad_event_is_refused_whole(
         assert says in reply.json()["detail"], reply.json()["detail"]
     assert len(room.http.get("/api/events").json()) == before  # nothing made, nothing begun
     assert len(room.room.tables) == tables_before
+
+
+def test_the_organisers_rotation_seats_the_tables(room: Server, organiser: httpx.Client) -> None:
+    # "the seating rotation" is the organiser's: with none, every place keeps its seat.
+    body = {"game": GAME, "options": OPTIONS, "boards": 2, "tables": [BOTS, BOTS]}
+    reply = organiser.post("/api/events", json={**body, "rotation": "none"})
+    assert reply.status_code == 201, reply.text
+    found = until(room, reply.json()["id"], lambda v: v["status"] == "finished")
+    assert found["rotation"] == "none"
+    lineups = {t["table"]: t["lineup"] for t in found["tables"]}
+    assert all(g["seats"] == lineups[g["table"]] for g in found["games"])
 
 
 def test_a_board_is_hidden_until_every_table_has_played_it(

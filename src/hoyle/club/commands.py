@@ -41,6 +41,7 @@ from hoyle.cli import (
 )
 from hoyle.club.events import (
     BOT_PREFIX,
+    ROTATIONS,
     SCORINGS,
     Event,
     EventScore,
@@ -116,6 +117,15 @@ def add_commands(sub: Any) -> None:
         choices=SCORINGS,
         default="difference",
         help=_("how each board is scored (default difference)"),
+    )
+    ev.add_argument(
+        "--rotation",
+        choices=ROTATIONS,
+        default="full",
+        help=_(
+            "how the seats turn: full (each table differently, board by board), boards (every "
+            "table alike), none (seats kept); default full"
+        ),
     )
     ev.add_argument(
         "--workers", type=_positive_int, default=1, metavar="W", help=_("local processes (1)")
@@ -389,7 +399,13 @@ def cmd_event(args: argparse.Namespace) -> int:
     lineups = _lineups(args, game.num_players)
     try:
         event = make_event(
-            game, lineups, args.boards, name=args.name, seed=args.seed, scoring=args.scoring
+            game,
+            lineups,
+            args.boards,
+            name=args.name,
+            seed=args.seed,
+            scoring=args.scoring,
+            rotation=args.rotation,
         )
     except HoyleError as exc:
         raise UsageError(str(exc)) from None

@@ -7,14 +7,20 @@ every table), and the *tables*, each a lineup of participants, people or bots, o
 
 **The rotation.** A table's lineup puts its participants in *positions* 0 … n-1; the
 participants at position ``p`` of every table form *seat-line* ``p``. Table ``t`` plays board
-``b`` in rotation ``r = (t + b) mod n``: as in the arena (:func:`hoyle.arena.seating.rotate`),
-every participant moves ``r`` seats on, so position ``p`` holds seat ``(p + r) mod n``. Hence:
+``b`` in rotation ``r``: as in the arena (:func:`hoyle.arena.seating.rotate`), every
+participant moves ``r`` seats on, so position ``p`` holds seat ``(p + r) mod n``. The
+organiser chooses how ``r`` goes (:data:`ROTATIONS`):
 
-- at one table, participants change seats from board to board, and over ``n`` boards each
-  holds every seat once;
-- on one board, the tables' rotations differ, so seat ``s`` is held by a different seat-line
-  at each table: with ``n`` tables (or a multiple of ``n``) every seat-line holds every seat of
-  every board equally often, and a seat-line's luck of the cards cancels over the event.
+- ``full`` (the default), ``r = (t + b) mod n``: at one table participants change seats from
+  board to board (over ``n`` boards each holds every seat once), and on one board the tables'
+  rotations differ, so seat ``s`` is held by a different seat-line at each table: with ``n``
+  tables (or a multiple) every seat-line holds every seat of every board equally often, and a
+  seat-line's luck of the cards cancels over the event.
+- ``boards``, ``r = b mod n``: every table moves alike, so on one board seat ``s`` is held by
+  the same seat-line everywhere and each participant is compared with their own seat-line only
+  (as pairs are in a bridge club's Mitchell movement), while still holding every seat in turn.
+- ``none``, ``r = 0``: everyone keeps their seat all event (compared within their seat-line,
+  always from the same seat: for a game where a seat is a role, such as the dealer's).
 
 Partners stay partners: a rotation moves everyone by the same number of seats.
 
@@ -68,6 +74,7 @@ from hoyle.records import Record, dumps, from_state
 __all__ = [
     "BOT_PREFIX",
     "FORMAT",
+    "ROTATIONS",
     "SCORINGS",
     "Assignment",
     "BoardScore",
@@ -95,6 +102,8 @@ BOT_PREFIX = "bot:"
 """A participant written ``bot:<level>`` is a bot of that level (as the ratings name bots)."""
 SCORINGS = ("difference", "matchpoints")
 """The ways a board is scored (see the module docstring)."""
+ROTATIONS = ("full", "boards", "none")
+"""How the seats turn from board to board and table to table (see the module docstring)."""
 FORMAT = 1
 """The version of an event's JSON form."""
 
@@ -165,6 +174,7 @@ class Event:
         tables: each table's lineup, one participant per seat at rotation 0.
         name: what the organiser calls it (records carry it in their ``Event`` tag).
         scoring: ``difference`` or ``matchpoints`` (see :data:`SCORINGS`).
+        rotation: ``full``, ``boards`` or ``none`` (see :data:`ROTATIONS`).
     """
 
     game: str
@@ -172,6 +182,7 @@ class Event:
     tables: tuple[tuple[Participant, ...], ...]
     name: str = ""
     scoring: str = "difference"
+    rotation: str = "full"
 
     def __post_init__(self) -> None:
         game = self.load()
@@ -179,6 +190,12 @@ class Event:
             raise EventError(
                 _("unknown scoring {scoring!r}; choose {choices}").format(
                     scoring=self.scoring, choices=", ".join(SCORINGS)
+                )
+            )
+        if self.rotation not in ROTATIONS:
+            raise EventError(
+                _("unknown rotation {rotation!r}; choose {choices}").format(
+                    rotation=self.rotation, choices=", ".join(ROTATIONS)
                 )
             )
         if not self.boards or len(set(self.boards)) != len(self.boards):
@@ -240,6 +257,7 @@ class Event:
             "boards": list(self.boards),
             "tables": [[p.to_dict() for p in table] for table in self.tables],
             "scoring": self.scoring,
+            "rotation": self.rotation,
         }
 
     @classmethod
@@ -259,6 +277,7 @@ class Event:
             ),
             name=str(data.get("name", "")),
             scoring=str(data.get("scoring", "difference")),
+            rotation=str(data.get("rotation", "full")),  # events saved before it rotated fully
         )
 
     def dumps(self) -> str:
@@ -284,6 +303,7 @@ def make_event(
     name: str = "",
     seed: int = 0,
     scoring: str = "difference",
+    rotation: str = "full",
     **options: Any,
 ) -> Event:
     """Set up a duplicate event.
@@ -297,6 +317,7 @@ def make_event(
             ``seed + b`` (as deal ``b`` of an arena match with that seed).
         name: the event's name.
         scoring: ``difference`` or ``matchpoints``.
+        rotation: ``full``, ``boards`` or ``none``: how the seats turn.
     """
     loaded = load(game.spec if isinstance(game, Game) else game, **options)
     if isinstance(boards, int):
@@ -317,7 +338,14 @@ def make_event(
                     p = Participant(f"{p.name}#{seen[p.name]}", p.agent)
             lineup.append(p)
         lineups.append(tuple(lineup))
-    return Event(loaded.spec, seeds, tuple(lineups), name=name.strip(), scoring=scoring)
+    return Event(
+        loaded.spec,
+        seeds,
+        tuple(lineups),
+        name=name.strip(),
+        scoring=scoring,
+        rotation=rotation,
+    )
 
 
 @dataclass(frozen=True)
@@ -353,7 +381,13 @@ class Assignment:
 
 
 def rotation_of(event: Event, table: int, board: int) -> int:
-    """The rotation table ``table`` plays board ``board`` in: ``(table + board) mod seats``."""
+    """How many seats table ``table`` moves its lineup on for board ``board``: ``(table +
+    board) mod seats`` in a ``full`` rotation, ``board mod seats`` when it rotates by
+    ``boards``, 0 for ``none``."""
+    if event.rotation == "none":
+        return 0
+    if event.rotation == "boards":
+        return board % event.seats
     return (table + board) % event.seats
 
 

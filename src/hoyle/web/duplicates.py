@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 import hoyle
 from hoyle.club.events import (
     BOT_PREFIX,
+    ROTATIONS,
     SCORINGS,
     Assignment,
     Event,
@@ -445,6 +446,7 @@ class Duplicates:
             "game": event.game,
             "title": game_title(event.load()),
             "scoring": event.scoring,
+            "rotation": event.rotation,
             "status": made.status,
             "created": made.created,
             "organiser": made.organiser,
@@ -549,6 +551,9 @@ def _event_from(body: Mapping[str, Any]) -> Event:
     scoring = body.get("scoring", "difference")
     if scoring not in SCORINGS:
         raise EventRefused(_("scoring is one of {choices}").format(choices=", ".join(SCORINGS)))
+    rotation = body.get("rotation", "full")
+    if rotation not in ROTATIONS:
+        raise EventRefused(_("rotation is one of {choices}").format(choices=", ".join(ROTATIONS)))
     tables = body.get("tables")
     if not isinstance(tables, list) or not 2 <= len(tables) <= TABLE_LIMIT:
         raise EventRefused(
@@ -561,7 +566,9 @@ def _event_from(body: Mapping[str, Any]) -> Event:
     while len(seeds) < boards:  # 128 bits: a board nobody can guess from their own hand
         seeds.add(secrets.randbits(128))
     try:
-        return make_event(game, lineups, sorted(seeds), name=name, scoring=scoring)
+        return make_event(
+            game, lineups, sorted(seeds), name=name, scoring=scoring, rotation=rotation
+        )
     except EventError as exc:
         raise EventRefused(str(exc)) from None
 

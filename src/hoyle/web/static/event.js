@@ -23,6 +23,13 @@ const SCORING_NOTE = {
   matchpoints: N_("A board score is the share of the others who held the same cards that the result beat, a tie counting half: from 0 to 1."),
 };
 
+/** How the seats turned, in a few words (events.js explains each). */
+const ROTATION = {
+  full: N_("seats turned at every table differently"),
+  boards: N_("seats turned at every table alike"),
+  none: N_("seats kept"),
+};
+
 const twoPlaces = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
 const signed = new Intl.NumberFormat(LANG, { ...twoPlaces, signDisplay: "exceptZero" });
 const plain = new Intl.NumberFormat(LANG, twoPlaces);
@@ -56,6 +63,7 @@ function drawHead(ev, labels) {
   $("event-about").textContent = [
     ev.name ? ev.title : null,
     format(_("scored by {scoring}"), { scoring: words(SCORING, ev.scoring) }),
+    ev.rotation ? words(ROTATION, ev.rotation) : null,
     ev.organiser ? format(_("organised by {name}"), { name: ev.organiser }) : null,
     ev.created ? when(ev.created) : null,
   ].filter((part) => part).join(" · ");

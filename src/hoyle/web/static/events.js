@@ -21,6 +21,13 @@ const SCORING_NOTE = {
   matchpoints: N_("A board score is the share of the others who held the same cards that the result beat, a tie counting half: from 0 to 1."),
 };
 
+/** What each rotation does (hoyle.club.events.ROTATIONS). */
+const ROTATION_NOTE = {
+  full: N_("Board by board each table turns its seats by a different number: on each board, the cards of a seat go to a different player's line at each table. With as many tables as seats, everyone's luck of the cards cancels best."),
+  boards: N_("Board by board every table turns its seats alike: the cards of a seat go to the same line of players at every table, so each player is compared with those who started where they did."),
+  none: N_("Everyone keeps their seat all the event: each player is compared with those who started where they did, always from the same seat."),
+};
+
 let me = { name: null }; // who is logged in (GET /api/me): only a player may organise
 let games = [];        // GET /api/games: the families, their variants and options
 let room = null;       // GET /api/room: this room's limits (the bot levels it seats)
@@ -185,6 +192,7 @@ async function organise(event) {
     game: checked.game,  // the whole game string: family, variant, options and players
     boards: Number($("boards").value),
     scoring: $("scoring").value,
+    rotation: $("rotation").value,
     tables: lineups(),
   };
   const name = $("event-name").value.trim();
@@ -290,6 +298,9 @@ async function start() {
     const scoringNote = () => { $("scoring-note").textContent = _(SCORING_NOTE[$("scoring").value]); };
     $("scoring").addEventListener("change", scoringNote);
     scoringNote();
+    const rotationNote = () => { $("rotation-note").textContent = _(ROTATION_NOTE[$("rotation").value]); };
+    $("rotation").addEventListener("change", rotationNote);
+    rotationNote();
     $("options").addEventListener("input", () => {
       $("organise-button").disabled = true;
       clearTimeout(typing);
