@@ -119,6 +119,21 @@ def test_a_bots_event_plays_every_board_at_every_table_on_the_same_cards(
     )
     listed = [e for e in room.http.get("/api/events").json() if e["id"] == made["id"]]
     assert listed[0]["played"] == listed[0]["total"] == 9
+    # The traveller of a board: every table's game of it, seat by seat, scored.
+    game = games[4]
+    slip = room.http.get(f"/api/tables/{game['table_id']}/traveller").json()
+    assert slip["board"] == game["board"] and slip["table"] == game["table"]
+    assert [g["table"] for g in slip["games"]] == [0, 1, 2]
+    for seat in range(4):
+        held = [g["seats"][seat] for g in slip["games"]]
+        assert [h["name"] for h in held] == [
+            g["seats"][seat]
+            for g in sorted(games, key=lambda g: g["table"])
+            if g["board"] == game["board"]
+        ]
+        assert math.isclose(sum(h["score"] for h in held), 0.0, abs_tol=1e-9)
+    lobby = room.create("hearts(deals=1)", ["random"] * 4)["id"]
+    assert room.http.get(f"/api/tables/{lobby}/traveller").status_code == 404
 
 
 def test_only_a_logged_in_player_organises_and_a_bad_event_is_refused_whole(
@@ -188,6 +203,7 @@ def test_a_board_is_hidden_until_every_table_has_played_it(
             f"/api/tables/{tid}/replay/3",
             f"/api/tables/{tid}/reviews",
             f"/api/tables/{tid}/reviews/0",
+            f"/api/tables/{tid}/traveller",
         ):
             assert room.http.get(url).status_code == 403, url
         review = room.http.post(f"/api/tables/{tid}/reviews", json={"seat": 0})

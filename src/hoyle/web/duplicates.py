@@ -470,6 +470,46 @@ class Duplicates:
             ],
         }
 
+    def traveller(self, table_id: str) -> dict[str, Any] | None:
+        """The board a shown event game belongs to, as every table played it (a *traveller*,
+        as a bridge club calls the slip that follows a board round the room): per table, who
+        held each seat's cards, the result and the board score. ``None`` for a table of no
+        event, or of a board some table has yet to play."""
+        ref = self.by_table.get(table_id)
+        if ref is None or self.hidden(table_id):
+            return None
+        made = self.events[ref[0]]
+        board = ref[2]
+        event = made.event
+        played = [p for p in made.played() if p.board == board]
+        # A partnership's seats count their side's result, as the board is scored.
+        scores = {(s.table, s.seat): s for s in score(event, played).for_board(board)}
+        return {
+            "id": made.id,
+            "name": event.name,
+            "url": f"/events/{made.id}",
+            "scoring": event.scoring,
+            "board": board,
+            "table": ref[1],
+            "games": [
+                {
+                    "table": p.table,
+                    "table_id": made.games[(p.table, board)].table_id,
+                    "replay": f"/replay/{made.games[(p.table, board)].table_id}",
+                    "seats": [
+                        {
+                            "name": name,
+                            "label": label(event.participant(name)),
+                            "result": scores[(p.table, seat)].result,
+                            "score": scores[(p.table, seat)].score,
+                        }
+                        for seat, name in enumerate(p.seats)
+                    ],
+                }
+                for p in sorted(played, key=lambda g: g.table)
+            ],
+        }
+
     def place(self, event_id: str, key: str) -> dict[str, Any] | None:
         """What the person whose key is ``key`` needs: who they are and their next game
         (``None`` when the key is nobody's here)."""

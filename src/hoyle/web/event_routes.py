@@ -104,6 +104,20 @@ def event_routes(
             raise HTTPException(404, _("this key holds no place in the event"))
         return found
 
+    @router.get("/api/tables/{table_id}/traveller")
+    async def traveller(table_id: str) -> dict[str, Any]:
+        """The board a game of an event belongs to, as every table played it (404 for a table
+        of no event, 403 while some table has yet to play the board)."""
+        if duplicates.hidden(table_id):
+            raise HTTPException(
+                403,
+                _("this game is a board of an event; it is shown once every table has played it"),
+            )
+        found = duplicates.traveller(table_id)
+        if found is None:
+            raise HTTPException(404, _("this table plays no event's board"))
+        return found
+
     @router.get("/api/events/{event_id}/records.zip")
     async def records(event_id: str) -> Response:
         """The records of the boards every table has played, a file per game."""
