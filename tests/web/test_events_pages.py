@@ -8,6 +8,7 @@ to look at; at each size no element reaches past the edge of the window.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -143,6 +144,38 @@ def test_a_bots_event_plays_to_its_standings(
     records = page.context.request.get(room.url + href)
     assert records.status == 200 and records.body()[:2] == b"PK"  # a zip of the records
     shots(page, "finished")
+    page.context.close()
+
+
+def test_a_boards_replay_shows_every_tables_game_of_it(
+    browser: Browser, room: Server, organiser: httpx.Client
+) -> None:
+    # The duplicate comparison beside a replay: the same cards at every table, who held each
+    # seat's, their result and board score; the other tables' games a click away.
+    made = organise(organiser, [BOTS, BOTS, BOTS], boards=1)
+    deadline = time.monotonic() + 60
+    while (ev := room.http.get(f"/api/events/{made['id']}").json())["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    here = ev["games"][1]
+    page = browser.new_context().new_page()
+    page.goto(room.url + here["replay"])
+    page.wait_for_function("document.body.dataset.replay === 'ready'")
+    box = page.locator("#traveller")
+    expect(box).to_be_visible()
+    expect(box.locator("h2")).to_have_text("Board 1 at every table")
+    expect(box.locator("thead th")).to_have_count(4)  # the seat, then three tables
+    expect(box.locator("thead th.here")).to_have_text("Table 2")  # this game's, not a link
+    others = {g["table"]: g for g in ev["games"]}
+    for t in (0, 2):
+        expect(box.locator(f"thead a[href='{others[t]['replay']}']")).to_have_text(f"Table {t + 1}")
+    expect(box.locator("tbody tr")).to_have_count(4)
+    for seat in range(4):
+        row = box.locator("tbody tr").nth(seat)
+        for t in range(3):
+            cell = row.locator("td").nth(t)
+            expect(cell).to_have_attribute("data-name", others[t]["seats"][seat])
+    shots(page, "traveller")
     page.context.close()
 
 

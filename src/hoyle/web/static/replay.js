@@ -13,6 +13,7 @@ import { moveLabel, renderBoard, renderFacts, seatName } from "./render.js";
 import { reviewAt, reviewHash, setupReview } from "./review.js";
 import { drawSpite } from "./spite.js";
 import { closeSummary, openSummary } from "./summary.js";
+import { showTraveller } from "./traveller.js";
 import { uploadRecord } from "./upload.js";
 import { yours } from "./words.js";
 
@@ -235,7 +236,10 @@ async function start() {
   $("status").textContent = upload ? _("Replay of an uploaded record") : _("Replay");
   $("record-link").href = outline.record;
   $("record-link").hidden = false;
-  if (!upload) $("record-link").download = `${outline.table}.hrec`;
+  if (!upload) {
+    $("record-link").download = `${outline.table}.hrec`;
+    showTraveller($("traveller"), outline.table);  // a board of an event: every table's game
+  }
   if (outline.view === "piles") {
     // Spite and Malice moves by turns, not tricks: the buttons and keys say so.
     $("prev-trick").textContent = _("↑ turn");
