@@ -40,8 +40,10 @@ export async function showTraveller(box, tableId) {
   box.replaceChildren(
     h("h2", {}, format(_("Board {n} at every table"), { n: slip.board + 1 })),
     h("p", { class: "note" }, ...[
-      format(_("The same cards were dealt at every table of {event}; each cell is who held a seat's cards, the result and the board score."),
-        { event: slip.name || _("the event") }),
+      slip.name
+        ? format(_("The same cards were dealt at every table of {event}; each cell is who held a seat's cards, the result and the board score."),
+          { event: slip.name })
+        : _("The same cards were dealt at every table of the event; each cell is who held a seat's cards, the result and the board score."),
       " ",
       h("a", { href: slip.url }, _("The event's results")),
     ]),
