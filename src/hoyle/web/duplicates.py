@@ -551,21 +551,26 @@ class Duplicates:
             "finished": played == len(event.boards),
         }
 
-    def records_zip(self, event_id: str) -> bytes | None:
-        """The records of the boards every table has played, a file per game, as a zip
-        archive (``None`` while there are none)."""
+    def record_files(self, event_id: str) -> list[tuple[str, str]]:
+        """Each game of the boards every table has played: its file name in the records'
+        archive and its room table (asked in the room's loop, where the games change)."""
         made = self.find(event_id)
-        complete = made.complete()
-        if not complete:
-            return None
+        complete = set(made.complete())
+        return [
+            (record_path(made.event, t, b), game.table_id)
+            for (t, b), game in sorted(made.games.items())
+            if b in complete
+        ]
+
+    def records_zip(self, files: list[tuple[str, str]]) -> bytes:
+        """The records of ``files`` (:meth:`record_files`) as a zip archive (reads the
+        database: run it in a thread)."""
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for (t, b), game in sorted(made.games.items()):
-                if b not in complete:
-                    continue
-                row = self.store.table(game.table_id)
+            for path, table_id in files:
+                row = self.store.table(table_id)
                 if row is not None and row.record:
-                    archive.writestr(record_path(made.event, t, b), row.record)
+                    archive.writestr(path, row.record)
         return buffer.getvalue()
 
 

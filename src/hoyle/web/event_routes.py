@@ -122,9 +122,10 @@ def event_routes(
     async def records(event_id: str) -> Response:
         """The records of the boards every table has played, a file per game."""
         find(event_id)
-        data = await asyncio.to_thread(duplicates.records_zip, event_id)
-        if data is None:
+        files = duplicates.record_files(event_id)
+        if not files:
             raise HTTPException(403, _("no board has been played at every table yet"))
+        data = await asyncio.to_thread(duplicates.records_zip, files)
         disposition = f'attachment; filename="event-{event_id}.zip"'
         return Response(
             data, media_type="application/zip", headers={"Content-Disposition": disposition}
