@@ -302,3 +302,17 @@ def test_a_game_of_an_event_has_no_rematch(room: Server, organiser: httpx.Client
             assert reply["type"] != "rematch"
         assert "event" in reply["reason"]
     assert room.room.tables[table_id].row.rematch is None
+
+
+def test_the_bots_are_named_in_the_organisers_language_at_every_board(
+    room: Server, organiser: httpx.Client
+) -> None:
+    # A Spanish organiser's event names its bots in Spanish at every table, whoever's move
+    # (in whatever language) ended the board before.
+    body = {"game": GAME, "options": OPTIONS, "boards": 2, "tables": [BOTS, BOTS]}
+    reply = organiser.post("/api/events", json=body, headers={"accept-language": "es"})
+    assert reply.status_code == 201, reply.text
+    found = until(room, reply.json()["id"], lambda v: v["status"] == "finished")
+    for game in found["games"]:
+        names = room.room.tables[game["table_id"]].names()
+        assert all(n.startswith("al azar") for n in names), names

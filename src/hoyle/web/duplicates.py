@@ -54,7 +54,7 @@ from hoyle.club.events import (
 )
 from hoyle.core.errors import HoyleError
 from hoyle.core.registry import make_agent
-from hoyle.i18n import _
+from hoyle.i18n import _, current, using
 from hoyle.web.limits import LimitError, baseline_of
 from hoyle.web.store import Store, duplicate_games_t, duplicates_t
 from hoyle.web.table import Refused, Seat, Table, check_name, hash_key, new_key
@@ -126,6 +126,8 @@ class RoomEvent:
     keys: dict[str, str]
     """Each person's key, as its SHA-256."""
     organiser: str | None = None
+    lang: str = "en"
+    """The organiser's language: the bots' seats are named in it at every board."""
     status: str = "running"
     created: float = field(default_factory=time.time)
     finished: float | None = None
@@ -198,6 +200,7 @@ class Duplicates:
             event,
             {name: hash_key(key) for name, key in keys.items()},
             organiser=organiser,
+            lang=current(),
         )
         await asyncio.to_thread(self._save, made)
         self.events[made.id] = made
@@ -214,6 +217,7 @@ class Duplicates:
                     name=made.event.name,
                     spec=made.event.game,
                     organiser=made.organiser,
+                    lang=made.lang,
                     event=made.event.dumps(),
                     keys=json.dumps(made.keys),
                     status=made.status,
@@ -247,12 +251,13 @@ class Duplicates:
         a = plan(event)[game.table][game.round]
         settings = self.room.settings
         seats = []
-        for name in a.seats:
-            p = event.participant(name)
-            if p.agent is not None:
-                seats.append(Seat("bot", label(p), p.agent))
-            else:
-                seats.append(Seat("human", p.name, settings.standin, made.keys[p.name]))
+        with using(made.lang):  # whoever's move ended the last board, not their language
+            for name in a.seats:
+                p = event.participant(name)
+                if p.agent is not None:
+                    seats.append(Seat("bot", label(p), p.agent))
+                else:
+                    seats.append(Seat("human", p.name, settings.standin, made.keys[p.name]))
         self.by_table[game.table_id] = (made.id, game.table, game.board)
         table = await asyncio.to_thread(
             Table.create,
@@ -346,6 +351,7 @@ class Duplicates:
                 Event.loads(r.event),
                 json.loads(r.keys),
                 organiser=r.organiser,
+                lang=r.lang,
                 status=r.status,
                 created=r.created,
                 finished=r.finished,

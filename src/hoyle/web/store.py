@@ -183,6 +183,7 @@ duplicates_t = Table(
     Column("name", Text, nullable=False),
     Column("spec", Text, nullable=False),
     Column("organiser", String(40)),
+    Column("lang", String(8), nullable=False),
     Column("event", Text, nullable=False),
     Column("keys", Text, nullable=False),
     Column("status", String(16), nullable=False, index=True),

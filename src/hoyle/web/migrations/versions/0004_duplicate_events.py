@@ -39,6 +39,7 @@ def upgrade() -> None:
             sa.Column("name", sa.Text(), nullable=False),
             sa.Column("spec", sa.Text(), nullable=False),
             sa.Column("organiser", sa.String(length=40), nullable=True),
+            sa.Column("lang", sa.String(length=8), nullable=False),
             sa.Column("event", sa.Text(), nullable=False),
             sa.Column("keys", sa.Text(), nullable=False),
             sa.Column("status", sa.String(length=16), nullable=False),
