@@ -359,3 +359,36 @@ def test_the_kept_database_upgrades_with_every_row_and_takes_players(tmp_path: P
         assert len(server.http.get("/api/history").json()) == 2
     store = Store(f"sqlite:///{copy}")
     store.close()
+
+
+def test_a_player_logs_out_everywhere_at_once(room: Server) -> None:
+    # Two browsers of one player, and another player's.
+    first = register(room, "Nuria")
+    login = room.http.post("/api/login", json={"name": "Nuria", "password": PASSWORD})
+    second = cookie_of(login)
+    other = register(room, "Oscar")
+    with as_player(room, first) as one, as_player(room, second) as two:
+        assert len(two.get("/api/players/Nuria/private").json()["sessions"]) == 2
+        # Without the room's Origin the cookie does not count: refused, nothing ended.
+        with as_player(room, first, origin=False) as no_origin:
+            assert no_origin.post("/api/logout/everywhere").status_code == 401
+        assert two.get("/api/me").json()["name"] == "Nuria"
+
+        out = one.post("/api/logout/everywhere")
+        assert out.status_code == 200 and out.json() == {"name": None}
+        cleared = out.headers["set-cookie"].lower()
+        assert cleared.startswith(f"{COOKIE}=")
+        assert "max-age=0" in cleared or "expires=" in cleared
+        # Both browsers' cookies count no more.
+        assert one.get("/api/me").json() == {"name": None}
+        assert two.get("/api/me").json() == {"name": None}
+        assert two.get("/api/players/Nuria/private").status_code == 401
+    with as_player(room, other) as oscar:
+        assert oscar.get("/api/me").json()["name"] == "Oscar"  # another player's stays
+    # A guest has nothing to end.
+    guest = room.http.post("/api/logout/everywhere", headers={"origin": room.url})
+    assert guest.status_code == 401 and guest.json()["detail"]
+    # Logging in again works as ever.
+    again = room.http.post("/api/login", json={"name": "Nuria", "password": PASSWORD})
+    with as_player(room, cookie_of(again)) as back:
+        assert back.get("/api/me").json()["name"] == "Nuria"

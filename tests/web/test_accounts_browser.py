@@ -60,6 +60,12 @@ def test_a_player_registers_plays_and_finds_the_game_on_their_profile(
     page.click("#create")
     page.wait_for_url("**/t/**")
     table = page.url.split("/t/")[1].split("#")[0]
+    # Her seat's name links to her profile, in a new tab (the game goes on in this one); the
+    # bots' names are plain.
+    mine = page.locator(".seat.you .name a.profile-link")
+    expect(mine).to_have_attribute("href", "/players/Olga")
+    expect(mine).to_have_attribute("target", "_blank")
+    expect(page.locator(".seat:not(.you) .name a")).to_have_count(0)
     while my_turn_or_end(page):
         play_one(page)
     record = room.http.get(f"/api/tables/{table}/record").text
@@ -84,6 +90,8 @@ def test_a_player_registers_plays_and_finds_the_game_on_their_profile(
     expect(game).to_contain_text("Olga")
     expect(page.locator("#private")).to_be_visible()  # her own page: her sessions too
     expect(page.locator("#sessions")).to_contain_text("this browser")
+    expect(page.locator("#browsers")).to_have_text("You are logged in on 1 browser.")
+    expect(page.locator("#logout-everywhere")).to_be_visible()
     page.screenshot(path="/tmp/hoyle-profile.png", full_page=True)
     # The leaderboard, from the profile: Olga is on it now, with her rating.
     page.click("#ratings a.leaderboard-link")
@@ -129,3 +137,28 @@ def test_a_guests_invite_link_works_with_no_account(browser: Browser, room: Serv
         play_one(page)
     assert room.http.get(f"/api/tables/{table['id']}/record").status_code == 200
     page.context.close()
+
+
+def test_a_player_logs_out_everywhere_from_their_profile(browser: Browser, room: Server) -> None:
+    # One player in two browsers: ending every session from one ends the other's too.
+    pages = []
+    for n, name in enumerate(("Pilar", "pilar")):
+        page = browser.new_context().new_page()
+        page.goto(room.url + ("/register" if n == 0 else "/login"))
+        form = "register" if n == 0 else "login"
+        page.fill(f"#{form}-name", name)
+        page.fill(f"#{form}-password", PASSWORD)
+        page.click(f"#{form}")
+        page.wait_for_url(room.url + "/")
+        pages.append(page)
+    first, second = pages
+    first.goto(room.url + "/players/Pilar")
+    first.wait_for_function("document.body.dataset.ready === 'yes'")
+    expect(first.locator("#browsers")).to_have_text("You are logged in on 2 browsers.")
+    first.click("#logout-everywhere")
+    first.wait_for_url(room.url + "/")
+    expect(first.locator("#account #login-link")).to_be_visible()
+    second.reload()
+    expect(second.locator("#account #login-link")).to_be_visible()
+    for page in pages:
+        page.context.close()

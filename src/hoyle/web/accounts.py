@@ -7,7 +7,8 @@ password) is known again when they come back:
   checked against a hash all the same, so the time taken does not say which names exist.
 - **Sessions** are server-side: the browser's cookie holds a random token (256 bits), the
   database only its SHA-256 and when it expires (:data:`SESSION_SECONDS`). Logging out
-  forgets it. The cookie is ``HttpOnly``, ``SameSite=Lax``, and ``Secure`` when the room is
+  forgets it; logging out everywhere (:meth:`Accounts.logout_everywhere`) forgets all the
+  player's. The cookie is ``HttpOnly``, ``SameSite=Lax``, and ``Secure`` when the room is
   reached over https (:mod:`hoyle.web.app` decides).
 - **Attempts** are limited (:class:`Attempts`): failed logins per name and per address, and
   registrations per address, each in a sliding window; over a count, 429 with the wait.
@@ -458,8 +459,9 @@ class Accounts:
             ],
         }
 
-    def end_sessions(self, player: Player) -> int:
-        """Forget every session of ``player`` (log out everywhere); how many there were."""
+    def logout_everywhere(self, player: Player) -> int:
+        """Forget every session of ``player``, in every browser (a lost phone, a shared
+        computer): how many there were. Their seats and games stay theirs."""
         with self.store.engine.begin() as conn:
             result = conn.execute(delete(sessions_t).where(sessions_t.c.player_id == player.id))
         return int(result.rowcount or 0)

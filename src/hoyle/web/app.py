@@ -181,6 +181,19 @@ def create_app(
         reply.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
         return reply
 
+    @app.post("/api/logout/everywhere")
+    async def logout_everywhere(request: Request) -> JSONResponse:
+        """End every session of this browser's player, in every browser (this one too), and
+        clear its cookie; 401 for a guest. Like every change, it needs the room's Origin
+        (``_session``): another site cannot log a player out."""
+        player = await _session(accounts, request)
+        if player is None:
+            raise HTTPException(401, _("log in first: this browser has no session to end"))
+        await asyncio.to_thread(accounts.logout_everywhere, player)
+        reply = JSONResponse({"name": None})
+        reply.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
+        return reply
+
     @app.get("/api/me")
     async def me(request: Request) -> dict[str, Any]:
         """Who this browser is logged in as: ``{"name": …, "admin": …}`` or ``{"name": null}``."""

@@ -13,6 +13,33 @@ function none(text) {
   return [h("li", { class: "note" }, text)];
 }
 
+/** How many browsers the player is logged in on, and a button to end every one of those
+ * sessions at once (a phone lost, a computer shared): then this browser is a guest too. */
+function everywhere(count) {
+  const error = h("p", { id: "everywhere-error", class: "message refused", role: "alert", hidden: "" });
+  const button = h("button", { type: "button", id: "logout-everywhere" }, _("Log out everywhere"));
+  button.addEventListener("click", async () => {
+    error.hidden = true;
+    let reply = null;
+    try {
+      reply = await fetch("/api/logout/everywhere", { method: "POST" });
+    } catch (exc) {
+      reply = null;
+    }
+    if (reply && reply.ok) {
+      location.assign("/");
+      return;
+    }
+    const body = reply ? await reply.json().catch(() => ({})) : {};
+    error.textContent = body.detail || _("the room did not answer; try again");
+    error.hidden = false;
+  });
+  return h("div", { id: "everywhere" },
+    h("p", { id: "browsers", class: "note" },
+      format(ngettext("You are logged in on {n} browser.", "You are logged in on {n} browsers.", count), { n: count })),
+    button, error);
+}
+
 async function start() {
   const me = await drawAccount($("account"));
   const reply = await fetch(`/api/players/${encodeURIComponent(name)}`);
@@ -47,6 +74,7 @@ async function start() {
     $("sessions").replaceChildren(...own.sessions.map((s) => h("li", {},
       format(_("since {start}, until {end}"), { start: when(s.created), end: when(s.expires) }),
       s.current ? " · " + _("this browser") : "")));
+    $("sessions").after(everywhere(own.sessions.length));
     $("private").hidden = false;
   }
   document.body.dataset.ready = "yes";

@@ -18,6 +18,17 @@ export function seatName(msg, seat) {
   return s ? s.name : format(_("Seat {n}"), { n: seat });
 }
 
+/** A seat's name as its box shows it: for a club player, a link to their profile (in a new
+ * tab: the game goes on in this one); a guest's or a bot's name as plain text. */
+export function seatNameNode(s, mine) {
+  const name = yours(s.name, mine);
+  if (!s.player) return name;
+  return h("a", {
+    class: "profile-link", href: `/players/${encodeURIComponent(s.player)}`, target: "_blank", rel: "noopener",
+    title: format(_("{name}'s profile, in a new tab"), { name: s.player }),
+  }, name);
+}
+
 /** Where a seat sits: its fraction across (0 left … 1 right) and down (0 top … 1 bottom) the
  * felt, counted from the viewer (at the bottom) in the direction of play. */
 function place(rel, n) {
@@ -85,7 +96,7 @@ function seatBox(msg, seat, clockLeft) {
     style: `border-color:${SEAT_COLOURS[seat % 8]}`,
     dataset: { seat: String(seat) },
   },
-  h("b", { class: "name" }, yours(s.name, seat === msg.you)),
+  h("b", { class: "name" }, seatNameNode(s, seat === msg.you)),
   h("small", {}, status),
   stats.length ? h("span", { class: "stats" }, stats.join(" · ")) : null,
   tags.length ? h("span", { class: "tags" }, ...tags) : null);

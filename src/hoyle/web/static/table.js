@@ -272,6 +272,7 @@ function draw() {
   document.body.dataset.view = String(msg.view);
   document.title = `${msg.title} · hoyle`;
   $("game").textContent = msg.title;
+  drawEvent(msg);
   $("status").textContent = statusText(msg);
   $("status").className = msg.to_act === msg.you && msg.status !== "finished" ? "your-turn" : "";
   tickClock();
@@ -327,15 +328,42 @@ function reopenSummary() {
   if (at >= 0) openSummary(state, at, { onContinue: () => {}, watching: true, rematch: rematchButton(state), links: endLinks(state) });
 }
 
-/** The links a finished game's end offers besides the record: its replay. */
+/** The links a finished game's end offers besides the record: back to its event (first: it is
+ * where an event's player goes next), and its replay. */
 function endLinks(msg) {
   if (msg.status !== "finished") return [];
-  return [h("a", { class: "button replay-link", href: `/replay/${msg.table}` }, _("Replay this game"))];
+  const links = [];
+  if (msg.event) {
+    // The page's own key, when it came with one, goes along: the event's page knows its person
+    // by it (their next game, their place), as it does from their private link.
+    const own = params.get("key");
+    const href = msg.event.url + (own ? "#key=" + encodeURIComponent(own) : "");
+    links.push(h("a", { class: "button primary event-link", href }, _("Back to the event")));
+  }
+  links.push(h("a", { class: "button replay-link", href: `/replay/${msg.table}` }, _("Replay this game")));
+  return links;
 }
 
-/** The rematch button, or the link to the rematch already made; null for a spectator. */
+/** Beside the title, for a game of a duplicate event: the event's name and the board played. */
+function drawEvent(msg) {
+  let line = $("event-line");
+  if (!msg.event) {
+    if (line) line.remove();
+    return;
+  }
+  if (!line) {
+    line = h("small", { id: "event-line", class: "event-line" });
+    $("game").after(" ", line);
+  }
+  const values = { name: msg.event.name, board: msg.event.board + 1, boards: msg.event.boards };
+  line.textContent = msg.event.name ? format(_("Event {name}: board {board} of {boards}"), values) :
+    format(_("Event: board {board} of {boards}"), values);
+}
+
+/** The rematch button, or the link to the rematch already made; null for a spectator, and for
+ * a game of an event (the event makes its next board, not a rematch). */
 function rematchButton(msg) {
-  if (msg.status !== "finished") return null;
+  if (msg.status !== "finished" || msg.event) return null;
   if (msg.rematch) {
     return h("a", { id: "next-game", class: "button primary", href: `/t/${msg.rematch}${key ? "#key=" + encodeURIComponent(key) : ""}` }, _("Next game →"));
   }
