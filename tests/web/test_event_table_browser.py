@@ -64,6 +64,10 @@ def test_an_event_table_names_its_board_and_leads_back_to_the_event(
     expect(back).to_have_text("Back to the event")
     expect(back).to_have_attribute("href", f"/events/{event_id}#key={key}")
     expect(page.locator("#rematch, #next-game")).to_have_count(0)
+    # Nor a record, replay or review: an event's board is hidden until every table has played
+    # it, so the event's page gives them, once it is shown.
+    hidden = "a.replay-link, a.review-link, a[href$='/record']"
+    expect(page.locator(f"#end {hidden}")).to_have_count(0)
     # The deal's summary offers the same way back, and no rematch either.
     summary = page.locator("#summary")
     if not summary.locator("a.event-link").count():
@@ -71,6 +75,7 @@ def test_an_event_table_names_its_board_and_leads_back_to_the_event(
     expect(summary.locator("a.event-link")).to_have_attribute(
         "href", f"/events/{event_id}#key={key}"
     )
+    expect(summary.locator(hidden)).to_have_count(0)
     page.screenshot(path="/tmp/hoyle-event-table-summary.png")
     page.click("#summary-close")
     page.screenshot(path="/tmp/hoyle-event-table.png", full_page=True)

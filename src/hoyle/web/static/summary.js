@@ -90,10 +90,11 @@ export function openSummary(msg, at, opts) {
   if (chart) parts.push(h("h3", {}, _("Totals after each deal")), chart);
   const buttons = h("div", { class: "summary-buttons" });
   if (over) {
-    buttons.append(h("a", { class: "button", href: opts.record || `/api/tables/${msg.table}/record`, download: `${msg.table || "game"}.hrec` }, _("Download the record")));
+    // An event's board is hidden until every table has played it (its record with it).
+    if (!msg.event) buttons.append(h("a", { class: "button", href: opts.record || `/api/tables/${msg.table}/record`, download: `${msg.table || "game"}.hrec` }, _("Download the record")));
     for (const link of opts.links || []) buttons.append(link);
     // A player's own game: its replay with their seat's review open (review.js).
-    if (msg.type !== "replay" && msg.table && Number.isInteger(msg.you)) {
+    if (msg.type !== "replay" && msg.table && Number.isInteger(msg.you) && !msg.event) {
       buttons.append(h("a", { class: "button review-link", href: `/replay/${msg.table}#review=${msg.you}` }, _("Review my game")));
     }
     if (opts.rematch) buttons.append(opts.rematch);

@@ -306,10 +306,12 @@ function draw() {
     const result = (msg.log || []).find((e) => e.kind === "game_end");
     end.append(h("p", { class: "result" }, result ? result.text : _("The game is over.")));
     end.append(h("button", { onclick: () => reopenSummary() }, _("Final scores")));
-    end.append(h("a", { class: "button", href: `/api/tables/${msg.table}/record`, download: `${msg.table}.hrec` }, _("Download the record")));
+    // An event's board stays hidden until every table has played it: its record, replay and
+    // review are on the event's page then, not here.
+    if (!msg.event) end.append(h("a", { class: "button", href: `/api/tables/${msg.table}/record`, download: `${msg.table}.hrec` }, _("Download the record")));
     end.append(...endLinks(msg));
     // A player's own game: its replay with their seat's review open (as the summary offers).
-    if (Number.isInteger(msg.you)) {
+    if (Number.isInteger(msg.you) && !msg.event) {
       end.append(h("a", { class: "button review-link", href: `/replay/${msg.table}#review=${msg.you}` }, _("Review my game")));
     }
     const again = rematchButton(msg);
@@ -339,6 +341,7 @@ function endLinks(msg) {
     const own = params.get("key");
     const href = msg.event.url + (own ? "#key=" + encodeURIComponent(own) : "");
     links.push(h("a", { class: "button primary event-link", href }, _("Back to the event")));
+    return links;  // its replay is on the event's page once every table has played the board
   }
   links.push(h("a", { class: "button replay-link", href: `/replay/${msg.table}` }, _("Replay this game")));
   return links;
