@@ -9,8 +9,8 @@ import { cardSVG } from "./cards.js";
 import { SEAT_COLOURS } from "./chart.js";
 import { h } from "./dom.js";
 import { _, format } from "./i18n.js";
-import { seatStatus } from "./render.js";
-import { moveWords, yours } from "./words.js";
+import { seatNameNode, seatStatus } from "./render.js";
+import { moveWords } from "./words.js";
 
 const MOVE = /^([^:=+]+)(?:=([^:]+))?(\+[^:]+)?:([a-z]+\d*)>([a-z]+\d*)$/;
 
@@ -187,7 +187,7 @@ export function drawSpite(msg, ui) {
       dataset: { seat: String(seat) },
     },
     h("div", { class: "sm-who" },
-      h("b", {}, yours(s.name, mine)), h("small", {}, ` ${status}`),
+      h("b", {}, seatNameNode(s, mine)), h("small", {}, ` ${status}`),
       h("span", { class: "stats" }, format(_("score {score} · {n} in hand"), { score: scores[seat] ?? 0, n: sizes[seat] ?? 0 }))),
     h("div", { class: "sm-row" }, goalBox, discardBox));
   }
