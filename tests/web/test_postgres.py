@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from pgkit import new_database, postgres_cluster
 from roomkit import QUICK_HEARTS, server_thread
+from test_accounts import as_player, register
 from test_crash import sigkill_mid_deal_then_resume
 
 from arena.studykit import STUDY, kill_at_random, without_times
@@ -92,3 +94,23 @@ def test_an_arena_study_on_postgresql_survives_a_killed_driver(
     captured = capsys.readouterr()
     assert "going on with study 1" in captured.err
     assert without_times(json.loads(captured.out)) == whole
+
+
+def test_a_duplicate_event_on_postgresql_is_played_and_kept(cluster: str) -> None:
+    # The club's events live in the room's database: on PostgreSQL as on SQLite, an event
+    # plays through and a new server on the same database shows it as it ended.
+    url = new_database(cluster, "events")
+    bots = [{"kind": "bot", "level": "random"}] * 4
+    body = {"game": "hearts", "options": {"deals": 1}, "boards": 2, "tables": [bots, bots]}
+    with server_thread(url) as server:
+        with as_player(server, register(server, "Olga")) as olga:
+            reply = olga.post("/api/events", json=body)
+        assert reply.status_code == 201, reply.text
+        event_id = reply.json()["id"]
+        deadline = time.monotonic() + 60
+        while (ended := server.http.get(f"/api/events/{event_id}").json())["status"] != "finished":
+            assert time.monotonic() < deadline, "the event did not finish"
+            time.sleep(0.1)
+    with server_thread(url) as server:
+        assert server.http.get(f"/api/events/{event_id}").json() == ended
+    assert ended["complete"] == [0, 1] and len(ended["score"]["table"]) == 8
