@@ -10,6 +10,7 @@ made, and upgraded when hoyle is, by the migrations of :mod:`hoyle.web.migration
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -221,13 +222,27 @@ def database_url(database: str | None, data_dir: Path) -> str:
     return f"sqlite:///{Path(database)}"
 
 
+WAL_WAIT = 10.0
+"""Seconds a new connection may wait to turn a new SQLite file to WAL while others do too."""
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     # WAL: readers never block the writer. synchronous=NORMAL keeps every commit through a
     # process crash (only a power cut can lose the last ones).
     cursor = dbapi_conn.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=10000")
+    deadline = time.monotonic() + WAL_WAIT
+    while True:
+        # Turning a file to WAL needs it alone, and SQLite answers "locked" at once rather than
+        # wait (its busy timeout is not asked): rooms opening a new file together take turns.
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            break
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
 
 
