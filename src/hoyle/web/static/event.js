@@ -8,7 +8,8 @@
 
 import { drawAccount, when } from "./club.js";
 import { h } from "./dom.js";
-import { LANG, N_, _, format, formatNodes, ngettext } from "./i18n.js";
+import { ROTATION, SCORING, SCORING_NOTE, STATUS, plain, points, signed, words } from "./eventwords.js";
+import { _, format, formatNodes, ngettext } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 2000;
@@ -16,36 +17,9 @@ const eventId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[
 const api = `/api/events/${encodeURIComponent(eventId)}`;
 const key = new URLSearchParams(location.hash.slice(1)).get("key");
 
-const STATUS = { running: N_("running"), finished: N_("finished") };
-const SCORING = { difference: N_("difference"), matchpoints: N_("matchpoints") };
-const SCORING_NOTE = {
-  difference: N_("A board score is the result minus the mean result of the others who held the same cards: the scores of each set of cards add up to 0."),
-  matchpoints: N_("A board score is the share of the others who held the same cards that the result beat, a tie counting half: from 0 to 1."),
-};
-
-/** How the seats turned, in a few words (events.js explains each). */
-const ROTATION = {
-  full: N_("seats turned at every table differently"),
-  boards: N_("seats turned at every table alike"),
-  none: N_("seats kept"),
-};
-
-const twoPlaces = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-const signed = new Intl.NumberFormat(LANG, { ...twoPlaces, signDisplay: "exceptZero" });
-const plain = new Intl.NumberFormat(LANG, twoPlaces);
-
 let mine = null;       // the participant the page's key holds a place for (its name)
 let keyRefused = false; // the room said the key holds no place here: ask no more
 let drawnBoards = null; // the complete boards drawn below, redrawn only when a board completes
-
-function words(table, value) {
-  return table[value] ? _(table[value]) : String(value);
-}
-
-/** A board score or a total: signed differences; matchpoints are shares, never below 0. */
-function points(value, scoring) {
-  return (scoring === "matchpoints" ? plain : signed).format(value);
-}
 
 /** The mean board score with the half-width of its 95% interval (none with one board). */
 function meanText(mean, scoring) {

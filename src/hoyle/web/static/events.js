@@ -5,28 +5,14 @@
 
 import { drawAccount, when } from "./club.js";
 import { h } from "./dom.js";
-import { N_, _, format, formatNodes, ngettext } from "./i18n.js";
+import { ROTATION_NOTE, SCORING_NOTE, STATUS } from "./eventwords.js";
+import { _, format, formatNodes, ngettext } from "./i18n.js";
 import { levelName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const PLAYERS_OPTION = /(^|[,(\s])players\s*=/;  // the options name the table size themselves
 const MIN_TABLES = 2;  // a duplicate event compares tables (the contract's 2..8)
 const MAX_TABLES = 8;
-
-/** An event's status as the reader reads it. */
-const STATUS = { running: N_("running"), finished: N_("finished") };
-/** What each scoring does (event.js says the same under the standings). */
-const SCORING_NOTE = {
-  difference: N_("A board score is the result minus the mean result of the others who held the same cards: the scores of each set of cards add up to 0."),
-  matchpoints: N_("A board score is the share of the others who held the same cards that the result beat, a tie counting half: from 0 to 1."),
-};
-
-/** What each rotation does (hoyle.club.events.ROTATIONS). */
-const ROTATION_NOTE = {
-  full: N_("Board by board each table turns its seats by a different number: on each board, the cards of a seat go to a different player's line at each table. With as many tables as seats, everyone's luck of the cards cancels best."),
-  boards: N_("Board by board every table turns its seats alike: the cards of a seat go to the same line of players at every table, so each player is compared with those who started where they did."),
-  none: N_("Everyone keeps their seat all the event: each player is compared with those who started where they did, always from the same seat."),
-};
 
 let me = { name: null }; // who is logged in (GET /api/me): only a player may organise
 let games = [];        // GET /api/games: the families, their variants and options

@@ -4,11 +4,8 @@
 // compares the game replayed with the others and opens any of them.
 
 import { h } from "./dom.js";
-import { LANG, _, format } from "./i18n.js";
-
-const twoPlaces = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-const signed = new Intl.NumberFormat(LANG, { ...twoPlaces, signDisplay: "exceptZero" });
-const plain = new Intl.NumberFormat(LANG, twoPlaces);
+import { plain, points } from "./eventwords.js";
+import { _, format } from "./i18n.js";
 
 /** Fill ``box`` with the traveller of table ``tableId``'s board; leave it hidden for a table of
  * no event (or a board still hidden). */
@@ -21,7 +18,6 @@ export async function showTraveller(box, tableId) {
   } catch (exc) {
     return;  // the replay stands without it
   }
-  const score = (v) => (slip.scoring === "matchpoints" ? plain : signed).format(v);
   const seats = slip.games.length ? slip.games[0].seats.length : 0;
   const head = h("tr", {}, h("th", { scope: "col" }, _("Seat")),
     ...slip.games.map((g) => h("th", { scope: "col", class: g.table === slip.table ? "here" : "" },
@@ -35,7 +31,7 @@ export async function showTraveller(box, tableId) {
       return h("td", { class: g.table === slip.table ? "here" : "", dataset: { name: held.name } },
         h("span", { class: "who" }, held.label),
         h("span", { class: "num" }, format(_("{result} ({score})"),
-          { result: plain.format(held.result), score: score(held.score) })));
+          { result: plain.format(held.result), score: points(held.score, slip.scoring) })));
     })));
   box.replaceChildren(
     h("h2", {}, format(_("Board {n} at every table"), { n: slip.board + 1 })),
