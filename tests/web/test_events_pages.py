@@ -8,6 +8,7 @@ to look at; at each size no element reaches past the edge of the window.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -17,6 +18,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from roomkit import Server
 from test_accounts import PASSWORD, as_player, register
+
+from hoyle.web.accounts import COOKIE
 
 # The pages need the room's events (the backend); until it is there, nothing here can run.
 pytest.importorskip("hoyle.web.duplicates")
@@ -210,3 +213,35 @@ def _next(room: Server, made: dict[str, Any], place: dict[str, Any]) -> str:
     assert reply.status_code == 200, reply.text
     table_id: str = reply.json()["next"]["table_id"]
     return table_id
+
+
+def test_the_organiser_gives_a_lost_link_again(
+    browser: Browser, room: Server, organiser: httpx.Client
+) -> None:
+    # The room keeps no link it could show again: the organiser gives a new one, and the old
+    # one holds nothing from then on. Nobody else sees the people's links.
+    dee = [{"kind": "human", "name": "Dee"}, *BOTS[1:]]
+    made = organise(organiser, [dee, BOTS], boards=1)
+    [old] = made["places"]
+    page = browser.new_context().new_page()
+    page.goto(old["link"])  # Dee herself: no people's links for her
+    page.wait_for_function("document.body.dataset.event === 'ready'")
+    expect(page.locator("#people")).to_be_hidden()
+    page.context.close()
+    context = browser.new_context()
+    token = organiser.headers["cookie"].partition("=")[2]
+    context.add_cookies([{"name": COOKIE, "value": token, "url": room.url}])
+    page = context.new_page()
+    page.goto(room.url + made["url"])
+    page.wait_for_function("document.body.dataset.event === 'ready'")
+    person = page.locator("#people-list li[data-name='Dee']")
+    expect(person).to_contain_text("Dee, table 1")
+    person.locator("button.renew").click()
+    field = person.locator("input.link")
+    expect(field).to_have_value(re.compile(rf"/events/{made['id']}#key=[\w-]+$"))
+    fresh = field.input_value().rsplit("#key=", 1)[1]
+    place = f"/api/events/{made['id']}/place"
+    assert room.http.post(place, json={"key": old["key"]}).status_code == 404
+    assert room.http.post(place, json={"key": fresh}).json()["participant"] == "Dee"
+    shots(page, "organiser")
+    page.context.close()

@@ -316,3 +316,31 @@ def test_the_bots_are_named_in_the_organisers_language_at_every_board(
     for game in found["games"]:
         names = room.room.tables[game["table_id"]].names()
         assert all(n.startswith("al azar") for n in names), names
+
+
+def test_the_organiser_gives_a_person_a_new_link_and_the_old_one_holds_nothing(
+    room: Server, organiser: httpx.Client
+) -> None:
+    made = organise(organiser, [[{"kind": "human", "name": "Cy"}, *BOTS[1:]], BOTS], boards=2)
+    event_id, (cy,) = made["id"], made["places"]
+    url = f"/api/events/{event_id}/people/Cy/link"
+    assert room.http.post(url).status_code == 401  # a guest
+    with as_player(room, register(room, "Zed")) as zed:
+        assert zed.post(url).status_code == 403  # a player, not the organiser
+    assert organiser.post(f"/api/events/{event_id}/people/Nobody/link").status_code == 404
+    assert organiser.post(f"/api/events/{event_id}/people/bot:random/link").status_code == 404
+    reply = organiser.post(url)
+    assert reply.status_code == 200, reply.text
+    fresh = reply.json()
+    assert fresh["link"].endswith(f"/events/{event_id}#key={fresh['key']}")
+    assert fresh["key"] != cy["key"]
+    place = f"/api/events/{event_id}/place"
+    assert room.http.post(place, json={"key": cy["key"]}).status_code == 404
+    table_id = room.http.post(place, json={"key": fresh["key"]}).json()["next"]["table_id"]
+    with room.client(table_id, cy["key"]) as ws:  # the table Cy plays now takes the new key
+        assert ws.receive_json()["type"] == "error"
+    play_to_end(room, table_id, fresh["key"])
+    until(room, event_id, lambda v: v["tables"][0]["played"] == 1)
+    second = room.http.post(place, json={"key": fresh["key"]}).json()["next"]["table_id"]
+    play_to_end(room, second, fresh["key"])  # and the next board's table too
+    until(room, event_id, lambda v: v["status"] == "finished")

@@ -568,6 +568,38 @@ class Duplicates:
             if b in complete
         ]
 
+    async def renew_key(self, event_id: str, name: str) -> str:
+        """A new private link's key for the person ``name`` (their old one lost or given
+        away): it holds their place from now on, at the table they play now as at the ones
+        to come, and the old one holds nothing. The caller checks who may ask."""
+        made = self.find(event_id)
+        p = next((p for p in made.event.participants if p.name == name and not p.is_bot), None)
+        if p is None:
+            raise EventRefused(_("no person is called {name!r} in this event").format(name=name))
+        key = new_key()
+        async with self._lock:  # no game of theirs begins meanwhile with the old key
+            old, made.keys[name] = made.keys[name], hash_key(key)
+            await asyncio.to_thread(self._save_keys, made)
+            for game in made.games.values():
+                table = self.room.tables.get(game.table_id)
+                if game.played is not None or table is None:
+                    continue
+                for seat in table.seats:
+                    if seat.key_hash == old:
+                        seat.key_hash = made.keys[name]
+                        await asyncio.to_thread(
+                            self.store.update_seats, table.id, [x.to_json() for x in table.seats]
+                        )
+        return key
+
+    def _save_keys(self, made: RoomEvent) -> None:
+        with self.store.engine.begin() as conn:
+            conn.execute(
+                duplicates_t.update()
+                .where(duplicates_t.c.id == made.id)
+                .values(keys=json.dumps(made.keys))
+            )
+
     def records_zip(self, files: list[tuple[str, str]]) -> bytes:
         """The records of ``files`` (:meth:`record_files`) as a zip archive (reads the
         database: run it in a thread)."""

@@ -104,6 +104,23 @@ def event_routes(
             raise HTTPException(404, _("this key holds no place in the event"))
         return found
 
+    @router.post("/api/events/{event_id}/people/{name}/link")
+    async def renew(event_id: str, name: str, request: Request) -> dict[str, Any]:
+        """A person's new private link, for the organiser (or a club admin) to send again:
+        the old link holds nothing from now on. 401 for a guest, 403 for anyone else."""
+        made = find(event_id)
+        player = await session(request)
+        if player is None:
+            raise HTTPException(401, _("log in as the event's organiser to give a new link"))
+        if not player.admin and player.name != made.organiser:
+            raise HTTPException(403, _("only the event's organiser gives its people new links"))
+        try:
+            key = await duplicates.renew_key(event_id, name)
+        except EventRefused as exc:
+            raise HTTPException(404, str(exc)) from None
+        base = str(request.base_url).rstrip("/")
+        return {"name": name, "key": key, "link": f"{base}/events/{made.id}#key={key}"}
+
     @router.get("/api/tables/{table_id}/traveller")
     async def traveller(table_id: str) -> dict[str, Any]:
         """The board a game of an event belongs to, as every table played it (404 for a table

@@ -45,3 +45,15 @@ export function placeText(place, seats) {
   if (place === 1) return _("won");
   return format(_("place {place} of {seats}"), { place, seats });
 }
+
+/** Copy a private link (shown in ``field``) for the reader to send; ``button`` says it did. */
+export async function copyLink(text, field, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (exc) {
+    field.select();
+    document.execCommand("copy");  // a page not served over https has no clipboard API
+  }
+  button.textContent = _("Copied");
+  setTimeout(() => { button.textContent = _("Copy"); }, 2000);
+}

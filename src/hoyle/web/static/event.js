@@ -6,7 +6,7 @@
 // panel: who and where they are, and a link to their next game. The key stays in the address's
 // fragment (never sent with a page request) and goes only to POST /api/events/<id>/place.
 
-import { drawAccount, when } from "./club.js";
+import { copyLink, drawAccount, when } from "./club.js";
 import { h } from "./dom.js";
 import { ROTATION, SCORING, SCORING_NOTE, STATUS, plain, points, signed, words } from "./eventwords.js";
 import { _, format, formatNodes, ngettext } from "./i18n.js";
@@ -147,6 +147,46 @@ function showError(reason) {
   $("event-error").hidden = !reason;
 }
 
+/** For the organiser (or a club admin): each person of the event, and a new private link for
+ * any of them on asking (the room keeps no link it could show again; the old one then holds
+ * nothing). Drawn once: the polls do not touch it. */
+function drawPeople(ev, me) {
+  if (!me.name || !(me.admin || me.name === ev.organiser)) return;
+  const people = ev.participants.filter((p) => !p.bot);
+  if (!people.length) return;
+  $("people-list").replaceChildren(...people.map((p) => {
+    const out = h("span", { class: "copy-row" });
+    const button = h("button", { type: "button", class: "renew" }, _("New link"));
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      let reply, body;
+      try {
+        reply = await fetch(`${api}/people/${encodeURIComponent(p.name)}/link`, {
+          method: "POST", headers: { "content-type": "application/json" }, body: "{}",
+        });
+        body = await reply.json();
+      } catch (exc) {
+        reply = null;
+      }
+      button.disabled = false;
+      if (!reply || !reply.ok) {
+        out.replaceChildren(h("span", { class: "message refused", role: "alert" },
+          (body && body.detail) || _("the server does not answer; try again")));
+        return;
+      }
+      const field = h("input", { class: "link", readonly: "", value: body.link,
+        "aria-label": format(_("{name}'s link"), { name: p.name }), onclick: (e) => e.target.select() });
+      const copy = h("button", { type: "button", class: "copy" }, _("Copy"));
+      copy.addEventListener("click", () => copyLink(body.link, field, copy));
+      out.replaceChildren(field, copy);
+    });
+    return h("li", { dataset: { name: p.name } },
+      h("span", { class: "who" }, format(_("{name}, table {table}"), { name: p.name, table: p.table + 1 })),
+      " ", button, out);
+  }));
+  $("people").hidden = false;
+}
+
 /** The event now (null when the room does not answer; "missing" when it has no such event). */
 async function load() {
   try {
@@ -162,6 +202,9 @@ async function load() {
   }
 }
 
+const account = drawAccount($("account"));
+let peopleDrawn = false;
+
 async function poll() {
   const ev = await load();
   if (ev === "missing") {
@@ -174,6 +217,10 @@ async function poll() {
     drawHead(ev, labels);
     drawStandings(ev, labels);
     drawBoards(ev, labels);
+    if (!peopleDrawn) {
+      peopleDrawn = true;
+      drawPeople(ev, await account);
+    }
     document.body.dataset.status = ev.status;
     document.body.dataset.event = "ready";
   }
@@ -182,5 +229,4 @@ async function poll() {
 
 // Another participant's link opened in this tab changes only the fragment: start afresh.
 window.addEventListener("hashchange", () => location.reload());
-drawAccount($("account"));
 poll();

@@ -3,7 +3,7 @@
 // and who sits at each place of each table). The private links the room answers with are
 // shown once, here: the room keeps no copy it could show again.
 
-import { drawAccount, when } from "./club.js";
+import { copyLink, drawAccount, when } from "./club.js";
 import { h } from "./dom.js";
 import { ROTATION_NOTE, SCORING_NOTE, STATUS } from "./eventwords.js";
 import { _, format, formatNodes, ngettext } from "./i18n.js";
@@ -205,17 +205,6 @@ async function organise(event) {
 }
 
 /** Copy ``text``: the clipboard where the page may write it, else the field's selection. */
-async function copy(text, field, button) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch (exc) {
-    field.select();
-    document.execCommand("copy");  // a page not served over https has no clipboard API
-  }
-  button.textContent = _("Copied");
-  setTimeout(() => { button.textContent = _("Copy"); }, 2000);
-}
-
 /** The event just organised: each person's private link, once, and the way to its page. */
 function showCreated(made) {
   $("new-event").hidden = true;
@@ -224,7 +213,7 @@ function showCreated(made) {
     const field = h("input", { class: "link", readonly: "", value: p.link,
       "aria-label": format(_("{name}'s link"), { name: p.name }), onclick: (e) => e.target.select() });
     const button = h("button", { type: "button", class: "copy" }, _("Copy"));
-    button.addEventListener("click", () => copy(p.link, field, button));
+    button.addEventListener("click", () => copyLink(p.link, field, button));
     return h("li", { dataset: { name: p.name } },
       h("span", { class: "who" }, format(_("{name}, table {table}"), { name: p.name, table: p.table + 1 })),
       h("span", { class: "copy-row" }, field, button));
