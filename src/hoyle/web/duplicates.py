@@ -33,7 +33,7 @@ import logging
 import secrets
 import time
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -85,7 +85,7 @@ NAME_LIMIT = 60
 """The longest event name, in characters."""
 
 
-def board_salt(secret: int) -> Any:
+def board_salt(secret: int) -> Callable[[int], str]:
     """The salt of each deal of the board whose secret is ``secret``: a function of the deal's
     number, the same at every table."""
 
