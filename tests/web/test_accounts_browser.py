@@ -75,7 +75,10 @@ def test_a_player_registers_plays_and_finds_the_game_on_their_profile(
         assert time.monotonic() < deadline
         time.sleep(0.05)
 
-    # The profile lists the game with its replay.
+    # The profile lists the game with its replay. (The game's summary opens at its end: read,
+    # and closed.)
+    page.wait_for_selector("#summary[open]")
+    page.click("#summary-close")
     page.click("a.home")
     page.click("#account #me")
     page.wait_for_url(room.url + "/players/Olga")

@@ -16,8 +16,10 @@ NO_PASS = "hearts(deals=1,pass_cycle=hold)"
 """One deal of Black Lady without the pass, so play starts at once."""
 
 
-MANUAL = "localStorage.setItem('hoyle:auto', 'off')"
-"""A page script that turns off the playing of forced moves, so every move is a click."""
+MANUAL = "localStorage.setItem('hoyle:auto', 'off'); localStorage.setItem('hoyle:trick-ms', '0')"
+"""A page script that turns off the playing of forced moves, so every move is a click, and the
+pause on each finished trick (a person's setting; the tests of the held trick keep it), so the
+game goes at the clicks' pace."""
 
 
 def open_seat(browser: Browser, room: Server, table: dict[str, Any], seat: int) -> Page:
