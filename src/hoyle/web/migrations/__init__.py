@@ -30,7 +30,7 @@ import logging
 import sys
 from pathlib import Path
 
-from alembic import command
+from alembic import command, context, op
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -44,6 +44,7 @@ __all__ = [
     "MigrationError",
     "config",
     "current",
+    "existing_tables",
     "head",
     "ours",
     "upgrade",
@@ -61,6 +62,15 @@ log = logging.getLogger("hoyle.web")
 
 class MigrationError(RuntimeError):
     """The database cannot be upgraded by this hoyle (a newer hoyle's database, say)."""
+
+
+def existing_tables() -> set[str]:
+    """The tables of the database a revision is upgrading (none when writing SQL for a new
+    one): each revision makes only what is missing, since a database from before migrations
+    already has some. Call it inside a revision's ``upgrade``."""
+    if context.is_offline_mode():
+        return set()
+    return set(inspect(op.get_bind()).get_table_names())
 
 
 def ours(name: str | None) -> bool:

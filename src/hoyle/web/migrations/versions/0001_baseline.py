@@ -17,7 +17,9 @@ and their rows as they are.
 from __future__ import annotations
 
 import sqlalchemy as sa
-from alembic import context, op
+from alembic import op
+
+from hoyle.web.migrations import existing_tables
 
 revision = "0001"
 down_revision = None
@@ -25,16 +27,9 @@ branch_labels = None
 depends_on = None
 
 
-def _existing() -> set[str]:
-    """The tables the database has (none when writing SQL for a new one)."""
-    if context.is_offline_mode():
-        return set()
-    return set(sa.inspect(op.get_bind()).get_table_names())
-
-
 def upgrade() -> None:
     """Make the card room's four tables (those that are not there yet)."""
-    existing = _existing()
+    existing = existing_tables()
     if "cardroom_tables" not in existing:
         op.create_table(
             "cardroom_tables",

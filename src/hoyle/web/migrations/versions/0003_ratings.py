@@ -17,23 +17,18 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import context, op
 
+from hoyle.web.migrations import existing_tables
+
 revision = "0003"
 down_revision = "0002"
 branch_labels = None
 depends_on = None
 
 
-def _existing() -> set[str]:
-    """The tables the database has (none when writing SQL for a new one)."""
-    if context.is_offline_mode():
-        return set()
-    return set(sa.inspect(op.get_bind()).get_table_names())
-
-
 def upgrade() -> None:
     """Make the leaderboards' and rated tables' tables (those not there yet); note the
     tables finished so far as finished before ratings."""
-    existing = _existing()
+    existing = existing_tables()
     if "cardroom_leaderboards" not in existing:
         op.create_table(
             "cardroom_leaderboards",

@@ -14,7 +14,9 @@ ended. Two new tables; the others and their rows are left as they are.
 from __future__ import annotations
 
 import sqlalchemy as sa
-from alembic import context, op
+from alembic import op
+
+from hoyle.web.migrations import existing_tables
 
 revision = "0004"
 down_revision = "0003"
@@ -22,16 +24,9 @@ branch_labels = None
 depends_on = None
 
 
-def _existing() -> set[str]:
-    """The tables the database has (none when writing SQL for a new one)."""
-    if context.is_offline_mode():
-        return set()
-    return set(sa.inspect(op.get_bind()).get_table_names())
-
-
 def upgrade() -> None:
     """Make the events' and their games' tables (those not there yet)."""
-    existing = _existing()
+    existing = existing_tables()
     if "cardroom_duplicates" not in existing:
         op.create_table(
             "cardroom_duplicates",
