@@ -127,6 +127,18 @@ class Client:
             if msg["legal"] or msg["status"] == "finished":
                 return msg
 
+    def play_out(self, msg: dict[str, Any], pick: int = 0) -> dict[str, Any]:
+        """From the state ``msg``, play this seat's legal move number ``pick`` (the first, or
+        -1 the last) each turn until the game is over; the last state. Each turn is answered
+        once: a state that repeats its ``seq`` gets no second move."""
+        seen = -1
+        while msg["status"] != "finished":
+            if msg["legal"] and msg["seq"] > seen:
+                seen = msg["seq"]
+                self.send_json({"type": "act", "token": msg["legal"][pick]})
+            msg = self.next_state()
+        return msg
+
     def close(self) -> None:
         """Leave the table."""
         self.ws.close()

@@ -73,13 +73,7 @@ def register(room: Server, name: str, password: str = PASSWORD) -> str:
 def play_to_end(room: Server, table_id: str, key: str) -> None:
     """Play a seat's first legal move each turn until the game is over."""
     with room.client(table_id, key) as ws:
-        seen = -1
-        msg = ws.next_state()
-        while msg["status"] != "finished":
-            if msg["legal"] and msg["seq"] > seen:
-                seen = msg["seq"]
-                ws.send_json({"type": "act", "token": msg["legal"][0]})
-            msg = ws.next_state()
+        ws.play_out(ws.next_state())
 
 
 def test_register_log_in_and_the_cookie_flags(room: Server) -> None:

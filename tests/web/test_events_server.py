@@ -291,12 +291,7 @@ def test_a_game_of_an_event_has_no_rematch(room: Server, organiser: httpx.Client
             "boards": 1,
             "url": f"/events/{made['id']}",
         }
-        seen = -1
-        while msg["status"] != "finished":
-            if msg["legal"] and msg["seq"] > seen:
-                seen = msg["seq"]
-                ws.send_json({"type": "act", "token": msg["legal"][0]})
-            msg = ws.next_state()
+        ws.play_out(msg)
         ws.send_json({"type": "rematch"})
         while (reply := ws.receive_json())["type"] != "refused":
             assert reply["type"] != "rematch"

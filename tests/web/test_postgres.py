@@ -60,12 +60,7 @@ def test_a_table_on_postgresql_is_played_resumed_and_finished(cluster: str) -> N
         assert msg["seq"] == before["seq"]
         assert msg["observation"] == before["observation"]
         assert msg["fairness"] == before["fairness"]
-        seen = -1
-        while msg["status"] != "finished":  # and the game goes on to its end
-            if msg["legal"] and msg["seq"] > seen:
-                seen = msg["seq"]
-                ws.send_json({"type": "act", "token": msg["legal"][0]})
-            msg = ws.next_state()
+        ws.play_out(msg)  # and the game goes on to its end
         rec = loads(server.http.get(f"/api/tables/{table['id']}/record").text)
     assert verify_record(rec) and replay(rec).is_terminal()
     store = Store(url)

@@ -19,12 +19,7 @@ def test_a_game_over_websocket_ends_with_a_record_whose_shuffle_verifies(tmp_pat
             msg = ws.until_my_turn()
             first_commitment = msg["fairness"][0]["commitment"]
             assert "salt" not in msg["fairness"][0]  # the salt stays secret during play
-            seen = -1
-            while msg["status"] != "finished":
-                if msg["legal"] and msg["seq"] > seen:
-                    seen = msg["seq"]
-                    ws.send_json({"type": "act", "token": msg["legal"][0]})
-                msg = ws.next_state()
+            msg = ws.play_out(msg)
             assert msg["fairness"][0]["commitment"] == first_commitment
             assert len(msg["fairness"][0]["salt"]) == 64
             # Hearts one deal: the 26 penalty points (or the moon's 78) are all shared out.
@@ -142,12 +137,7 @@ def test_hint_and_rematch(tmp_path: Path) -> None:
             assert {m["token"] for m in hint["moves"]} <= set(msg["legal"])
             ws.send_json({"type": "rematch"})
             assert "once the game is over" in ws.next_reply()["reason"]
-            seen = -1
-            while msg["status"] != "finished":
-                if msg["legal"] and msg["seq"] > seen:
-                    seen = msg["seq"]
-                    ws.send_json({"type": "act", "token": msg["legal"][-1]})
-                msg = ws.next_state()
+            ws.play_out(msg, pick=-1)
             ws.send_json({"type": "rematch"})
             new_id = ws.next_reply()["table"]
         # The same invite key holds the same seat at the new table.
