@@ -5,6 +5,7 @@
 
 import { copyLink, drawAccount, when } from "./club.js";
 import { h } from "./dom.js";
+import { allowedLevels, chosenGame, chosenVariant, defaultBot, drawPlayers, drawVariants } from "./gamechoice.js";
 import { ROTATION_NOTE, SCORING_NOTE, STATUS } from "./eventwords.js";
 import { _, format, formatNodes, ngettext } from "./i18n.js";
 import { levelName } from "./words.js";
@@ -21,39 +22,18 @@ let verdict = null;    // the latest /api/check answer for the form's game
 let checking = 0;      // the number of the latest check sent
 let typing = null;     // the timer that checks the options once typing stops
 
-function current() {
-  return games.find((g) => g.name === $("family").value);
-}
-
-function variant() {
-  const game = current();
-  return game.variants.find((v) => v.name === $("variant").value) || game.variants[0];
-}
-
+const current = () => chosenGame(games);
+const variant = () => chosenVariant(current());
 /** The bot levels a place may take: the game's, within what this room allows (as the lobby). */
-function levels() {
-  const all = (verdict && verdict.ok && verdict.levels) || current().levels;
-  const allowed = room && room.limits && room.limits.levels;
-  return allowed ? all.filter((level) => allowed.includes(level)) : all;
-}
+const levels = () => allowedLevels(current(), verdict, room);
 
 /** Seats per table: the game's number of players as the room last checked it. */
 function seats() {
   return Number($("players").value) || (verdict && verdict.ok && verdict.chosen) || variant().default_players;
 }
 
-function drawPlayers(sizes, chosen) {
-  const box = $("players");
-  const before = Number(box.value);
-  box.replaceChildren(...sizes.map((n) => h("option", { value: String(n) }, String(n))));
-  box.value = String(sizes.includes(before) ? before : chosen);
-  box.disabled = sizes.length < 2;
-}
-
 function drawFamily() {
-  const game = current();
-  $("variant").replaceChildren(...game.variants.map((v) => h("option", { value: v.name }, v.title)));
-  $("variant").value = game.variants[0].name;
+  drawVariants(current());
   drawVariant();
 }
 
@@ -74,7 +54,7 @@ function place(table, seat, old) {
   const kind = h("select", { id, class: "place-kind", dataset: { table: String(table), seat: String(seat) } },
     h("option", { value: "human" }, _("Human")),
     ...levels().map((level) => h("option", { value: `bot:${level}` }, format(_("bot: {level}"), { level: levelName(level) }))));
-  const fallback = levels().includes("easy") ? "bot:easy" : `bot:${levels()[0]}`;
+  const fallback = defaultBot(levels());
   kind.value = old && [...kind.options].some((o) => o.value === old.kind) ? old.kind : fallback;
   const name = h("input", { id: `${id}-name`, class: "place-name", maxlength: "24", placeholder: _("Name"),
     "aria-label": format(_("Name at table {table}, seat {seat}"), { table: table + 1, seat: seat + 1 }) });

@@ -8,6 +8,7 @@
 
 import { drawAccount } from "./club.js";
 import { h } from "./dom.js";
+import { allowedLevels, chosenGame, chosenVariant, defaultBot, drawPlayers, drawVariants } from "./gamechoice.js";
 import { _, format } from "./i18n.js";
 import { uploadRecord } from "./upload.js";
 import { levelName } from "./words.js";
@@ -19,21 +20,9 @@ let verdict = null;    // the latest check's answer: {ok: true, ...} or {ok: fal
 let typing = null;     // the timer that checks the options once typing stops
 let room = null;       // GET /api/room: the limits of this room (shown under the form)
 
-function current() {
-  return games.find((g) => g.name === $("family").value);
-}
-
-function variant() {
-  const game = current();
-  return game.variants.find((v) => v.name === $("variant").value) || game.variants[0];
-}
-
-function levels() {
-  const all = (verdict && verdict.ok && verdict.levels) || current().levels;
-  // A public room may seat only some levels (hoyle serve --bot-levels): offer only those.
-  const allowed = room && room.limits.levels;
-  return allowed ? all.filter((level) => allowed.includes(level)) : all;
-}
+const current = () => chosenGame(games);
+const variant = () => chosenVariant(current());
+const levels = () => allowedLevels(current(), verdict, room);
 
 function drawSeats() {
   const n = Number($("players").value) || variant().default_players;
@@ -50,25 +39,14 @@ function drawSeats() {
       sel.append(h("option", { value: "friend" }, _("a friend (invite link)")));
       for (const level of levels()) sel.append(h("option", { value: `bot:${level}` }, format(_("bot: {level}"), { level: levelName(level) })));
       const keep = old[i] && [...sel.options].some((o) => o.value === old[i]);
-      sel.value = keep ? old[i] : levels().includes("easy") ? "bot:easy" : `bot:${levels()[0]}`;
+      sel.value = keep ? old[i] : defaultBot(levels());
     }
     box.append(h("label", {}, format(_("Seat {n}"), { n: i + 1 }), " ", sel));
   }
 }
 
-/** The Players box: the sizes allowed, the one chosen kept when it still is. */
-function drawPlayers(sizes, fallback) {
-  const box = $("players");
-  const before = Number(box.value);
-  box.replaceChildren(...sizes.map((n) => h("option", { value: String(n) }, String(n))));
-  box.value = String(sizes.includes(before) ? before : fallback);
-  box.disabled = sizes.length < 2;
-}
-
 function drawFamily() {
-  const game = current();
-  $("variant").replaceChildren(...game.variants.map((v) => h("option", { value: v.name }, v.title)));
-  $("variant").value = game.variants[0].name;  // the family's default first
+  drawVariants(current());
   drawVariant();
 }
 
