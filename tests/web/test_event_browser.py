@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from roomkit import Server, choose_and_confirm, server_thread
-from test_accounts import PASSWORD
+from test_events_pages import register_on_the_events_page
 
 SHOTS = Path("/tmp")
 BOARDS = 8
@@ -41,13 +41,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def organise(page: Page, room: Server) -> tuple[str, dict[str, str]]:
     """Log in as Olga, fill the form, organise; the event's page and each person's link."""
-    page.goto(room.url + "/events")
-    reply = page.context.request.post(
-        room.url + "/api/register", data={"name": "Olga", "password": PASSWORD}
-    )
-    assert reply.status == 201, reply.text()
-    page.reload()
-    page.wait_for_function("document.body.dataset.events === 'ready'")
+    register_on_the_events_page(page, room, "Olga")
     page.fill("#event-name", "Club night")
     page.fill("#options", "deals=1")
     page.fill("#boards", str(BOARDS))

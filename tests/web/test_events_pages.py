@@ -73,15 +73,20 @@ def test_the_list_shows_the_events_and_asks_a_guest_to_log_in(
     page.context.close()
 
 
-def test_a_player_organises_a_bots_event_with_the_form(browser: Browser, room: Server) -> None:
-    page = browser.new_context().new_page()
+def register_on_the_events_page(page: Page, room: Server, name: str) -> None:
+    """``name`` registers in ``page``'s browser, which then shows the events page, logged in."""
     page.goto(room.url + "/events")
     reply = page.context.request.post(
-        room.url + "/api/register", data={"name": "Olga", "password": PASSWORD}
+        room.url + "/api/register", data={"name": name, "password": PASSWORD}
     )
     assert reply.status == 201, reply.text()
     page.reload()
     page.wait_for_function("document.body.dataset.events === 'ready'")
+
+
+def test_a_player_organises_a_bots_event_with_the_form(browser: Browser, room: Server) -> None:
+    page = browser.new_context().new_page()
+    register_on_the_events_page(page, room, "Olga")
     expect(page.locator("#new-event")).to_be_visible()
     # The organiser's own place comes first, under her name; here bots play every place.
     expect(page.locator("#place-0-0")).to_have_value("human")
