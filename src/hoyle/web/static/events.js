@@ -5,13 +5,12 @@
 
 import { copyLink, drawAccount, when } from "./club.js";
 import { h } from "./dom.js";
-import { allowedLevels, chosenGame, chosenVariant, defaultBot, drawPlayers, drawVariants } from "./gamechoice.js";
+import { allowedLevels, chosenGame, chosenVariant, defaultBot, drawPlayers, drawVariants, namesPlayers } from "./gamechoice.js";
 import { ROTATION_NOTE, SCORING_NOTE, STATUS } from "./eventwords.js";
 import { _, format, formatNodes, ngettext } from "./i18n.js";
 import { levelName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
-const PLAYERS_OPTION = /(^|[,(\s])players\s*=/;  // the options name the table size themselves
 const MIN_TABLES = 2;  // a duplicate event compares tables (the contract's 2..8)
 const MAX_TABLES = 8;
 
@@ -107,7 +106,7 @@ function request(sized) {
   const options = $("options").value.trim();
   const asked = { game: current().name, variant: variant().name, options };
   const players = Number($("players").value);
-  if (sized && players && !PLAYERS_OPTION.test(options)) asked.players = players;
+  if (sized && players && !namesPlayers(options)) asked.players = players;
   return asked;
 }
 
@@ -132,7 +131,7 @@ async function check(sized = false) {
   if (mine !== checking) return verdict;  // a later check is on its way
   verdict = answer;
   if (answer.ok) {
-    if (PLAYERS_OPTION.test($("options").value)) $("players").value = "";
+    if (namesPlayers($("options").value)) $("players").value = "";
     drawPlayers(answer.players, answer.chosen);
     showOptionsError("");
   } else showOptionsError(answer.reason);

@@ -44,3 +44,9 @@ export function drawPlayers(sizes, fallback) {
   box.value = String(sizes.includes(before) ? before : fallback);
   box.disabled = sizes.length < 2;
 }
+
+/** Whether typed options name the table size themselves (``players=3``): the room refuses a
+ * size given twice, so the Players box then gives none. */
+export function namesPlayers(options) {
+  return /(^|[,(\s])players\s*=/.test(options);
+}

@@ -8,7 +8,7 @@
 
 import { drawAccount } from "./club.js";
 import { h } from "./dom.js";
-import { allowedLevels, chosenGame, chosenVariant, defaultBot, drawPlayers, drawVariants } from "./gamechoice.js";
+import { allowedLevels, chosenGame, chosenVariant, defaultBot, drawPlayers, drawVariants, namesPlayers } from "./gamechoice.js";
 import { _, format } from "./i18n.js";
 import { uploadRecord } from "./upload.js";
 import { levelName } from "./words.js";
@@ -116,7 +116,7 @@ async function check() {
   verdict = answer;
   if (answer.ok) {
     // Players written in the options decide the size; else the box keeps its choice.
-    if (/(^|[,(\s])players\s*=/.test($("options").value)) $("players").value = "";
+    if (namesPlayers($("options").value)) $("players").value = "";
     drawPlayers(answer.players, answer.chosen);
     showFieldError("");
   } else showFieldError(answer.reason);
