@@ -40,8 +40,6 @@ from typing import TYPE_CHECKING, Any
 import hoyle
 from hoyle.club.events import (
     BOT_PREFIX,
-    ROTATIONS,
-    SCORINGS,
     Assignment,
     Event,
     EventError,
@@ -631,12 +629,9 @@ def _event_from(body: Mapping[str, Any]) -> Event:
     boards = body.get("boards")
     if type(boards) is not int or not 1 <= boards <= BOARD_LIMIT:
         raise EventRefused(_("boards is a whole number from 1 to {most}").format(most=BOARD_LIMIT))
+    # The scoring and the rotation are the event's to check (hoyle.club.events.Event).
     scoring = body.get("scoring", "difference")
-    if scoring not in SCORINGS:
-        raise EventRefused(_("scoring is one of {choices}").format(choices=", ".join(SCORINGS)))
     rotation = body.get("rotation", "full")
-    if rotation not in ROTATIONS:
-        raise EventRefused(_("rotation is one of {choices}").format(choices=", ".join(ROTATIONS)))
     tables = body.get("tables")
     if not isinstance(tables, list) or not 2 <= len(tables) <= TABLE_LIMIT:
         raise EventRefused(
