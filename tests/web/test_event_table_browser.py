@@ -68,6 +68,9 @@ def test_an_event_table_names_its_board_and_leads_back_to_the_event(
     # it, so the event's page gives them, once it is shown.
     hidden = "a.replay-link, a.review-link, a[href$='/record']"
     expect(page.locator(f"#end {hidden}")).to_have_count(0)
+    # Nobody may watch a hidden board, and the event names its people: no watch link, no
+    # renaming at the table.
+    expect(page.locator("#invites input, #my-name input")).to_have_count(0)
     # The deal's summary offers the same way back, and no rematch either.
     summary = page.locator("#summary")
     if not summary.locator("a.event-link").count():

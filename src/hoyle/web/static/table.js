@@ -517,6 +517,9 @@ function renderInvites() {
   const saved = JSON.parse(localStorage.getItem(`hoyle:invites:${tableId}`) || "[]");
   const box = $("invites");
   box.replaceChildren();
+  // An event's game cannot be watched while its board is hidden, and its seats are the
+  // event's to name: no watch link, no invites, no renaming here.
+  if (state && state.event) return;
   const watch = `${location.origin}/t/${tableId}#watch`;
   box.append(h("p", { class: "note" }, _("To watch:"), " ", h("input", { readonly: "", value: watch, onclick: (e) => e.target.select() })));
   if (!saved.length || (state && state.status === "finished")) return;
@@ -530,7 +533,7 @@ function renderInvites() {
 
 function renderName(msg) {
   const box = $("my-name");
-  if (msg.you === null || box.dataset.done) return;
+  if (msg.you === null || msg.event || box.dataset.done) return;
   box.dataset.done = "1";
   const input = h("input", { maxlength: "24", value: msg.seats[msg.you].name, "aria-label": _("your name") });
   input.addEventListener("change", () => {
