@@ -29,6 +29,7 @@ from hoyle.club.events import Event, plan
 from hoyle.records import loads
 from hoyle.web.accounts import Attempts
 from hoyle.web.store import duplicate_games_t, duplicates_t
+from hoyle.web.table import Table
 
 GAME = "hearts"
 OPTIONS = {"deals": 1}
@@ -71,6 +72,18 @@ def until(room: Server, event_id: str, done: Any, seconds: float = 60) -> dict[s
     while not done(found := view(room, event_id)):
         assert time.monotonic() < deadline, f"the event did not get there: {found['tables']}"
         time.sleep(0.1)
+    return found
+
+
+def next_game(room: Server, event_id: str, key: str) -> dict[str, Any]:
+    """The person's place once their next game's table is open (the event shows it then)."""
+    deadline = time.monotonic() + 30
+    while (place := room.http.post(f"/api/events/{event_id}/place", json={"key": key})).json()[
+        "next"
+    ] is None:
+        assert time.monotonic() < deadline, f"no next game: {place.json()}"
+        time.sleep(0.05)
+    found: dict[str, Any] = place.json()
     return found
 
 
@@ -220,7 +233,7 @@ def test_a_board_is_hidden_until_every_table_has_played_it(
         room.http.post(f"/api/events/{event_id}/place", json={"key": "x" * 40}).status_code == 404
     )
     for board in (0, 1):
-        place = room.http.post(f"/api/events/{event_id}/place", json={"key": ana["key"]}).json()
+        place = next_game(room, event_id, ana["key"])
         assert place["participant"] == "Ana" and place["table"] == 0
         assert place["next"]["board"] == board and place["played"] == board
         assert place["next"]["link"] == f"/t/{place['next']['table_id']}#key={ana['key']}"
@@ -331,11 +344,38 @@ def test_the_organiser_gives_a_person_a_new_link_and_the_old_one_holds_nothing(
     assert fresh["key"] != cy["key"]
     place = f"/api/events/{event_id}/place"
     assert room.http.post(place, json={"key": cy["key"]}).status_code == 404
-    table_id = room.http.post(place, json={"key": fresh["key"]}).json()["next"]["table_id"]
+    table_id = next_game(room, event_id, fresh["key"])["next"]["table_id"]
     with room.client(table_id, cy["key"]) as ws:  # the table Cy plays now takes the new key
         assert ws.receive_json()["type"] == "error"
     play_to_end(room, table_id, fresh["key"])
     until(room, event_id, lambda v: v["tables"][0]["played"] == 1)
-    second = room.http.post(place, json={"key": fresh["key"]}).json()["next"]["table_id"]
+    second = next_game(room, event_id, fresh["key"])["next"]["table_id"]
     play_to_end(room, second, fresh["key"])  # and the next board's table too
     until(room, event_id, lambda v: v["status"] == "finished")
+
+
+def test_a_persons_next_game_is_shown_only_once_its_table_is_open(
+    room: Server, organiser: httpx.Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A person sent to their next board must find its table: while the room is still making
+    # it (slowed here), the event says their next game is not ready, never a table not there.
+    slow = Table.create
+
+    def making(*args: Any, **kwargs: Any) -> Table:
+        time.sleep(0.3)
+        return slow(*args, **kwargs)
+
+    monkeypatch.setattr(Table, "create", staticmethod(making))
+    made = organise(organiser, [[{"kind": "human", "name": "Eve"}, *BOTS[1:]], BOTS], boards=2)
+    event_id, (eve,) = made["id"], made["places"]
+    place = f"/api/events/{event_id}/place"
+    first = next_game(room, event_id, eve["key"])["next"]["table_id"]
+    with room.client(first, eve["key"]) as ws:
+        ws.play_out(ws.next_state())
+    deadline = time.monotonic() + 30
+    while True:  # asked over and over while the second board's table is being made
+        assert time.monotonic() < deadline, "the second board never came"
+        found = room.http.post(place, json={"key": eve["key"]}).json()["next"]
+        if found is not None and found["table_id"] != first:
+            assert found["table_id"] in room.room.tables  # open, not only planned
+            break

@@ -228,8 +228,10 @@ class Duplicates:
         stop between the two is mended by :meth:`catch_up`."""
         game = EventGame(made.id, a.table, a.board, a.round, secrets.token_urlsafe(9))
         await asyncio.to_thread(self._add_game, game)
-        made.games[(a.table, a.board)] = game
         await self._open(made, game)
+        # Shown (a person's next game, a table's board) only once its table is open: a person
+        # sent there a moment sooner would find no table. Its end waits for the lock held here.
+        made.games[(a.table, a.board)] = game
 
     def _add_game(self, game: EventGame) -> None:
         with self.store.engine.begin() as conn:
