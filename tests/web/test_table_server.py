@@ -115,7 +115,9 @@ def test_the_message_holds_the_seats_facts_and_its_log_from_the_deal_that_just_e
         while not table.finished:
             if table.pause is not None:
                 # A deal has just ended and nobody has acted in the next: the log still
-                # begins with the deal that ended (its last trick, its summary).
+                # begins with the deal that ended (its last trick, its summary). The bot's
+                # move that ended the deal may still be on its way to the recorder.
+                await table.flush()
                 msg = rec.last
                 full, starts = deal_starts(table, 0)
                 assert msg["log"] == full[msg["log_start"] :]  # log_start: in the full log
