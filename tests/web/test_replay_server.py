@@ -112,8 +112,11 @@ def test_the_move_that_ends_a_trick_brings_the_trick_to_hold(
     third = outline["tricks"][3]
     msg = room.http.get(f"/api/tables/{table}/replay/{third}").json()
     fresh = msg["log"][msg["fresh"] - msg["log_start"] :]
-    assert [e["kind"] for e in fresh] == ["play", "trick"]
-    assert len(fresh[-1]["plays"]) == 4
+    # The play and the trick it ends; and "Hearts are broken." when that card broke them (the
+    # cards are the room's random shuffle: hearts/narrate.py says so after the trick).
+    kinds = [e["kind"] for e in fresh]
+    assert kinds in (["play", "trick"], ["play", "trick", "broken"]), kinds
+    assert len(fresh[1]["plays"]) == 4
     assert msg["step"]["where"] == "deal 1, trick 3"
     # At the first stop nothing is new: the table's first message showed no move.
     start = outline["steps"][0]["index"]
