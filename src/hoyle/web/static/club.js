@@ -46,8 +46,18 @@ export function placeText(place, seats) {
   return format(_("place {place} of {seats}"), { place, seats });
 }
 
+/** A private link for the reader to send: the link in a field (``name``'s, for screen readers)
+ * and a button that copies it. */
+export function linkControls(name, link) {
+  const field = h("input", { class: "link", readonly: "", value: link,
+    "aria-label": format(_("{name}'s link"), { name }), onclick: (e) => e.target.select() });
+  const button = h("button", { type: "button", class: "copy" }, _("Copy"));
+  button.addEventListener("click", () => copyLink(link, field, button));
+  return [field, button];
+}
+
 /** Copy a private link (shown in ``field``) for the reader to send; ``button`` says it did. */
-export async function copyLink(text, field, button) {
+async function copyLink(text, field, button) {
   try {
     await navigator.clipboard.writeText(text);
   } catch (exc) {

@@ -6,7 +6,7 @@
 // panel: who and where they are, and a link to their next game. The key stays in the address's
 // fragment (never sent with a page request) and goes only to POST /api/events/<id>/place.
 
-import { copyLink, drawAccount, when } from "./club.js";
+import { drawAccount, linkControls, when } from "./club.js";
 import { h } from "./dom.js";
 import { ROTATION, SCORING, SCORING_NOTE, STATUS, plain, points, signed, words } from "./eventwords.js";
 import { _, format, formatNodes, ngettext } from "./i18n.js";
@@ -174,11 +174,7 @@ function drawPeople(ev, me) {
           (body && body.detail) || _("the server does not answer; try again")));
         return;
       }
-      const field = h("input", { class: "link", readonly: "", value: body.link,
-        "aria-label": format(_("{name}'s link"), { name: p.name }), onclick: (e) => e.target.select() });
-      const copy = h("button", { type: "button", class: "copy" }, _("Copy"));
-      copy.addEventListener("click", () => copyLink(body.link, field, copy));
-      out.replaceChildren(field, copy);
+      out.replaceChildren(...linkControls(p.name, body.link));
     });
     return h("li", { dataset: { name: p.name } },
       h("span", { class: "who" }, format(_("{name}, table {table}"), { name: p.name, table: p.table + 1 })),

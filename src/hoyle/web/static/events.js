@@ -3,7 +3,7 @@
 // and who sits at each place of each table). The private links the room answers with are
 // shown once, here: the room keeps no copy it could show again.
 
-import { copyLink, drawAccount, when } from "./club.js";
+import { drawAccount, linkControls, when } from "./club.js";
 import { h } from "./dom.js";
 import { allowedLevels, chosenGame, chosenVariant, defaultBot, drawPlayers, drawVariants, namesPlayers } from "./gamechoice.js";
 import { ROTATION_NOTE, SCORING_NOTE, STATUS } from "./eventwords.js";
@@ -183,20 +183,14 @@ async function organise(event) {
   list();
 }
 
-/** Copy ``text``: the clipboard where the page may write it, else the field's selection. */
 /** The event just organised: each person's private link, once, and the way to its page. */
 function showCreated(made) {
   $("new-event").hidden = true;
   const places = made.places || [];
-  $("places").replaceChildren(...(places.length ? places.map((p) => {
-    const field = h("input", { class: "link", readonly: "", value: p.link,
-      "aria-label": format(_("{name}'s link"), { name: p.name }), onclick: (e) => e.target.select() });
-    const button = h("button", { type: "button", class: "copy" }, _("Copy"));
-    button.addEventListener("click", () => copyLink(p.link, field, button));
-    return h("li", { dataset: { name: p.name } },
+  $("places").replaceChildren(...(places.length ? places.map((p) =>
+    h("li", { dataset: { name: p.name } },
       h("span", { class: "who" }, format(_("{name}, table {table}"), { name: p.name, table: p.table + 1 })),
-      h("span", { class: "copy-row" }, field, button));
-  }) : [h("li", { class: "note" }, _("Bots alone play this event: there is no link to send."))]));
+      h("span", { class: "copy-row" }, ...linkControls(p.name, p.link)))) : [h("li", { class: "note" }, _("Bots alone play this event: there is no link to send."))]));
   $("created").querySelector(".once").hidden = places.length === 0;
   $("event-link").href = made.url;
   $("created").hidden = false;
