@@ -9,7 +9,6 @@ to look at; at each size no element reaches past the edge of the window.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from roomkit import Server
 from test_accounts import PASSWORD, as_player, register
+from test_events_server import next_game, until
 
 from hoyle.web.accounts import COOKIE
 
@@ -84,6 +84,14 @@ def register_on_the_events_page(page: Page, room: Server, name: str) -> None:
     page.wait_for_function("document.body.dataset.events === 'ready'")
 
 
+def open_event(page: Page, url: str) -> Page:
+    """``page`` showing the event page at ``url`` (a person's link, or the event's own),
+    drawn."""
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.event === 'ready'")
+    return page
+
+
 def test_a_player_organises_a_bots_event_with_the_form(browser: Browser, room: Server) -> None:
     page = browser.new_context().new_page()
     register_on_the_events_page(page, room, "Olga")
@@ -131,9 +139,7 @@ def test_a_bots_event_plays_to_its_standings(
     browser: Browser, room: Server, organiser: httpx.Client
 ) -> None:
     made = organise(organiser, [BOTS, BOTS])
-    page = browser.new_context().new_page()
-    page.goto(room.url + made["url"])
-    page.wait_for_function("document.body.dataset.event === 'ready'")
+    page = open_event(browser.new_context().new_page(), room.url + made["url"])
     page.wait_for_function("document.body.dataset.status === 'finished'", timeout=90_000)
     ev = room.http.get(f"/api/events/{made['id']}").json()
     rows = page.locator("#standings tbody tr")
@@ -161,10 +167,7 @@ def test_a_boards_replay_shows_every_tables_game_of_it(
     # The duplicate comparison beside a replay: the same cards at every table, who held each
     # seat's, their result and board score; the other tables' games a click away.
     made = organise(organiser, [BOTS, BOTS, BOTS], boards=1)
-    deadline = time.monotonic() + 60
-    while (ev := room.http.get(f"/api/events/{made['id']}").json())["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.1)
+    ev = until(room, made["id"], lambda v: v["status"] == "finished")
     here = ev["games"][1]
     page = browser.new_context().new_page()
     page.goto(room.url + here["replay"])
@@ -193,31 +196,21 @@ def test_a_participants_link_shows_their_place_and_next_game(
     ana = [{"kind": "human", "name": "Ana"}, *BOTS[1:]]
     made = organise(organiser, [ana, BOTS], boards=3)
     [place] = made["places"]
-    page = browser.new_context().new_page()
-    page.goto(place["link"])
-    page.wait_for_function("document.body.dataset.event === 'ready'")
+    page = open_event(browser.new_context().new_page(), place["link"])
     expect(page.locator("body")).to_have_attribute("data-status", "running")
     expect(page.locator("#my-place .who")).to_have_text("You are Ana, table 1")
     expect(page.locator("#my-place .next")).to_contain_text("Your next game: board 1")
     play = page.locator("#my-place a#play")
-    expect(play).to_have_attribute("href", f"/t/{_next(room, made, place)}#key={place['key']}")
+    table_id = next_game(room, made["id"], place["key"])["next"]["table_id"]
+    expect(play).to_have_attribute("href", f"/t/{table_id}#key={place['key']}")
     expect(page.locator("#tables li[data-table='0'] .you")).to_have_text("Ana")
     expect(page.locator("#standings")).to_be_hidden()  # no board is complete: nothing compared
     shots(page, "participant")
     # A link whose key is nobody's says so.
-    page.goto(room.url + made["url"] + "#key=nobodys")
-    page.wait_for_function("document.body.dataset.event === 'ready'")
+    open_event(page, room.url + made["url"] + "#key=nobodys")
     expect(page.locator("#event-error[role=alert]")).to_be_visible()
     expect(page.locator("#my-place")).to_be_hidden()
     page.context.close()
-
-
-def _next(room: Server, made: dict[str, Any], place: dict[str, Any]) -> str:
-    """The room table of the participant's next game, as the room tells them."""
-    reply = room.http.post(f"/api/events/{made['id']}/place", json={"key": place["key"]})
-    assert reply.status_code == 200, reply.text
-    table_id: str = reply.json()["next"]["table_id"]
-    return table_id
 
 
 def test_the_organiser_gives_a_lost_link_again(
@@ -228,17 +221,13 @@ def test_the_organiser_gives_a_lost_link_again(
     dee = [{"kind": "human", "name": "Dee"}, *BOTS[1:]]
     made = organise(organiser, [dee, BOTS], boards=1)
     [old] = made["places"]
-    page = browser.new_context().new_page()
-    page.goto(old["link"])  # Dee herself: no people's links for her
-    page.wait_for_function("document.body.dataset.event === 'ready'")
+    page = open_event(browser.new_context().new_page(), old["link"])  # Dee: no people's links
     expect(page.locator("#people")).to_be_hidden()
     page.context.close()
     context = browser.new_context()
     token = organiser.headers["cookie"].partition("=")[2]
     context.add_cookies([{"name": COOKIE, "value": token, "url": room.url}])
-    page = context.new_page()
-    page.goto(room.url + made["url"])
-    page.wait_for_function("document.body.dataset.event === 'ready'")
+    page = open_event(context.new_page(), room.url + made["url"])
     person = page.locator("#people-list li[data-name='Dee']")
     expect(person).to_contain_text("Dee, table 1")
     person.locator("button.renew").click()

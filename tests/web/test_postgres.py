@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from pgkit import new_database, postgres_cluster
 from roomkit import QUICK_HEARTS, server_thread
 from test_accounts import as_player, register
 from test_crash import sigkill_mid_deal_then_resume
+from test_events_server import until
 
 from arena.studykit import STUDY, kill_at_random, without_times
 from hoyle.cli import main
@@ -102,10 +102,7 @@ def test_a_duplicate_event_on_postgresql_is_played_and_kept(cluster: str) -> Non
             reply = olga.post("/api/events", json=body)
         assert reply.status_code == 201, reply.text
         event_id = reply.json()["id"]
-        deadline = time.monotonic() + 60
-        while (ended := server.http.get(f"/api/events/{event_id}").json())["status"] != "finished":
-            assert time.monotonic() < deadline, "the event did not finish"
-            time.sleep(0.1)
+        ended = until(server, event_id, lambda v: v["status"] == "finished")
     with server_thread(url) as server:
         assert server.http.get(f"/api/events/{event_id}").json() == ended
     assert ended["complete"] == [0, 1] and len(ended["score"]["table"]) == 8
